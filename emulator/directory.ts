@@ -1,0 +1,59 @@
+/**
+ * The seam between the gateway emulator (which hands out broker credentials in jarvisLogin and owns
+ * users, bound TVs and locks) and the embedded broker + virtual set-top boxes (which check those
+ * credentials and play the TVs). The gateway implements `BrokerDirectory`; the broker and the set-top
+ * boxes only read through it.
+ *
+ * Topic scheme (documented in README "TV link"):
+ *   phone inbox: tvc/phone/{cid}          (jarvisLogin clientTopic[0]; only that phone may subscribe)
+ *   TV inbox:    tvc/tv/{MAC}             (MAC = 12 uppercase hex digits; queryAgentTopic data[0].topic)
+ * A phone publishes only to the inboxes of TVs bound to its user; a set-top box publishes replies to
+ * the phone topic named in the command's actionData.from.topic.
+ */
+
+export interface JarvisSession {
+  /** MQTT client id. */
+  cid: string
+  /** MQTT username. */
+  appKey: string
+  /** MQTT password. */
+  sign: string
+  /** clientTopic[0] is this phone's own topic. */
+  clientTopic: string[]
+  uid: string
+  phone: string
+}
+
+export interface VirtualTv {
+  /** 12 uppercase hex digits, no separators. */
+  mac: string
+  name: string
+  topic: string
+}
+
+export interface TvLocks {
+  childLock: boolean
+  globalLock: boolean
+}
+
+export interface BrokerDirectory {
+  /** The session jarvisLogin handed out for this client id, if any. */
+  sessionByClientId(cid: string): JarvisSession | undefined
+  /** TV topics the user may publish to (TVs bound to the user). */
+  tvTopicsOfUser(uid: string): string[]
+  /** Every TV known to the emulator (one virtual set-top box each). */
+  allTvs(): VirtualTv[]
+  /** Current lock state of a TV, reflected in its type 87 replies. */
+  locksOf(mac: string): TvLocks
+}
+
+export const PHONE_TOPIC_PREFIX = 'tvc/phone/'
+export const TV_TOPIC_PREFIX = 'tvc/tv/'
+
+export function phoneTopic(cid: string): string {
+  return `${PHONE_TOPIC_PREFIX}${cid}`
+}
+
+export function tvTopic(mac: string): string {
+  return `${TV_TOPIC_PREFIX}${mac.replace(/[^0-9a-fA-F]/g, '').slice(-12).toUpperCase()}`
+}

@@ -1,0 +1,25 @@
+/** @jest-config-loader esbuild-register */
+import defineJestConfig from '@tarojs/test-utils-react/dist/jest.js'
+
+// Taro 4 + jest 30 harness; why each line is here: shared/recipes/TOOLCHAIN.md "jest with Taro 4".
+export default defineJestConfig({
+  testEnvironment: 'jsdom',
+  testMatch: ['<rootDir>/__tests__/**/*.test.{js,jsx,ts,tsx}'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.artifacts/'],
+  // test-utils' defaults stop at the first failing suite; we want the whole picture.
+  bail: 0,
+  // Only the ESM packages are transformed: transforming everything pushes jest's own runner through
+  // babel-preset-taro ("Class private methods are not enabled").
+  transformIgnorePatterns: [
+    '^(?!.*/node_modules/@tarojs/).*/node_modules/(?!(@stencil|mobx|mobx-react|mobx-react-lite|lodash-es|query-string|decode-uri-component|split-on-first|filter-obj|swiper|ssr-window|dom7|style-inject)/)',
+  ],
+  transform: {
+    '^.+\\.(mjs|cjs|js|jsx|ts|tsx)$': require.resolve('@tarojs/test-utils-react/dist/jest/babel-transformer.js'),
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/src/$1',
+    '\\.(css|less|sass|scss|styl)$': '<rootDir>/__tests__/__mocks__/styleMock.js',
+  },
+})

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Checks the BUILT dist/weapp/app.json: exactly SPEC 2's routes and packages, custom navigation.
+import { readFileSync, existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+import { EXPECTED_MAIN, EXPECTED_SUBPACKAGES } from './spec-routes.mjs'
+
+const dir = process.argv[2] || 'dist/weapp'
+const problems = []
+const appJson = JSON.parse(readFileSync(join(dir, 'app.json'), 'utf8'))
+if (!isDeepStrictEqual(appJson.pages, EXPECTED_MAIN)) problems.push(`pages differ: ${JSON.stringify(appJson.pages)}`)
+if (!isDeepStrictEqual(appJson.subPackages, EXPECTED_SUBPACKAGES)) problems.push(`subPackages differ: ${JSON.stringify(appJson.subPackages)}`)
+if (appJson.window?.navigationStyle !== 'custom') problems.push('window.navigationStyle is not custom')
+if (appJson.window?.navigationBarTitleText !== '手机高清电视助手') problems.push('default title differs')
+const every = [...EXPECTED_MAIN, ...EXPECTED_SUBPACKAGES.flatMap((p) => p.pages.map((x) => `${p.root}/${x}`))]
+for (const page of every) {
+  for (const ext of ['.js', '.json', '.wxml']) if (!existsSync(join(dir, page + ext))) problems.push(`${page}${ext} missing`)
+  const cfg = JSON.parse(readFileSync(join(dir, `${page}.json`), 'utf8'))
+  if (cfg.navigationStyle !== 'custom' || cfg.disableScroll !== true) problems.push(`${page}: custom navigation + disableScroll expected`)
+}
+if (problems.length) {
+  console.error(`dist app.json check FAILED:\n- ${problems.join('\n- ')}`)
+  process.exit(1)
+}
+console.log(`dist app.json: ${EXPECTED_MAIN.length} main pages + ${EXPECTED_SUBPACKAGES.length} subpackages (${every.length} pages) as SPEC 2 lists`)

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+/**
+ * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
+ * home route (raw and gzip). Prints the figures always; exits 1 when the main package or any
+ * subpackage exceeds the budget (WeChat's hard limit is 2 MB per package).
+ *
+ * Usage: node scripts/size-report.mjs [--weapp dist/weapp] [--h5 dist/h5] [--json out.json]
+ */
+import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+export const PACKAGE_BUDGET = 1.5 * 1024 * 1024
+export const MAIN_TARGET = 600 * 1024
+
+const args = process.argv.slice(2)
+const opt = (name, def) => {
+  const i = args.indexOf(`--${name}`)
+  return i >= 0 ? args[i + 1] : def
+}
+const weappDir = opt('weapp', 'dist/weapp')
+const h5Dir = opt('h5', 'dist/h5')
+const jsonOut = opt('json')
+
+function filesUnder(dir) {
+  const out = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name)
+    if (entry.isDirectory()) out.push(...filesUnder(p))
+    else out.push(p)
+  }
+  return out
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+// Source maps and licence notes are not shipped in the uploaded package.
+const shipped = (f) => !f.endsWith('.map') && !f.endsWith('.LICENSE.txt')
+
+function weappReport() {
+  if (!existsSync(join(weappDir, 'app.json'))) throw new Error(`${weappDir}/app.json missing: run npm run build:weapp first`)
+  const app = JSON.parse(readFileSync(join(weappDir, 'app.json'), 'utf8'))
+  const roots = (app.subPackages || app.subpackages || []).map((p) => p.root.replace(/\/$/, ''))
+  const sizes = { main: 0 }
+  for (const r of roots) sizes[r] = 0
+  for (const f of filesUnder(weappDir).filter(shipped)) {
+    const rel = relative(weappDir, f)
+    if (rel === 'project.config.json' || rel === 'project.private.config.json') continue
+    const root = roots.find((r) => rel.startsWith(`${r}/`))
+    sizes[root ?? 'main'] += statSync(f).size
+  }
+  return sizes
+}
+
+function h5HomeReport() {
+  const html = join(h5Dir, 'index.html')
+  if (!existsSync(html)) throw new Error(`${html} missing: run npm run build:h5 first`)
+  // The home route loads the entry scripts of index.html plus the chunks of pages/index/index.
+  const entry = [...readFileSync(html, 'utf8').matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1].replace(/^\//, ''))
+  const appJs = entry.find((s) => /js\/app\./.test(s))
+  const runtime = appJs ? readFileSync(join(h5Dir, appJs), 'utf8') : ''
+  const chunks = new Set(entry)
+  // The route table in the entry lists each page with its loader: take the pages/index/index entry
+  // up to the next route and collect the webpack chunk ids it loads (`x.e(458)`).
+  const start = runtime.search(/path:\s*["']pages\/index\/index["']/)
+  const end = start >= 0 ? runtime.indexOf('path:', start + 10) : -1
+  const segment = start >= 0 ? runtime.slice(start, end > start ? end : undefined) : ''
+  const ids = [...segment.matchAll(/\.e\((\d+)\)/g)].map((m) => m[1])
+  const jsFiles = readdirSync(join(h5Dir, 'js'))
+  for (const id of ids) {
+    const f = jsFiles.find((n) => n.startsWith(`${id}.`) && n.endsWith('.js'))
+    if (!f) throw new Error(`chunk ${id} of the home route not found in ${h5Dir}/js`)
+    chunks.add(`js/${f}`)
+  }
+  let raw = 0
+  let gz = 0
+  for (const c of chunks) {
+    if (!c.endsWith('.js')) continue
+    const buf = readFileSync(join(h5Dir, c))
+    raw += buf.length
+    gz += gzipSync(buf, { level: 9 }).length
+  }
+  return { files: [...chunks].filter((c) => c.endsWith('.js')), raw, gzip: gz, homeChunksFound: ids.length > 0 }
+}
+
+let failed = false
+const report = {}
+try {
+  const w = weappReport()
+  report.weapp = w
+  console.log('weapp packages (budget %s each, main target %s):', kb(PACKAGE_BUDGET), kb(MAIN_TARGET))
+  for (const [name, size] of Object.entries(w)) {
+    const over = size > PACKAGE_BUDGET
+    failed ||= over
+    console.log(`  ${name.padEnd(14)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET' : ''}${name === 'main' && size > MAIN_TARGET ? '  (above the 600 KB target)' : ''}`)
+  }
+} catch (e) {
+  console.error(`weapp: ${e.message}`)
+  failed = true
+}
+try {
+  const h = h5HomeReport()
+  report.h5Home = h
+  console.log(`H5 home route JS: ${kb(h.raw)} raw, ${kb(h.gzip)} gzip (${h.files.length} files${h.homeChunksFound ? '' : ', home page chunks not identified: entry only'})`)
+} catch (e) {
+  console.error(`h5: ${e.message}`)
+  failed = true
+}
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(report, null, 2))
+process.exit(failed ? 1 : 0)

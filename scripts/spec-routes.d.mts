@@ -1,0 +1,3 @@
+export declare const EXPECTED_MAIN: string[]
+export declare const EXPECTED_SUBPACKAGES: Array<{ root: string; pages: string[] }>
+export declare const H5_ONLY: string[]

@@ -1,0 +1,18 @@
+// SPEC section 2's routes and packages, as the oracle for app.config tests and the built app.json.
+export const EXPECTED_MAIN = [
+  'index', 'index-search', 'detail', 'list-detail', 'my-fav', 'my-tv', 'my-record', 'my-tabmode',
+  'my-one-lock', 'my-black-list', 'black-list', 'my-home', 'my-info', 'web-view',
+].map((n) => `pages/${n}/${n}`)
+
+export const EXPECTED_SUBPACKAGES = [
+  { root: 'subpackages', pages: ['flow-more', 'detail-cast', 'user-agreement'] },
+  {
+    root: 'subpackages4',
+    pages: ['points-list', 'points-income', 'activity-rules', 'points-exchange', 'points-my-prize',
+      'points-exchange-detail', 'activity-share', 'activity-index'],
+  },
+  { root: 'subpackages9', pages: ['add-address'] },
+].map((p) => ({ root: p.root, pages: p.pages.map((n) => `pages/${n}/${n}`) }))
+
+/** H5 only: the system pages of SPEC 2 (native APIs on weapp). */
+export const H5_ONLY = ['choose-location', 'open-location'].map((n) => `pages/${n}/${n}`)

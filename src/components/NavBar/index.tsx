@@ -1,0 +1,52 @@
+import { useMemo } from 'react'
+import Taro from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { readStatusBarHeight } from '../../platform/device'
+import { routeOf } from '../../routes'
+import { common } from '../../strings'
+import { navAction, navBarGeometry } from './geometry'
+import './index.scss'
+
+interface NavBarProps {
+  title: string
+}
+
+function currentStack(): { depth: number; isHome: boolean } {
+  const pages = Taro.getCurrentPages()
+  const route = pages.length ? String(pages[pages.length - 1].route ?? '') : ''
+  return { depth: pages.length, isHome: `/${route.replace(/^\//, '').split('?')[0]}` === routeOf.index }
+}
+
+export default function NavBar({ title }: NavBarProps) {
+  const geometry = useMemo(() => navBarGeometry(readStatusBarHeight()), [])
+  const action = useMemo(() => {
+    const { depth, isHome } = currentStack()
+    return navAction(depth, isHome)
+  }, [])
+
+  const onAction = () => {
+    if (action === 'back') Taro.navigateBack()
+    else if (action === 'home') Taro.reLaunch({ url: routeOf.index })
+  }
+
+  return (
+    <View className='nav-bar' style={{ height: `${geometry.height}px` }}>
+      <View
+        className='nav-bar__title-bar'
+        style={{ top: `${geometry.titleTop}px`, height: `${geometry.titleHeight}px` }}
+      >
+        {action !== 'none' && (
+          <View
+            className='nav-bar__action'
+            hoverClass='nav-bar__action--pressed'
+            onClick={onAction}
+            aria-label={action === 'back' ? common.back : common.home}
+          >
+            <Text className={`nav-bar__icon nav-bar__icon--${action}`} />
+          </View>
+        )}
+        <Text className='nav-bar__title' numberOfLines={1}>{title}</Text>
+      </View>
+    </View>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * Constants of SPEC sections 3 and 9, in one place. Numbers here are requirements: change them only
+ * when the specification changes. Environment-dependent values live in ./env.
+ */
+export { env } from './env'
+
+/** SPEC 3: configuration values. Channel ids are the operator's; these are the local stack's. */
+export const versionSdk = '5.0.0'
+export const serviceChannelId = 'tvc-service'
+export const ucsSourceChannelId = 'tvc-ucs'
+export const childChannelId = 'tvc-child'
+/** SPEC 3/9: date-like version string. */
+export const version = '20250610'
+/** SPEC 3: the three desktop ids (normal, child, elder desktops of the local stack). */
+export const deskTopId: readonly [string, string, string] = ['1001', '1002', '1003']
+/** SPEC 3: epw object, all fields initially empty. */
+export const initialEpw = Object.freeze({ rid: '', tk: '', pd: '', st: '' })
+export type Epw = { rid: string; tk: string; pd: string; st: string }
+
+/** SPEC 3: default navigation title. */
+export const defaultTitle = '手机高清电视助手'
+
+/** SPEC 9: network. */
+export const timeouts = Object.freeze({
+  /** Request timeout of every gateway call. */
+  requestMs: 18_000,
+  /** Default network timeouts (request, socket, upload, download). */
+  networkMs: 60_000,
+  /** Async page loading delay and timeout; chunk load timeout. */
+  asyncPageDelayMs: 200,
+  asyncPageTimeoutMs: 60_000,
+  chunkLoadTimeoutMs: 120_000,
+  /** SPEC 5: the native-bridge call waits this long for a phone number. */
+  bridgeReplyMs: 300,
+})
+
+/** SPEC 4/9: broker settings. */
+export const broker = Object.freeze({
+  protocolVersion: 4 as const,
+  connectTimeoutMs: 30_000,
+  reconnectPeriodMs: 1_000,
+  qos: 1 as const,
+})
+
+/** SPEC 4/9: TV link timers and counters. */
+export const tvLink = Object.freeze({
+  syncIntervalMs: 30_000,
+  offlineAfterMs: 800,
+  reconnectDebounceMs: 800,
+  /** The client is torn down and reconnected when the error counter reaches one of these. */
+  reconnectAtErrorCounts: Object.freeze([2, 5]) as readonly number[],
+})
+
+/** SPEC 3/4: message types and fake local states. */
+export const tvMessage = Object.freeze({
+  typeMode: 87,
+  typeScreen: 32,
+  typeKeyEvent: 13,
+  typeH5Play: 9,
+})
+
+/** SPEC 9: toast durations. */
+export const toast = Object.freeze({ longMs: 3_500, shortMs: 2_500 })
+
+/** SPEC 7/9: task classes, as sent. */
+export const taskClasses = Object.freeze([6, 99, 96, 98, 97]) as readonly number[]
+export const taskClassParam = taskClasses.join(',')
+
+/** SPEC 9: title bar geometry (px); the status bar offset comes from the device. */
+export const titleBar = Object.freeze({ top: 12, height: 30 })
+
+/** SPEC 5/9: search. */
+export const search = Object.freeze({
+  limit: 48,
+  isFocusPinyin: 0,
+  supportSvs: true,
+  supportPositive: false,
+  unionType: 1,
+  version: 9048,
+})
+
+/** SPEC 2/9: page transition and UI timers. */
+export const ui = Object.freeze({
+  pageTransitionMs: 250,
+  timers: Object.freeze({ tick: 10, short: 100, settle: 310 }),
+})
+
+/** SPEC 3: log record channel. */
+export const logChannel = '1'
+
+/** SPEC 4: curVersion 0 means the child version (child channel everywhere). */
+export const CHILD_VERSION = 0

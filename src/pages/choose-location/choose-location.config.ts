@@ -1,0 +1,7 @@
+import { titles } from '../../strings'
+
+export default definePageConfig({
+  navigationBarTitleText: titles.chooseLocation,
+  navigationStyle: 'custom',
+  disableScroll: true,
+})

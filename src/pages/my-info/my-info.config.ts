@@ -1,0 +1,7 @@
+import { titles } from '../../strings'
+
+export default definePageConfig({
+  navigationBarTitleText: titles.myInfo,
+  navigationStyle: 'custom',
+  disableScroll: true,
+})

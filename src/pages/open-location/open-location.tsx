@@ -1,0 +1,33 @@
+import Taro, { useRouter } from '@tarojs/taro'
+import { Button, Text, View } from '@tarojs/components'
+import PageShell from '../../components/PageShell'
+import { location as t, titles } from '../../strings'
+import { toast } from '../../config'
+import '../../features/location/location.scss'
+
+/** H5 stand-in for openLocation: shows the place passed in the query (name, address, latitude, longitude). */
+export default function OpenLocation() {
+  const { params } = useRouter()
+  const name = decodeURIComponent(params.name ?? '')
+  const address = decodeURIComponent(params.address ?? '')
+  const lat = params.latitude
+  const lng = params.longitude
+  const hasPlace = Boolean(name || address || (lat && lng))
+
+  const copy = () => {
+    Taro.setClipboardData({ data: [name, address].filter(Boolean).join(' ') })
+      .then(() => Taro.showToast({ title: t.copied, icon: 'none', duration: toast.shortMs }))
+      .catch(() => undefined)
+  }
+
+  return (
+    <PageShell title={titles.openLocation} status={hasPlace ? 'ready' : 'empty'} statusText={t.noLocation}>
+      <View className='location-card'>
+        {name && <Text className='location-card__name'>{name}</Text>}
+        {address && <Text className='location-card__address'>{address}</Text>}
+        {lat && lng && <Text className='location-card__coords'>{`${lat}, ${lng}`}</Text>}
+        {(name || address) && <Button className='location-form__secondary' onClick={copy}>{t.copyAddress}</Button>}
+      </View>
+    </PageShell>
+  )
+}

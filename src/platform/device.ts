@@ -1,0 +1,15 @@
+import Taro from '@tarojs/taro'
+
+/**
+ * Device metrics seam. The status bar height comes from the device (SPEC 9); H5 pages inside the
+ * operator's app report 0 (the native app draws its own status bar).
+ */
+export function readStatusBarHeight(): number {
+  try {
+    const info = typeof Taro.getWindowInfo === 'function' ? Taro.getWindowInfo() : Taro.getSystemInfoSync()
+    const h = Number(info?.statusBarHeight)
+    return Number.isFinite(h) && h > 0 ? h : 0
+  } catch {
+    return 0
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The routes of SPEC section 2, in their packages. app.config.ts registers exactly these; navigation
+ * helpers build URLs from them, so a route path is written once.
+ */
+import { titles } from './strings'
+
+type TitleKey = keyof typeof titles
+
+interface RouteDef {
+  /** Page path without a leading slash, e.g. 'pages/detail/detail'. */
+  path: string
+  title: TitleKey
+}
+
+type PathOf<R extends string, N extends string> = `${R extends '' ? '' : `${R}/`}pages/${N}/${N}`
+
+function page<R extends string, N extends string>(root: R, name: N, title: TitleKey): { path: PathOf<R, N>; title: TitleKey } {
+  return { path: `${root ? `${root}/` : ''}pages/${name}/${name}` as PathOf<R, N>, title }
+}
+
+/** Main package; pages/index/index first (the entry page). */
+export const mainPackage = [
+  page('', 'index', 'index'),
+  page('', 'index-search', 'indexSearch'),
+  page('', 'detail', 'detail'),
+  page('', 'list-detail', 'listDetail'),
+  page('', 'my-fav', 'myFav'),
+  page('', 'my-tv', 'myTv'),
+  page('', 'my-record', 'myRecord'),
+  page('', 'my-tabmode', 'myTabmode'),
+  page('', 'my-one-lock', 'myOneLock'),
+  page('', 'my-black-list', 'myBlackList'),
+  page('', 'black-list', 'blackList'),
+  page('', 'my-home', 'myHome'),
+  page('', 'my-info', 'myInfo'),
+  page('', 'web-view', 'webView'),
+] as const
+
+export const subPackages = [
+  {
+    root: 'subpackages',
+    pages: [
+      page('subpackages', 'flow-more', 'flowMore'),
+      page('subpackages', 'detail-cast', 'detailCast'),
+      page('subpackages', 'user-agreement', 'userAgreement'),
+    ],
+  },
+  {
+    root: 'subpackages4',
+    pages: [
+      page('subpackages4', 'points-list', 'pointsList'),
+      page('subpackages4', 'points-income', 'pointsIncome'),
+      page('subpackages4', 'activity-rules', 'activityRules'),
+      page('subpackages4', 'points-exchange', 'pointsExchange'),
+      page('subpackages4', 'points-my-prize', 'pointsMyPrize'),
+      page('subpackages4', 'points-exchange-detail', 'pointsExchangeDetail'),
+      page('subpackages4', 'activity-share', 'activityShare'),
+      page('subpackages4', 'activity-index', 'activityIndex'),
+    ],
+  },
+  {
+    root: 'subpackages9',
+    pages: [page('subpackages9', 'add-address', 'addAddress')],
+  },
+] as const
+
+/**
+ * H5-only system pages (SPEC 2: /choose-location, /open-location). On weapp these are native APIs
+ * (chooseLocation / openLocation), so they are registered for H5 only, under short aliases.
+ */
+export const h5SystemPages = [
+  { ...page('', 'choose-location', 'chooseLocation'), alias: '/choose-location' },
+  { ...page('', 'open-location', 'openLocation'), alias: '/open-location' },
+] as const
+
+export const allRoutes: readonly RouteDef[] = [
+  ...mainPackage,
+  ...subPackages.flatMap((p): readonly RouteDef[] => p.pages),
+]
+
+type AnyDef = (typeof mainPackage)[number] | (typeof subPackages)[number]['pages'][number] | (typeof h5SystemPages)[number]
+export type PageName = AnyDef['path'] extends infer P ? (P extends `${string}pages/${infer N}/${string}` ? N : never) : never
+
+/** Route paths by page name ('detail' -> '/pages/detail/detail'), for navigation. */
+export const routeOf: Readonly<Record<PageName, string>> = Object.fromEntries(
+  [...allRoutes, ...h5SystemPages].map((d) => [d.path.split('/').pop() as string, `/${d.path}`]),
+) as Record<PageName, string>
+
+export function titleOf(path: string): string {
+  const clean = path.replace(/^\//, '').split('?')[0]
+  const def = [...allRoutes, ...h5SystemPages].find((d) => d.path === clean)
+  return def ? titles[def.title] : titles.app
+}

@@ -1,0 +1,120 @@
+/**
+ * Every user-facing string of the app, in Chinese, in one place. Pages, components, services and
+ * stores import from here; nothing user-visible is written inline elsewhere.
+ */
+import { defaultTitle } from './config'
+
+export const titles = Object.freeze({
+  app: defaultTitle,
+  index: defaultTitle,
+  indexSearch: '搜索',
+  detail: '节目详情',
+  listDetail: '专题详情',
+  myFav: '我的收藏',
+  myTv: '我的电视',
+  myRecord: '观看记录',
+  myTabmode: '模式切换',
+  myOneLock: '童锁与全局锁',
+  myBlackList: '我的黑名单',
+  blackList: '黑名单',
+  myHome: '我的',
+  myInfo: '个人信息',
+  webView: '网页',
+  flowMore: '更多',
+  detailCast: '演职人员',
+  userAgreement: '用户协议',
+  pointsList: '积分明细',
+  pointsIncome: '赚积分',
+  activityRules: '活动规则',
+  pointsExchange: '积分兑换',
+  pointsMyPrize: '我的奖品',
+  pointsExchangeDetail: '兑换详情',
+  activityShare: '活动分享',
+  activityIndex: '活动中心',
+  addAddress: '收货地址',
+  chooseLocation: '选择位置',
+  openLocation: '查看位置',
+})
+
+export const common = Object.freeze({
+  back: '返回',
+  home: '首页',
+  loading: '加载中…',
+  empty: '暂无内容',
+  retry: '重试',
+  confirm: '确定',
+  cancel: '取消',
+  errorTitle: '出错了',
+  notBuilt: '该功能即将上线，敬请期待',
+  familyUser: '家庭用户',
+})
+
+export const net = Object.freeze({
+  /** SPEC 8: network failure on any request. */
+  networkError: '网络连接错误，请稍后重试',
+  timeout: '请求超时，请稍后重试',
+  sessionExpired: '登录已过期，请重新登录',
+  serverError: '服务异常，请稍后重试',
+  badResponse: '服务返回的数据有误，请稍后重试',
+  chunkLoadError: '页面加载失败，请检查网络后重试',
+})
+
+export const tv = Object.freeze({
+  noDevice: '还没有绑定电视',
+  connecting: '正在连接电视…',
+  online: '电视在线',
+  offline: '电视不在线',
+  idle: '未连接',
+  offlineCannotSend: '电视不在线，指令未发送，请确认电视已开机并联网',
+  resync: '刷新状态',
+  switchTv: '切换电视',
+  /** SPEC 5: the third-party play confirm: program source is the named app, plays directly on TV. */
+  playConfirmTitle: '投屏播放',
+  playConfirm: (app: string) => `该节目来源于「${app}」，将直接在电视上播放`,
+  playSent: '已发送到电视',
+  /** Broker CONNACK refusal codes (MQTT 3.1.1). */
+  refusal: Object.freeze({
+    1: '电视连接失败：协议版本不被支持',
+    2: '电视连接失败：客户端标识无效',
+    3: '电视连接失败：消息服务暂不可用，请稍后重试',
+    4: '电视连接失败：账号或密码错误，请重新登录',
+    5: '电视连接失败：没有控制该电视的权限',
+  } as Record<number, string>),
+  refusalUnknown: '电视连接失败，请稍后重试',
+  keys: Object.freeze({
+    up: '上',
+    down: '下',
+    left: '左',
+    right: '右',
+    ok: '确定',
+    back: '返回',
+    home: '主页',
+    menu: '菜单',
+    volumeUp: '音量+',
+    volumeDown: '音量-',
+    mute: '静音',
+    power: '电源',
+  }),
+})
+
+export const login = Object.freeze({
+  noPhone: '未获取到手机号，无法登录',
+  loggingIn: '正在登录…',
+  loggedOut: '已退出登录',
+  getPhone: '手机号快捷登录',
+})
+
+export const location = Object.freeze({
+  name: '地点名称',
+  address: '详细地址',
+  latitude: '纬度（选填）',
+  longitude: '经度（选填）',
+  useCurrent: '使用当前位置',
+  locating: '正在获取位置…',
+  locateFailed: '无法获取当前位置，请手动填写',
+  nameRequired: '请填写地点名称或详细地址',
+  invalidCoordinate: '经纬度格式不正确',
+  copyAddress: '复制地址',
+  copied: '地址已复制',
+  noLocation: '没有要查看的位置',
+})

@@ -1,0 +1,7 @@
+import { titles } from '../../../strings'
+
+export default definePageConfig({
+  navigationBarTitleText: titles.activityIndex,
+  navigationStyle: 'custom',
+  disableScroll: true,
+})

@@ -1,0 +1,4 @@
+import { placeholderPage } from '../../../components/PlaceholderPage'
+import { titles } from '../../../strings'
+
+export default placeholderPage(titles.pointsExchange)
