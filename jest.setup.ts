@@ -1,4 +1,4 @@
-/* eslint-disable @typescript-eslint/no-require-imports */
+ 
 // What the H5 webpack DefinePlugin injects. Without TARO_PLATFORM=web, @tarojs/runtime uses its
 // virtual mini-program DOM and pages never reach jsdom's document.
 process.env.TARO_ENV = 'h5'

@@ -21,9 +21,9 @@ export async function createTaroApp(startPath?: string) {
   g.definePageConfig = (c: unknown) => c
   if (startPath) window.location.hash = `#/${startPath}`
 
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const App = require('@/app').default
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const appConfig = require('@/app.config').default
   const pages: string[] = [
     ...appConfig.pages,
@@ -37,7 +37,7 @@ export async function createTaroApp(startPath?: string) {
     routes: pages.map(path => ({
       path,
       // jest resolves the page module the way the H5 entry's dynamic import() does
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
+       
       load: async (context: unknown, params: unknown) => [require(`@/${path}`), context, params]
     }))
   }
