@@ -1,0 +1,28 @@
+/**
+ * Headless Debian Chromium through playwright-core (never a downloaded browser), with the flags this
+ * machine needs (shared/recipes/TOOLCHAIN.md), a fresh profile, and a 390 x 844 phone viewport.
+ */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium } from 'playwright-core'
+
+export const PHONE = { width: 390, height: 844 }
+
+export async function launchPhone() {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'tvc-chromium-'))
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  })
+  return context
+}
