@@ -1,0 +1,11 @@
+import Taro from '@tarojs/taro'
+import { createWebsocketFactory } from './taroWebSocket'
+import type { ConnectSocket, CreateWebsocket } from './types'
+
+export type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike } from './types'
+export { createWebsocketFactory, TaroWebSocket } from './taroWebSocket'
+
+/** The app's socket seam: mqtt.js `createWebsocket` over Taro.connectSocket (weapp and H5 alike). */
+export function taroCreateWebsocket(): CreateWebsocket {
+  return createWebsocketFactory(Taro.connectSocket as unknown as ConnectSocket)
+}

@@ -1,0 +1,107 @@
+import type { CreateWebsocket } from '../../platform/socket/types'
+
+/** Broker session info from jarvisLogin (SPEC 3). */
+export interface JarvisCredentials {
+  /** MQTT client id. */
+  cid: string
+  /** MQTT username. */
+  appKey: string
+  /** MQTT password. */
+  sign: string
+  /** clientTopic[0] is this phone's own topic. */
+  clientTopic: string[]
+}
+
+/**
+ * The two gateway calls the TV link needs (SPEC 7). The gateway client's api object satisfies it;
+ * a failed call resolves to null/undefined (SPEC 8: "an empty result is returned") or rejects.
+ */
+export interface TvLinkApi {
+  /** jarvisLogin: uid, phone (the api sends mac = phone + '_app' and a random deviceCode), abilityString. */
+  jarvisLogin(input: { uid: string; phone: string; abilityString: string }): Promise<JarvisCredentials | null | undefined>
+  /** queryAgentTopic: lowercase macs; resolves to data[0].topic. */
+  queryAgentTopic(macs: string[]): Promise<string | null | undefined>
+}
+
+/** The bound TV the link talks to (SPEC 3 Device, the fields the link reads). */
+export interface TvDevice {
+  uid: string
+  mac: string
+  deviceName: string
+  abilityString?: string
+  familyId?: string
+}
+
+/** The logged-in phone user (SPEC 3 User info, the fields the link reads). */
+export interface TvUser {
+  uid: string
+  phone: string
+  nickName: string
+}
+
+export interface MqttConnectOptions {
+  clientId: string
+  username: string
+  password: string
+  protocolVersion: 4
+  connectTimeout: number
+  reconnectPeriod: number
+  clean: boolean
+  resubscribe: boolean
+  reconnectOnConnackError: boolean
+  keepalive: number
+  forceNativeWebSocket?: boolean
+  createWebsocket?: CreateWebsocket
+}
+
+export interface MqttGranted {
+  topic: string
+  qos: number
+}
+
+/** The slice of mqtt.js's MqttClient the link uses (a fake in the state-machine tests). */
+export interface MqttClientLike {
+  connected: boolean
+  /** mqtt.js: in-flight QoS>0 packets by message id (purged on close: never replayed). */
+  outgoing?: Record<number, unknown>
+  on(event: 'connect' | 'close' | 'offline' | 'reconnect', cb: () => void): unknown
+  on(event: 'message', cb: (topic: string, payload: Uint8Array) => void): unknown
+  on(event: 'error', cb: (err: Error & { code?: number | string }) => void): unknown
+  subscribe(
+    topic: string,
+    opts: { qos: 0 | 1 },
+    cb: (err: Error | null | undefined, granted?: MqttGranted[]) => void,
+  ): unknown
+  publish(topic: string, payload: string, opts: { qos: 0 | 1 }, cb?: (err?: Error) => void): unknown
+  end(force?: boolean): unknown
+  removeOutgoingMessage?(messageId: number): unknown
+}
+
+export type MqttConnect = (url: string, opts: MqttConnectOptions) => MqttClientLike
+
+export interface Clock {
+  now(): number
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+  setInterval(fn: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+}
+
+/** Real timers, looked up at call time (so jest fake timers apply when installed). */
+export const realClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  setInterval: (fn, ms) => setInterval(fn, ms),
+  clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+}
+
+export interface TvLinkDeps {
+  api: TvLinkApi
+  connect: MqttConnect
+  /** Broker websocket URL (env.mqttUrl). */
+  url: string
+  /** The platform socket (mqtt.js createWebsocket); forceNativeWebSocket is set on every connect. */
+  createWebsocket?: CreateWebsocket
+  clock?: Clock
+}
