@@ -81,6 +81,12 @@ export const tv = Object.freeze({
     5: '电视连接失败：没有控制该电视的权限',
   } as Record<number, string>),
   refusalUnknown: '电视连接失败，请稍后重试',
+  /** TV link (issue 4): jarvisLogin / queryAgentTopic failed, no reply, broker lost, SUBACK refused. */
+  linkLoginFailed: '电视连接失败：消息服务登录失败，请稍后重试',
+  linkTopicMissing: '电视连接失败：没有找到这台电视，请确认电视已绑定',
+  linkNoReply: '电视没有响应，请确认电视已开机并联网',
+  linkLost: '与电视的连接已断开，正在重连…',
+  linkSubscribeRefused: '电视连接失败：消息订阅被拒绝，请重新登录',
   keys: Object.freeze({
     up: '上',
     down: '下',
