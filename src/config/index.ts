@@ -90,3 +90,8 @@ export const logChannel = '1'
 
 /** SPEC 4: curVersion 0 means the child version (child channel everywhere). */
 export const CHILD_VERSION = 0
+
+/** SPEC 7 activity calls: `source` and `channel` sent with task calls; user-group label codes. */
+export const activityCall = Object.freeze({ source: 'H5', channel: 'H5' as const, ugsLabelCodes: '' })
+/** The points activity of the local stack (prizes, participation). */
+export const pointsActivityId = 'act-points-2025'

@@ -1,0 +1,77 @@
+/** User center api (SPEC 7): login, user, devices, family, locks, addresses. */
+import { serviceChannelId } from '../../config'
+import { common } from '../../strings'
+import { userCenter as c } from '../contract/userCenter'
+import type { UserInfo } from '../contract/models'
+import type { GatewayClient } from '../http/client'
+import { normalizeMac } from '../mac'
+import { passThrough } from './call'
+
+export interface MobileLoginArgs {
+  phone: string
+  nickName?: string
+  faceImg?: string
+  sharerUid?: string
+}
+
+export interface LoginResult {
+  user: UserInfo
+  token: string
+  secret: string
+  /** true: network failure (user/token empty). */
+  offline: boolean
+}
+
+export function createUserCenterApi(client: GatewayClient) {
+  const p = <E extends (typeof c)[keyof typeof c]>(e: E) => passThrough(client, e)
+  return {
+    getOpenIdUnionId: p(c.getOpenIdUnionId),
+    /** SPEC 7 getUserInfo (form): serviceChannelId added. */
+    getUserInfo: async (args: { openId: string; unionId: string }) =>
+      (await client.send(c.getUserInfo, { ...args, serviceChannelId })).data,
+    createUser: async (args: { openId: string; unionId: string; phone: string; nickName?: string; faceImg?: string }) =>
+      (
+        await client.send(c.createUser, {
+          ...args,
+          nickName: args.nickName || common.familyUser,
+          faceImg: args.faceImg ?? '',
+          serviceChannelId,
+        })
+      ).data,
+    /** SPEC 7 mobileLogin: loginType 'PHONE', default nickname 家庭用户, sharerUid only when present. */
+    mobileLogin: async (args: MobileLoginArgs): Promise<LoginResult> => {
+      const reply = await client.send(c.mobileLogin, {
+        faceImg: args.faceImg ?? '',
+        nickName: args.nickName || common.familyUser,
+        phone: args.phone,
+        loginType: 'PHONE',
+        serviceChannelId,
+        ...(args.sharerUid ? { sharerUid: args.sharerUid } : {}),
+      })
+      return { user: reply.data, token: reply.envelope.token ?? '', secret: reply.envelope.secret ?? '', offline: reply.offline }
+    },
+    /** The client refreshes by itself on 401/4011; exposed for completeness (returns the new token). */
+    refreshToken: async () => (await client.send(c.refreshToken, {})).envelope.token ?? '',
+    queryBindDevice: async (args: { uid: string }) => (await client.send(c.queryBindDevice, { ...args, serviceChannelId })).data,
+    changeDevice: p(c.changeDevice),
+    bindDevice: async (args: { uid: string; mac: string; deviceName?: string }) =>
+      (await client.send(c.bindDevice, { ...args, mac: normalizeMac(args.mac) })).data,
+    getSecretPhone: p(c.getSecretPhone),
+    changeDeviceName: p(c.changeDeviceName),
+    wxaUnbindFamily: p(c.wxaUnbindFamily),
+    familyMember: p(c.familyMember),
+    getBindUserList: p(c.getBindUserList),
+    queryCustInfoByCustId: p(c.queryCustInfoByCustId),
+    deleteFamilyMember: p(c.deleteFamilyMember),
+    globalLockSetting: p(c.globalLockSetting),
+    queryGlobalLockInfo: p(c.queryGlobalLockInfo),
+    uploadLockState: p(c.uploadLockState),
+    queryChildLockInfo: p(c.queryChildLockInfo),
+    childLockSetting: p(c.childLockSetting),
+    queryAddress: p(c.queryAddress),
+    saveAddress: p(c.saveAddress),
+    pageGuide: p(c.pageGuide),
+    userInfoV5: p(c.userInfoV5),
+    checkFollow: p(c.checkFollow),
+  }
+}

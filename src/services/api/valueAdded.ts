@@ -1,0 +1,16 @@
+/** Value-added service api (appId header added by the client for these entries). */
+import { valueAdded as c } from '../contract/valueAdded'
+import type { GatewayClient } from '../http/client'
+import { passThrough } from './call'
+
+export function createValueAddedApi(client: GatewayClient) {
+  const p = <E extends (typeof c)[keyof typeof c]>(e: E) => passThrough(client, e)
+  return {
+    inquiry: p(c.inquiry),
+    prize: p(c.prize),
+    award: p(c.award),
+    coupon: p(c.coupon),
+    prizeDetail: p(c.prizeDetail),
+    participate: p(c.participate),
+  }
+}

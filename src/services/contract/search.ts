@@ -1,0 +1,87 @@
+/** Search entries: labels, hot search tips, keyword search, top lists, categories, suggestions. */
+import { endpoint } from './endpoint'
+import { pageReq, programCard } from './models'
+import { opt, s } from './schema'
+
+const domain = 'search' as const
+
+export const search = {
+  label: endpoint({
+    domain,
+    path: 'label.json',
+    body: 'query',
+    auth: 'none',
+    request: s.obj({}),
+    response: s.obj({ labels: s.arr(s.obj({ labelId: s.str(), name: s.str() })) }),
+    origin: 'defined',
+    doc: 'Category labels offered on the search page.',
+  }),
+  hotSearch: endpoint({
+    domain,
+    path: 'hotSearch',
+    auth: 'none',
+    request: s.obj({
+      userId: s.str(),
+      BIMS_ABILITY_STRING: s.str(),
+      serviceChannelId: opt(s.str('only in child mode (the child channel)')),
+    }),
+    response: s.obj({ tipsList: s.arr(s.obj({ name: s.str() })) }),
+    origin: 'spec',
+    doc: 'SPEC 7 hotSearch: hint words cycled in the search box.',
+  }),
+  ns: endpoint({
+    domain,
+    path: 'ns.json',
+    body: 'query',
+    auth: 'none',
+    request: s.obj({
+      keyword: s.str('Chinese words or pinyin initials'),
+      limit: s.lit(48),
+      isFocusPinyin: s.lit(0),
+      supportSvs: s.lit(true),
+      supportPositive: s.lit(false),
+      unionType: s.lit(1),
+      version: s.lit(9048),
+      serviceChannelId: opt(s.str('child channel in child mode: child-friendly programs only')),
+    }),
+    response: s.obj({ total: s.num(), list: s.arr(programCard) }),
+    origin: 'spec',
+    doc: 'SPEC 5/7 keyword search (at most 48 results).',
+  }),
+  hotTop: endpoint({
+    domain,
+    path: 'hotTop',
+    auth: 'none',
+    request: s.obj({ categoryId: opt(s.str()) }),
+    response: s.obj({ list: s.arr(s.obj({ rank: s.num(), heat: s.num(), program: programCard })) }),
+    origin: 'defined',
+    doc: 'Top list by heat (optionally of one category).',
+  }),
+  searchProgramSeriesCategory: endpoint({
+    domain,
+    path: 'searchProgramSeriesCategory',
+    auth: 'none',
+    request: s.obj({ keyword: s.str() }),
+    response: s.obj({ list: s.arr(s.obj({ categoryId: s.str(), name: s.str(), count: s.num() })) }),
+    origin: 'defined',
+    doc: 'How many results of a keyword fall in each category (result tabs).',
+  }),
+  searchProgramSeries: endpoint({
+    domain,
+    path: 'searchProgramSeries',
+    auth: 'none',
+    request: s.obj({ keyword: s.str(), categoryId: opt(s.str()), ...pageReq }),
+    response: s.obj({ total: s.num(), list: s.arr(programCard) }),
+    origin: 'defined',
+    doc: 'Keyword results of one category, paged.',
+  }),
+  searchTips: endpoint({
+    domain,
+    path: 'searchTips',
+    auth: 'none',
+    request: s.obj({ keyword: s.str() }),
+    response: s.obj({ list: s.arr(s.obj({ name: s.str(), programId: s.str() })) }),
+    origin: 'defined',
+    doc: 'Suggestions while typing (title prefix, substring or pinyin initials), at most 10.',
+  }),
+}

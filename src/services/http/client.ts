@@ -1,0 +1,170 @@
+/**
+ * The one gateway request client (SPEC 5, 7, 8). Every call builds its own request from its
+ * arguments; the client instance keeps only its injected dependencies, the shared refresh and a
+ * requestId counter, never the current URL or body.
+ *
+ *   - headers requestId (new per request), UCS-TOKEN, appId on value-added entries
+ *   - body encrypted with the app key before login, the session secret after
+ *   - timeout (18 s), enforced here with setTimeout so it holds on every transport
+ *   - resultCode '000' = success; data decrypted only when a string longer than 10 characters
+ *   - 401/4011 -> one shared refresh, one retry; 401 again -> onSessionEnd(), GatewayError sessionEnded
+ *   - no HTTP response (network, timeout) -> toast net.networkError, empty result of the entry's shape
+ *   - other codes -> GatewayError with the server's message
+ */
+import { timeouts } from '../../config'
+import { net } from '../../strings'
+import { defaultCodec, type Codec } from '../codec'
+import type { Endpoint, EnvOf, ReqOf, ResOf } from '../contract/endpoint'
+import { emptyValue } from '../contract/schema'
+import { userCenter } from '../contract/userCenter'
+import { AUTH_FAILURE_CODES, buildRequest, parseResponse, type ParsedResponse } from './envelope'
+import { createRefresher } from './refresh'
+import { createRequestIdFactory } from './requestId'
+import { GatewayError, TransportError, type SessionPort, type Transport, type TransportResponse } from './types'
+
+export interface GatewayClientOptions {
+  /** Gateway {host}, with a trailing slash. */
+  baseUrl: string
+  transport: Transport
+  session: SessionPort
+  /** Shows a toast (network failures). */
+  notify: (message: string) => void
+  /** Called once when a session cannot be kept (401 after refresh + retry). */
+  onSessionEnd: () => void
+  /** Body key before login. */
+  appKey: string
+  /** appId header of value-added entries. */
+  appId: string
+  codec?: Codec
+  timeoutMs?: number
+  newRequestId?: () => string
+}
+
+export interface Reply<E> {
+  data: ResOf<E>
+  /** Plain top-level fields of the entry's envelope (token, secret). */
+  envelope: Partial<EnvOf<E>>
+  /** true: no HTTP response (the toast was shown); data is the empty value of the entry's shape. */
+  offline: boolean
+}
+
+/** Reply on the erased entry type (for generic helpers). */
+export interface RawReply {
+  data: unknown
+  envelope: Record<string, unknown>
+  offline: boolean
+}
+
+export interface GatewayClient {
+  send<E extends Endpoint>(endpoint: E, payload: ReqOf<E>): Promise<Reply<E>>
+  /** Same as send, untyped: for generic helpers that cannot instantiate the entry types. */
+  sendRaw(endpoint: Endpoint, payload: unknown): Promise<RawReply>
+}
+
+interface Credentials {
+  token: string
+  secret: string
+}
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const codec = options.codec ?? defaultCodec
+  const timeoutMs = options.timeoutMs ?? timeouts.requestMs
+  const newRequestId = options.newRequestId ?? createRequestIdFactory()
+  const { session } = options
+  let endedToken: string | null = null
+
+  function keyOf(cred: Credentials): string {
+    return cred.token && cred.secret ? cred.secret : options.appKey
+  }
+
+  function withTimeout(send: (abortListeners: Array<() => void>) => Promise<TransportResponse>): Promise<TransportResponse> {
+    const abortListeners: Array<() => void> = []
+    return new Promise<TransportResponse>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        abortListeners.forEach((l) => l())
+        reject(new TransportError(`timed out after ${timeoutMs} ms`, 'timeout'))
+      }, timeoutMs)
+      send(abortListeners).then(
+        (res) => {
+          clearTimeout(timer)
+          resolve(res)
+        },
+        (err: unknown) => {
+          clearTimeout(timer)
+          reject(err instanceof TransportError ? err : new TransportError(String(err)))
+        },
+      )
+    })
+  }
+
+  /** One HTTP exchange with a snapshot of the credentials. */
+  async function exchange(endpoint: Endpoint, payload: unknown, cred: Credentials): Promise<ParsedResponse> {
+    const key = keyOf(cred)
+    const wire = buildRequest({
+      baseUrl: options.baseUrl,
+      endpoint,
+      cipher: codec.encode(payload, key),
+      requestId: newRequestId(),
+      token: cred.token,
+      appId: options.appId,
+    })
+    const res = await withTimeout((abortListeners) =>
+      options.transport({ ...wire, timeoutMs, abort: { onAbort: (l) => abortListeners.push(l) } }),
+    )
+    return parseResponse(res.status, res.text, key, codec, endpoint.path)
+  }
+
+  const refresh = createRefresher(session, async (expiredToken) => {
+    const res = await exchange(userCenter.refreshToken, {}, { token: expiredToken, secret: session.secret() })
+    const token = res.extras.token
+    return res.resultCode === '000' && typeof token === 'string' && token !== '' ? token : null
+  })
+
+  function endSession(token: string, path: string): GatewayError {
+    if (token !== '' && endedToken !== token) {
+      endedToken = token
+      options.onSessionEnd()
+    }
+    return new GatewayError('sessionEnded', '401', net.sessionExpired, path)
+  }
+
+  async function attempt(endpoint: Endpoint, payload: unknown, mayRetry: boolean): Promise<ParsedResponse> {
+    const cred = { token: session.token(), secret: session.secret() }
+    const res = await exchange(endpoint, payload, cred)
+    if (AUTH_FAILURE_CODES.includes(res.resultCode)) {
+      if (!mayRetry || cred.token === '') throw endSession(cred.token, endpoint.path)
+      let refreshed: boolean
+      try {
+        refreshed = await refresh(cred.token)
+      } catch (e) {
+        if (e instanceof GatewayError) throw endSession(cred.token, endpoint.path)
+        throw e
+      }
+      if (!refreshed) throw endSession(cred.token, endpoint.path)
+      return attempt(endpoint, payload, false)
+    }
+    if (res.resultCode !== '000') {
+      throw new GatewayError('server', res.resultCode, res.resultMsg || net.serverError, endpoint.path)
+    }
+    return res
+  }
+
+  async function sendRaw(endpoint: Endpoint, payload: unknown): Promise<RawReply> {
+    try {
+      const res = await attempt(endpoint, payload, true)
+      return { data: res.data, envelope: res.extras, offline: false }
+    } catch (e) {
+      if (!(e instanceof TransportError)) throw e
+      options.notify(net.networkError)
+      return {
+        data: emptyValue(endpoint.response),
+        envelope: (endpoint.envelope ? emptyValue(endpoint.envelope) : {}) as Record<string, unknown>,
+        offline: true,
+      }
+    }
+  }
+
+  // The generic signature lives on the interface; the body works on the erased entry type (the
+  // recursive Infer of the wide Schema union cannot be instantiated generically).
+  return { send: sendRaw as unknown as GatewayClient['send'], sendRaw }
+}

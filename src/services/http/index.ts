@@ -1,0 +1,15 @@
+export { createGatewayClient, type GatewayClient, type GatewayClientOptions, type RawReply, type Reply } from './client'
+export { createFetchTransport } from './fetchTransport'
+export { createTaroTransport } from './taroTransport'
+export {
+  GatewayError,
+  TransportError,
+  isGatewayError,
+  type AbortHook,
+  type GatewayErrorKind,
+  type SessionPort,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './types'
+export { HEADER_APP_ID, HEADER_REQUEST_ID, HEADER_TOKEN } from './envelope'
