@@ -108,6 +108,9 @@ export const login = Object.freeze({
   loggingIn: '正在登录…',
   loggedOut: '已退出登录',
   getPhone: '手机号快捷登录',
+  failed: '登录失败，请稍后重试',
+  loginAction: '登录',
+  notLoggedIn: '登录后即可管理电视、收藏节目',
 })
 
 export const location = Object.freeze({
@@ -123,4 +126,39 @@ export const location = Object.freeze({
   copyAddress: '复制地址',
   copied: '地址已复制',
   noLocation: '没有要查看的位置',
+})
+
+export const devices = Object.freeze({
+  needLogin: '请先登录',
+  nameRequired: '请输入电视名称',
+  nameTooLong: '电视名称最多16个字',
+  macInvalid: '请输入电视的MAC地址（12位）',
+  busy: '正在处理，请稍候',
+  failed: '操作失败，请稍后重试',
+  switched: (name: string) => `已切换到「${name}」`,
+  renamed: '已修改名称',
+  bound: '绑定成功',
+  unbound: '已解除绑定',
+  current: '当前',
+  switchAction: '切换',
+  renameAction: '重命名',
+  unbindAction: '解绑',
+  bindAction: '绑定新电视',
+  unbindConfirm: (name: string) => `确定解除绑定「${name}」吗？解绑后将无法遥控这台电视。`,
+  renamePlaceholder: '电视名称',
+  macPlaceholder: 'MAC地址，如 AA:BB:CC:DD:EE:FF',
+  namePlaceholder: '电视名称（选填）',
+  empty: '还没有绑定电视，绑定后即可用手机遥控',
+  macLabel: 'MAC',
+})
+
+export const home = Object.freeze({
+  liveTab: '直播',
+  more: '更多',
+  searchPlaceholder: '搜索节目、演员',
+  onAir: '正在播出',
+  noProgramme: '暂无节目单',
+  myTvs: '我的电视',
+  mine: '我的',
+  remote: '遥控器',
 })

@@ -1,0 +1,102 @@
+import { DevicesStore, type DevicesApi } from '@/stores/devicesStore'
+import { NetworkStatus } from '@/stores/network'
+import { UserStore } from '@/stores/userStore'
+import { memoryStorage } from '@/platform/storage'
+import { device, userInfo } from './fixtures'
+
+async function setup(list = [device(), device({ familyId: 'f2', mac: '00112233445566', deviceName: '卧室电视', uid: '' , abilityString: '' })], lastFamilyId = '') {
+  const user = new UserStore(
+    { getPhone: async () => '13800000000', mobileLogin: async () => ({ user: userInfo({ lastFamilyId }), token: 't', secret: 's' }) },
+    memoryStorage(),
+  )
+  await user.login()
+  const api: jest.Mocked<DevicesApi> = {
+    queryBindDevice: jest.fn(async () => list),
+    changeDevice: jest.fn(async ({ familyId }) => userInfo({ lastFamilyId: familyId })),
+    changeDeviceName: jest.fn(async ({ familyId, deviceName }) => device({ familyId, deviceName })),
+    bindDevice: jest.fn(async ({ mac }) => device({ mac, familyId: 'f3' })),
+    wxaUnbindFamily: jest.fn(async () => ({ unbound: true })),
+  } as unknown as jest.Mocked<DevicesApi>
+  const network = new NetworkStatus()
+  const store = new DevicesStore(api, user, network)
+  await store.load()
+  return { store, api, user, network }
+}
+
+describe('DevicesStore', () => {
+  it('current device: the one whose familyId equals lastFamilyId', async () => {
+    const { store } = await setup(undefined, 'f2')
+    expect(store.current?.familyId).toBe('f2')
+  })
+
+  it('current device: else the first', async () => {
+    expect((await setup(undefined, 'nope')).store.current?.familyId).toBe('f1')
+    expect((await setup(undefined, '')).store.current?.familyId).toBe('f1')
+  })
+
+  it('curMac is the current mac formatted: last 12, uppercase, colon pairs', async () => {
+    const { store } = await setup([device({ mac: 'xx00aabbccddeeff' })])
+    expect(store.curMac).toBe('AA:BB:CC:DD:EE:FF')
+  })
+
+  it('login state is true when the current device has abilityString or uid', async () => {
+    expect((await setup([device({ uid: 'u', abilityString: '' })])).store.isLoggedIn).toBe(true)
+    expect((await setup([device({ uid: '', abilityString: 'x' })])).store.isLoggedIn).toBe(true)
+    expect((await setup([device({ uid: '', abilityString: '' })])).store.isLoggedIn).toBe(false)
+    expect((await setup([])).store.isLoggedIn).toBe(false)
+  })
+
+  it('switching the current TV goes through changeDevice and then follows lastFamilyId', async () => {
+    const { store, api, user } = await setup()
+    const res = await store.switchTo(store.devices[1])
+    expect(res.ok).toBe(true)
+    expect(api.changeDevice).toHaveBeenCalledWith({ uid: 'u1', familyId: 'f2' })
+    expect(user.user?.lastFamilyId).toBe('f2')
+    expect(store.current?.familyId).toBe('f2')
+  })
+
+  it('a failed switch keeps the current TV and says so', async () => {
+    const { store, api } = await setup()
+    api.changeDevice.mockRejectedValueOnce(new Error('设备不存在'))
+    const res = await store.switchTo(store.devices[1])
+    expect(res).toEqual({ ok: false, message: '设备不存在' })
+    expect(store.current?.familyId).toBe('f1')
+  })
+
+  it('rename validates the name, then updates the list only after the gateway agreed', async () => {
+    const { store, api } = await setup()
+    expect((await store.rename(store.devices[0], '   ')).ok).toBe(false)
+    expect((await store.rename(store.devices[0], '一二三四五六七八九十一二三四五六七')).message).toBe('电视名称最多16个字')
+    expect(api.changeDeviceName).not.toHaveBeenCalled()
+    expect((await store.rename(store.devices[0], ' 书房 ')).ok).toBe(true)
+    expect(store.devices[0].deviceName).toBe('书房')
+  })
+
+  it('bind checks the mac and reloads the list', async () => {
+    const { store, api } = await setup()
+    expect((await store.bind('12:34')).message).toBe('请输入电视的MAC地址（12位）')
+    expect((await store.bind('aa:bb:cc:dd:ee:99', '新电视')).ok).toBe(true)
+    expect(api.bindDevice).toHaveBeenCalledWith({ uid: 'u1', mac: 'aabbccddee99', deviceName: '新电视' })
+    expect(api.queryBindDevice).toHaveBeenCalledTimes(2)
+  })
+
+  it('unbind removes the TV only when the gateway says it is unbound', async () => {
+    const { store, api } = await setup()
+    api.wxaUnbindFamily.mockResolvedValueOnce({ unbound: false })
+    expect((await store.unbind(store.devices[1])).ok).toBe(false)
+    expect(store.devices).toHaveLength(2)
+    expect((await store.unbind(store.devices[1])).ok).toBe(true)
+    expect(store.devices.map((d) => d.familyId)).toEqual(['f1'])
+  })
+
+  it('a list answered by a network failure is offline, not "no TV bound"', async () => {
+    const { store, api, network } = await setup()
+    api.queryBindDevice.mockImplementationOnce(async () => {
+      network.reportFailure()
+      return []
+    })
+    await store.load()
+    expect(store.list.status).toBe('offline')
+    expect(store.devices).toHaveLength(2)
+  })
+})

@@ -1,0 +1,106 @@
+import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/searchStore'
+import { NetworkStatus } from '@/stores/network'
+import { memoryStorage } from '@/platform/storage'
+import { deferred } from './fixtures'
+
+const ctx = { userId: 'u1', abilityString: 'ab', childMode: false }
+const card = (id: string) => ({ programId: id, title: `节目${id}`, poster: '', categoryId: 'c1', categoryName: '电影', year: 2024, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const })
+
+function api(): jest.Mocked<SearchApi> {
+  return {
+    hotSearch: jest.fn(async () => ({ tipsList: [{ name: '甲' }, { name: '乙' }, { name: '丙' }] })),
+    searchTips: jest.fn(async ({ keyword }: { keyword: string }) => ({ list: [{ name: `${keyword}1`, programId: 'p1' }] })),
+    ns: jest.fn(async () => ({ total: 2, list: [card('1'), card('2')] })),
+    searchProgramSeriesCategory: jest.fn(async () => ({ list: [{ categoryId: 'c1', name: '电影', count: 2 }] })),
+    searchProgramSeries: jest.fn(async () => ({ total: 1, list: [card('1')] })),
+  } as unknown as jest.Mocked<SearchApi>
+}
+
+describe('SearchStore', () => {
+  it('the hint cycles through the hot list and wraps to 0', async () => {
+    const store = new SearchStore(api(), memoryStorage(), new NetworkStatus())
+    await store.loadHints(ctx)
+    expect(store.hint).toBe('甲')
+    store.nextHint()
+    expect(store.hint).toBe('乙')
+    store.nextHint()
+    store.nextHint()
+    expect(store.inputIndex).toBe(0)
+    expect(store.hint).toBe('甲')
+  })
+
+  it('no hints: the index stays 0 and the hint is empty', () => {
+    const store = new SearchStore(api(), memoryStorage(), new NetworkStatus())
+    store.nextHint()
+    expect(store.inputIndex).toBe(0)
+    expect(store.hint).toBe('')
+  })
+
+  it('asks hot search with the child flag of the TV mode', async () => {
+    const a = api()
+    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    await store.loadHints({ ...ctx, childMode: true })
+    expect(a.hotSearch).toHaveBeenCalledWith({ userId: 'u1', abilityString: 'ab', childMode: true })
+  })
+
+  it('an empty box searches the shown hint', async () => {
+    const a = api()
+    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    await store.loadHints(ctx)
+    store.nextHint()
+    expect(await store.search(ctx)).toBe('乙')
+    expect(a.ns).toHaveBeenCalledWith({ keyword: '乙', childMode: false })
+    expect(store.results.status).toBe('ready')
+    expect(store.results.value?.categories).toHaveLength(1)
+  })
+
+  it('suggestions: an answer to an older keyword is dropped', async () => {
+    const a = api()
+    const slow = deferred<{ list: Array<{ name: string; programId: string }> }>()
+    a.searchTips.mockImplementationOnce(() => slow.promise)
+    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    store.setKeyword('斗')
+    const first = store.suggest()
+    store.setKeyword('斗罗')
+    await store.suggest()
+    slow.resolve({ list: [{ name: 'old', programId: 'x' }] })
+    await first
+    expect(store.suggestions.map((s) => s.name)).toEqual(['斗罗1'])
+  })
+
+  it('recent searches are kept locally, newest first, without repeats, at most 10', async () => {
+    const storage = memoryStorage()
+    const store = new SearchStore(api(), storage, new NetworkStatus())
+    for (let i = 0; i < 12; i++) await store.search(ctx, `k${i}`)
+    await store.search(ctx, 'k5')
+    expect(store.recent[0]).toBe('k5')
+    expect(store.recent).toHaveLength(RECENT_LIMIT)
+    expect(new Set(store.recent).size).toBe(RECENT_LIMIT)
+    expect(new SearchStore(api(), storage, new NetworkStatus()).recent).toEqual(store.recent)
+    store.clearRecent()
+    expect(new SearchStore(api(), storage, new NetworkStatus()).recent).toEqual([])
+  })
+
+  it('no results is the empty state; a server error is the error state with its message', async () => {
+    const a = api()
+    a.ns.mockResolvedValueOnce({ total: 0, list: [] })
+    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    await store.search(ctx, '不存在')
+    expect(store.results.status).toBe('empty')
+    a.ns.mockRejectedValueOnce(new Error('搜索服务繁忙'))
+    await store.search(ctx, '再试')
+    expect(store.results.status).toBe('error')
+    expect(store.results.error).toBe('搜索服务繁忙')
+  })
+
+  it('a category narrows the results', async () => {
+    const a = api()
+    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    await store.search(ctx, '节目')
+    await store.selectCategory('c1')
+    expect(a.searchProgramSeries).toHaveBeenCalledWith({ keyword: '节目', categoryId: 'c1', page: 1, pageSize: 48 })
+    expect(store.shownResults.map((c) => c.programId)).toEqual(['1'])
+    await store.selectCategory('')
+    expect(store.shownResults).toHaveLength(2)
+  })
+})

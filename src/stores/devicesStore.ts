@@ -1,0 +1,128 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Api } from '../services/api'
+import type { Device } from '../services/contract/models'
+import { formatTvMac } from '../services/mac'
+import { Loadable } from './loadable'
+import type { NetworkStatus } from './network'
+import type { UserStore } from './userStore'
+import { devices as t } from '../strings'
+
+export type DevicesApi = Pick<Api['userCenter'], 'queryBindDevice' | 'changeDevice' | 'changeDeviceName' | 'bindDevice' | 'wxaUnbindFamily'>
+
+export interface ActionResult {
+  ok: boolean
+  message: string
+}
+
+/**
+ * The bound TVs (queryBindDevice) and the current one: the device whose familyId equals the user's
+ * lastFamilyId, else the first (SPEC 4). Switch, rename, bind and unbind go through the user centre;
+ * the list changes only after the gateway said yes.
+ */
+export class DevicesStore {
+  readonly list: Loadable<Device[]>
+  busy = false
+
+  constructor(
+    private readonly api: DevicesApi,
+    private readonly user: UserStore,
+    network: NetworkStatus,
+  ) {
+    this.list = new Loadable<Device[]>(network)
+    makeAutoObservable<DevicesStore, 'api' | 'user'>(this, { api: false, user: false })
+  }
+
+  get devices(): Device[] {
+    return this.list.value ?? []
+  }
+
+  get current(): Device | null {
+    const all = this.devices
+    if (all.length === 0) return null
+    const last = this.user.user?.lastFamilyId
+    return all.find((d) => last !== undefined && last !== '' && d.familyId === last) ?? all[0]
+  }
+
+  /** SPEC 3 curMac: the current TV's mac, formatted (last 12, uppercase, colon pairs). */
+  get curMac(): string {
+    return this.current ? formatTvMac(this.current.mac) : ''
+  }
+
+  /** SPEC 4: logged in when the current device has abilityString or uid. */
+  get isLoggedIn(): boolean {
+    const d = this.current
+    return Boolean(d && (d.abilityString || d.uid))
+  }
+
+  async load(): Promise<void> {
+    const uid = this.user.user?.uid
+    if (!uid) {
+      this.list.set([])
+      return
+    }
+    await this.list.run(() => this.api.queryBindDevice({ uid }))
+  }
+
+  async switchTo(device: Device): Promise<ActionResult> {
+    const uid = this.user.user?.uid
+    if (!uid) return { ok: false, message: t.needLogin }
+    return this.write(async () => {
+      const user = await this.api.changeDevice({ uid, familyId: device.familyId })
+      if (!user?.uid) return false
+      this.user.setLastFamilyId(device.familyId)
+      return true
+    }, t.switched(device.deviceName))
+  }
+
+  async rename(device: Device, name: string): Promise<ActionResult> {
+    const uid = this.user.user?.uid
+    const deviceName = name.trim()
+    if (!uid) return { ok: false, message: t.needLogin }
+    if (!deviceName) return { ok: false, message: t.nameRequired }
+    if ([...deviceName].length > 16) return { ok: false, message: t.nameTooLong }
+    return this.write(async () => {
+      const updated = await this.api.changeDeviceName({ uid, familyId: device.familyId, deviceName })
+      if (!updated?.familyId) return false
+      runInAction(() => this.list.set(this.devices.map((d) => (d.familyId === device.familyId ? { ...d, deviceName } : d))))
+      return true
+    }, t.renamed)
+  }
+
+  async bind(mac: string, deviceName?: string): Promise<ActionResult> {
+    const uid = this.user.user?.uid
+    if (!uid) return { ok: false, message: t.needLogin }
+    const compact = mac.replace(/[^0-9a-fA-F]/g, '')
+    if (compact.length < 12) return { ok: false, message: t.macInvalid }
+    return this.write(async () => {
+      const bound = await this.api.bindDevice({ uid, mac: compact, ...(deviceName?.trim() ? { deviceName: deviceName.trim() } : {}) })
+      if (!bound?.familyId) return false
+      await this.load()
+      return true
+    }, t.bound)
+  }
+
+  async unbind(device: Device): Promise<ActionResult> {
+    const uid = this.user.user?.uid
+    if (!uid) return { ok: false, message: t.needLogin }
+    return this.write(async () => {
+      const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId })
+      if (!res?.unbound) return false
+      runInAction(() => this.list.set(this.devices.filter((d) => d.familyId !== device.familyId)))
+      return true
+    }, t.unbound)
+  }
+
+  /** One write at a time; a false result means the gateway gave an empty answer (network). */
+  private async write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {
+    if (this.busy) return { ok: false, message: t.busy }
+    this.busy = true
+    try {
+      const ok = await action()
+      return ok ? { ok, message: success } : { ok, message: t.failed }
+    } catch (e) {
+      return { ok: false, message: e instanceof Error && e.message ? e.message : t.failed }
+    } finally {
+      runInAction(() => (this.busy = false))
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Api } from '../services/api'
+import type { Infer } from '../services/contract/schema'
+import type { block as blockSchema } from '../services/contract/desktop'
+import type { liveProgramme } from '../services/contract/models'
+import { deskTopId } from '../config'
+import { Loadable } from './loadable'
+import type { NetworkStatus } from './network'
+import { home as t } from '../strings'
+
+export type Block = Infer<typeof blockSchema>
+export type HomeApi = {
+  desktop: Pick<Api['desktop'], 'mobileDesktop' | 'blockList' | 'desktopAttribute'>
+  live: Pick<Api['live'], 'getOpenNewAssortment' | 'channelList'>
+}
+
+export type DesktopInfo = Awaited<ReturnType<Api['desktop']['mobileDesktop']>>
+
+export interface LiveChannel {
+  channelId: string
+  name: string
+  number: number
+  logo: string
+  current?: Infer<typeof liveProgramme>
+}
+
+export interface HomeTab {
+  key: string
+  name: string
+  kind: 'desktop' | 'live'
+  tabId?: string
+}
+
+export const LIVE_TAB_KEY = 'live'
+export const BLOCKS_PAGE_SIZE = 20
+
+/**
+ * The home page's data: the desktop for the TV's mode (normal or child, SPEC 4 curVersion), its tabs
+ * plus a live tab, the selected tab index, and each tab's blocks loaded on first view.
+ */
+export class HomeStore {
+  readonly desktop: Loadable<DesktopInfo>
+  tabIndex = 0
+  deskTopId = deskTopId[0]
+  private readonly tabData = new Map<string, Loadable<Block[]>>()
+  readonly live: Loadable<LiveChannel[]>
+
+  constructor(
+    private readonly api: HomeApi,
+    private readonly network: NetworkStatus,
+    private readonly onPageView: (tabIndex: number, tab: HomeTab | undefined) => void = () => undefined,
+  ) {
+    this.desktop = new Loadable(network, (d) => !d || d.tabs.length === 0)
+    this.live = new Loadable<LiveChannel[]>(network)
+    makeAutoObservable<HomeStore, 'api' | 'network' | 'onPageView' | 'tabData'>(this, { api: false, network: false, onPageView: false, tabData: false })
+  }
+
+  get tabs(): HomeTab[] {
+    const d = this.desktop.value
+    const tabs: HomeTab[] = (d?.tabs ?? []).map((x) => ({ key: x.tabId, name: x.name, kind: 'desktop', tabId: x.tabId }))
+    return d ? [...tabs, { key: LIVE_TAB_KEY, name: t.liveTab, kind: 'live' }] : []
+  }
+
+  get currentTab(): HomeTab | undefined {
+    return this.tabs[this.tabIndex]
+  }
+
+  blocksOf(tabKey: string): Loadable<Block[]> {
+    let l = this.tabData.get(tabKey)
+    if (!l) {
+      l = new Loadable<Block[]>(this.network)
+      this.tabData.set(tabKey, l)
+    }
+    return l
+  }
+
+  /** Loads the desktop of the TV's mode; curVersion 0 (child) uses the child desktop. */
+  async load(childMode: boolean): Promise<void> {
+    const id = childMode ? deskTopId[1] : deskTopId[0]
+    if (id !== this.deskTopId) {
+      this.deskTopId = id
+      this.tabData.clear()
+      this.tabIndex = 0
+    }
+    await this.desktop.run(() => this.api.desktop.mobileDesktop({ deskTopId: id }))
+    runInAction(() => {
+      if (this.tabIndex >= this.tabs.length) this.tabIndex = 0
+    })
+    await this.loadTab(this.tabIndex)
+  }
+
+  /** Selects a tab (SPEC 2: tracked index, page view logged with the tab as a query). */
+  async selectTab(index: number): Promise<void> {
+    if (index < 0 || index >= this.tabs.length) return
+    this.tabIndex = index
+    this.onPageView(index, this.tabs[index])
+    await this.loadTab(index)
+  }
+
+  async loadTab(index: number, force = false): Promise<void> {
+    const tab = this.tabs[index]
+    if (!tab) return
+    if (tab.kind === 'live') {
+      if (force || this.live.status === 'idle' || this.live.status === 'error' || this.live.status === 'offline') await this.loadLive()
+      return
+    }
+    const l = this.blocksOf(tab.key)
+    if (!force && (l.status === 'ready' || l.status === 'loading' || l.status === 'empty')) return
+    await l.run(async () => (await this.api.desktop.blockList({ deskTopId: this.deskTopId, tabId: tab.tabId ?? tab.key, page: 1, pageSize: BLOCKS_PAGE_SIZE }))?.list ?? [])
+  }
+
+  private async loadLive(): Promise<void> {
+    await this.live.run(async () => {
+      const groups = await this.api.live.getOpenNewAssortment()
+      const first = groups?.list?.[0]
+      if (!first) return []
+      return (await this.api.live.channelList({ assortmentId: first.assortmentId }))?.list ?? []
+    })
+  }
+}
