@@ -39,7 +39,8 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  *   1 s) -> subscribe the own topic at QoS 1 and wait for the SUBACK -> sync-play-state + screen-type.
  * - A sync every 30 s; no reply within 800 ms of a send -> offline + default states.
  * - Each send compares the last sent id with the last received id: a mismatch counts an error, a match
- *   resets the count; at 2 or 5 the client is torn down and reconnected 800 ms later.
+ *   resets the count; at 2 or 5 the client is torn down and reconnected 800 ms later. (A sync and the
+ *   screen-type request sent right behind it count as one send.)
  * - Closed on app hide (unless returning from a share); reconnected on show and when the network is back.
  * - Commands are never queued: while the link or the TV is down the caller gets { ok: false, 'offline' }
  *   and nothing is published; in-flight QoS 1 packets are purged when a connection closes, so mqtt.js
@@ -102,7 +103,7 @@ export class TvLink {
     if (!this.target) return NO_DEVICE
     if (this.ready) {
       const sent = this.publish(syncPlayState())
-      if (sent.ok) this.publish(getCurrentScreenType())
+      if (sent.ok) this.publish(getCurrentScreenType(), false)
       return sent
     }
     if (!this.client && !this.reconnectTimer) void this.start()
@@ -223,8 +224,8 @@ export class TvLink {
         return
       }
       this.ready = true
-      this.publish(syncPlayState())
-      this.publish(getCurrentScreenType())
+      const sent = this.publish(syncPlayState())
+      if (sent.ok) this.publish(getCurrentScreenType(), false)
       this.startSyncTimer()
     })
   }
@@ -296,7 +297,11 @@ export class TvLink {
     return this.publish(make())
   }
 
-  private publish(cmd: Command): SendResult {
+  /**
+   * Publish one command at QoS 1, once. `checkIds` false only for the screen-type request sent right
+   * behind a sync: the pair is one send for the id check (its second half would always mismatch).
+   */
+  private publish(cmd: Command, checkIds = true): SendResult {
     const client = this.client
     const creds = this.creds
     const target = this.target
@@ -304,11 +309,13 @@ export class TvLink {
     if (!client || !creds || !this.ready || !client.connected) return OFFLINE
 
     // SPEC 4: compare the last sent id with the last received id before each send.
-    if (this.lastSentId !== null && this.lastSentId !== this.lastReceivedId) this.errorCount += 1
-    else this.errorCount = 0
-    if (tvLink.reconnectAtErrorCounts.includes(this.errorCount)) {
-      this.scheduleReconnect(false)
-      return OFFLINE
+    if (checkIds) {
+      if (this.lastSentId !== null && this.lastSentId !== this.lastReceivedId) this.errorCount += 1
+      else this.errorCount = 0
+      if (tvLink.reconnectAtErrorCounts.includes(this.errorCount)) {
+        this.scheduleReconnect(false)
+        return OFFLINE
+      }
     }
 
     const sequenceId = this.nextId()

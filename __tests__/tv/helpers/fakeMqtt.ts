@@ -1,0 +1,147 @@
+import { EventEmitter } from 'node:events'
+import type { Envelope } from '../../../src/services/tv/protocol'
+import type {
+  JarvisCredentials,
+  MqttClientLike,
+  MqttConnectOptions,
+  MqttGranted,
+  TvDevice,
+  TvLinkApi,
+  TvUser,
+} from '../../../src/services/tv/types'
+
+export const USER: TvUser = { uid: 'u-1', phone: '13800000001', nickName: '小明' }
+export const DEVICE: TvDevice = { uid: 'u-1', mac: 'AABBCCDDEEFF', deviceName: '客厅电视', abilityString: 'ab-1', familyId: 'f-1' }
+export const TV_TOPIC = 'tvc/tv/AABBCCDDEEFF'
+export const OWN_TOPIC = 'tvc/phone/cid-1'
+export const CREDS: JarvisCredentials = { cid: 'cid-1', appKey: 'key-1', sign: 'sign-1', clientTopic: [OWN_TOPIC] }
+
+export interface Published {
+  topic: string
+  qos: number
+  envelope: Envelope<Record<string, unknown>>
+}
+
+/** A stand-in for mqtt.js's MqttClient: the test plays the broker (CONNACK, SUBACK, messages, drops). */
+export class FakeClient extends EventEmitter implements MqttClientLike {
+  connected = false
+  ended = false
+  outgoing: Record<number, unknown> = {}
+  removed: number[] = []
+  subscriptions: Array<{ topic: string; qos: number; cb: (err: Error | null | undefined, granted?: MqttGranted[]) => void }> = []
+  published: Published[] = []
+  private nextMessageId = 1
+
+  constructor(readonly url: string, readonly opts: MqttConnectOptions) {
+    super()
+  }
+
+  subscribe(topic: string, opts: { qos: 0 | 1 }, cb: (err: Error | null | undefined, granted?: MqttGranted[]) => void): this {
+    this.subscriptions.push({ topic, qos: opts.qos, cb })
+    return this
+  }
+
+  publish(topic: string, payload: string, opts: { qos: 0 | 1 }): this {
+    this.published.push({ topic, qos: opts.qos, envelope: JSON.parse(payload) })
+    this.outgoing[this.nextMessageId++] = { volatile: false }
+    return this
+  }
+
+  end(): this {
+    this.ended = true
+    this.connected = false
+    return this
+  }
+
+  removeOutgoingMessage(id: number): this {
+    delete this.outgoing[id]
+    this.removed.push(id)
+    return this
+  }
+
+  // ---- the test's side -------------------------------------------------------------------------
+
+  connack(): void {
+    this.connected = true
+    this.emit('connect')
+  }
+
+  suback(qos = 1): void {
+    const sub = this.subscriptions[this.subscriptions.length - 1]
+    sub.cb(qos === 128 ? new Error('Subscribe error') : null, [{ topic: sub.topic, qos }])
+  }
+
+  /** Connection lost: mqtt.js emits 'close' (and reconnects by itself later). */
+  drop(): void {
+    this.connected = false
+    this.emit('close')
+  }
+
+  deliver(topic: string, payload: string | Uint8Array): void {
+    this.emit('message', topic, typeof payload === 'string' ? Buffer.from(payload) : payload)
+  }
+
+  last(): Published {
+    return this.published[this.published.length - 1]
+  }
+}
+
+export function fakeConnect(): { connect: (url: string, opts: MqttConnectOptions) => FakeClient; clients: FakeClient[] } {
+  const clients: FakeClient[] = []
+  return {
+    clients,
+    connect: (url, opts) => {
+      const c = new FakeClient(url, opts)
+      clients.push(c)
+      return c
+    },
+  }
+}
+
+export function fakeApi(creds: JarvisCredentials = CREDS, topic: string = TV_TOPIC) {
+  const calls = { jarvisLogin: [] as Array<Parameters<TvLinkApi['jarvisLogin']>[0]>, queryAgentTopic: [] as string[][] }
+  const api = {
+    calls,
+    creds: creds as JarvisCredentials | null,
+    topic: topic as string | null,
+    jarvisLogin: jest.fn(async (input: Parameters<TvLinkApi['jarvisLogin']>[0]) => {
+      calls.jarvisLogin.push(input)
+      return api.creds
+    }),
+    queryAgentTopic: jest.fn(async (macs: string[]) => {
+      calls.queryAgentTopic.push(macs)
+      return api.topic
+    }),
+  }
+  return api
+}
+
+/** The TV's answer to a published command (sequenceId echoed, from the TV topic, to the phone). */
+export function replyTo(
+  request: Published,
+  type: number,
+  content: Record<string, unknown>,
+  overrides: { fromTopic?: string; toTopic?: string; sequenceId?: number } = {},
+): string {
+  const from = request.envelope.actionData.from
+  return JSON.stringify({
+    sequenceId: overrides.sequenceId ?? request.envelope.sequenceId,
+    ttsType: 0,
+    tts: false,
+    action: 'XMPP',
+    JarvisID: 'AABBCCDDEEFF',
+    BananaID: 'AABBCCDDEEFF',
+    actionData: {
+      type,
+      content,
+      from: { nickname: '客厅电视', topic: overrides.fromTopic ?? TV_TOPIC, uid: '' },
+      persistent: 0,
+      to: [{ jid: 'cid-1', mac: '', nickname: from.nickname, topic: overrides.toTopic ?? from.topic, uid: from.uid }],
+    },
+  })
+}
+
+/** Let pending promise callbacks (jarvisLogin, queryAgentTopic) run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve()
+}

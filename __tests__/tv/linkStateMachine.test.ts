@@ -1,0 +1,461 @@
+/** @jest-environment node */
+import { broker as brokerConfig, tvLink as timing } from '../../src/config'
+import { TvLink, type LinkState } from '../../src/services/tv/link'
+import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type TvMessage, type TvMode } from '../../src/services/tv/protocol'
+import { tv } from '../../src/strings'
+import {
+  CREDS,
+  DEVICE,
+  FakeClient,
+  OWN_TOPIC,
+  TV_TOPIC,
+  USER,
+  fakeApi,
+  fakeConnect,
+  flush,
+  replyTo,
+} from './helpers/fakeMqtt'
+
+/**
+ * SPEC section 4, rule by rule, with jest fake timers and a fake mqtt client (the test plays the
+ * broker and the TV). The same link runs against real mqtt.js in integration.test.ts.
+ */
+
+function setup() {
+  const api = fakeApi()
+  const mq = fakeConnect()
+  const events = { states: [] as Array<[LinkState, string | null]>, modes: [] as TvMode[], messages: [] as TvMessage[] }
+  const createWebsocket = jest.fn()
+  const link = new TvLink(
+    { api, connect: mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket },
+    {
+      state: (s, e) => events.states.push([s, e]),
+      mode: (m) => events.modes.push(m),
+      message: (m) => events.messages.push(m),
+    },
+  )
+  const client = (): FakeClient => mq.clients[mq.clients.length - 1]
+  return { api, mq, events, link, client, createWebsocket }
+}
+
+type Harness = ReturnType<typeof setup>
+
+/** Select the TV and play broker + TV until the link is online. */
+async function goOnline(h: Harness): Promise<FakeClient> {
+  h.link.setTarget(DEVICE, USER)
+  await flush()
+  const c = h.client()
+  c.connack()
+  c.suback()
+  const [sync, screen] = c.published
+  c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+  c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
+  expect(h.link.snapshot().state).toBe('online')
+  return c
+}
+
+/** The TV answers the last command (keeps the id check matched). */
+function answerLast(c: FakeClient): void {
+  c.deliver(OWN_TOPIC, replyTo(c.last(), 87, { lockCurrentStatus: 1 }))
+}
+
+const keyEventOf = (c: FakeClient, i: number) => c.published[i].envelope.actionData.content.keyEvent
+
+beforeEach(() => jest.useFakeTimers())
+afterEach(() => jest.useRealTimers())
+
+describe('no device selected', () => {
+  it('sets the fake local states (87 currentEPGVersion 1, 32 code 2) and makes no connection', async () => {
+    const h = setup()
+    h.link.setTarget(null, USER)
+    await flush()
+    jest.advanceTimersByTime(120_000)
+    expect(h.events.modes).toEqual([DEFAULT_TV_MODE])
+    expect(DEFAULT_TV_MODE).toEqual({ type: 87, content: { currentEPGVersion: 1 } })
+    expect(h.events.messages).toEqual([DEFAULT_TV_MESSAGE])
+    expect(DEFAULT_TV_MESSAGE).toEqual({ type: 32, content: { code: 2 } })
+    expect(h.api.jarvisLogin).not.toHaveBeenCalled()
+    expect(h.api.queryAgentTopic).not.toHaveBeenCalled()
+    expect(h.mq.clients).toHaveLength(0)
+    expect(h.link.sendKey('ok')).toEqual({ ok: false, reason: 'noDevice', message: tv.noDevice })
+  })
+
+  it('deselecting a connected TV closes the link and restores the fake states', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.setTarget(null, null)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot().state).toBe('idle')
+    expect(h.events.modes[h.events.modes.length - 1]).toEqual(DEFAULT_TV_MODE)
+    expect(h.events.messages[h.events.messages.length - 1]).toEqual(DEFAULT_TV_MESSAGE)
+  })
+})
+
+describe('with a device: login, topic, connect, subscribe, then sync + screen type', () => {
+  it('logs in, looks up the TV topic with lowercase macs and connects with the SPEC broker settings', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    expect(h.link.snapshot().state).toBe('connecting')
+    await flush()
+    expect(h.api.calls.jarvisLogin).toEqual([{ uid: 'u-1', phone: '13800000001', abilityString: 'ab-1' }])
+    expect(h.api.calls.queryAgentTopic).toEqual([['aabbccddeeff']])
+    expect(h.mq.clients).toHaveLength(1)
+    const { url, opts } = h.client()
+    expect(url).toBe('ws://127.0.0.1:8883/mqtt')
+    expect(opts).toMatchObject({
+      clientId: CREDS.cid,
+      username: CREDS.appKey,
+      password: CREDS.sign,
+      protocolVersion: 4,
+      connectTimeout: 30_000,
+      reconnectPeriod: 1_000,
+      clean: true,
+      resubscribe: false,
+      forceNativeWebSocket: true,
+    })
+    expect(opts.createWebsocket).toBe(h.createWebsocket)
+    expect(brokerConfig).toMatchObject({ protocolVersion: 4, connectTimeoutMs: 30_000, reconnectPeriodMs: 1_000, qos: 1 })
+  })
+
+  it('subscribes its own topic at QoS 1 and sends nothing before the SUBACK', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    expect(c.subscriptions.map((s) => [s.topic, s.qos])).toEqual([[OWN_TOPIC, 1]])
+    expect(c.published).toHaveLength(0)
+    jest.advanceTimersByTime(60_000)
+    expect(c.published).toHaveLength(0)
+    c.suback()
+    expect(c.published.map((p) => [p.topic, p.qos, p.envelope.actionData.type])).toEqual([
+      [TV_TOPIC, 1, 13],
+      [TV_TOPIC, 1, 13],
+    ])
+    expect(keyEventOf(c, 0)).toBe('syncPlayState')
+    expect(keyEventOf(c, 1)).toBe('getCurrentScreenType')
+  })
+
+  it('a refused SUBACK (0x80) stops there: nothing sent, the user is told', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.suback(128)
+    expect(c.published).toHaveLength(0)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkSubscribeRefused })
+  })
+
+  it('a failed jarvisLogin or topic lookup is reported, with no connection', async () => {
+    const h = setup()
+    h.api.creds = null
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLoginFailed })
+    expect(h.mq.clients).toHaveLength(0)
+
+    const h2 = setup()
+    h2.api.queryAgentTopic.mockRejectedValueOnce(new Error('network'))
+    h2.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h2.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkTopicMissing })
+    expect(h2.mq.clients).toHaveLength(0)
+  })
+
+  it('switching TV while logging in connects only the last one', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    h.link.setTarget({ ...DEVICE, mac: '112233445566' }, USER)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(h.api.calls.jarvisLogin).toHaveLength(2)
+    expect(h.api.calls.queryAgentTopic).toEqual([['112233445566']]) // the stale start stopped after its login
+  })
+})
+
+describe('incoming messages', () => {
+  it('type 87 updates the TV mode with lockCurrentStatus copied to currentEPGVersion; other types the message', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.resync()
+    c.deliver(OWN_TOPIC, replyTo(c.published[2], 87, { lockCurrentStatus: 0, childLock: true }))
+    expect(h.events.modes[h.events.modes.length - 1]).toEqual({
+      type: 87,
+      content: { lockCurrentStatus: 0, childLock: true, currentEPGVersion: 0 },
+    })
+    c.deliver(OWN_TOPIC, replyTo(c.published[3], 32, { code: 1 }))
+    expect(h.events.messages[h.events.messages.length - 1]).toEqual({ type: 32, content: { code: 1 } })
+  })
+
+  it('accepts only messages on its own topic, addressed to it AND from the TV topic; junk is dropped harmlessly', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.resync()
+    const req = c.published[2]
+    const before = { modes: h.events.modes.length, messages: h.events.messages.length }
+    c.deliver(OWN_TOPIC, replyTo(req, 87, { lockCurrentStatus: 0 }, { fromTopic: 'tvc/tv/000000000000' }))
+    c.deliver(OWN_TOPIC, replyTo(req, 87, { lockCurrentStatus: 0 }, { fromTopic: OWN_TOPIC }))
+    c.deliver(OWN_TOPIC, replyTo(req, 87, { lockCurrentStatus: 0 }, { toTopic: 'tvc/phone/someone-else' }))
+    c.deliver('tvc/phone/someone-else', replyTo(req, 87, { lockCurrentStatus: 0 }))
+    c.deliver(OWN_TOPIC, '{not json')
+    c.deliver(OWN_TOPIC, '"a string"')
+    c.deliver(OWN_TOPIC, JSON.stringify({ sequenceId: 1, actionData: 5 }))
+    c.deliver(OWN_TOPIC, replyTo(req, 87, { noLockStatus: true }))
+    c.deliver(OWN_TOPIC, Buffer.from([0xff, 0xfe, 0x00]))
+    expect(h.events.modes).toHaveLength(before.modes)
+    expect(h.events.messages).toHaveLength(before.messages)
+    // Nothing of that counted as a reply: the TV is still awaited and goes offline at 800 ms.
+    jest.advanceTimersByTime(timing.offlineAfterMs)
+    expect(h.link.snapshot().state).toBe('offline')
+  })
+})
+
+describe('every 30 s a sync; no reply within 800 ms -> offline + default states', () => {
+  it('sends a sync request every 30 s while connected', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    expect(c.published).toHaveLength(2)
+    jest.advanceTimersByTime(timing.syncIntervalMs - 1)
+    expect(c.published).toHaveLength(2)
+    jest.advanceTimersByTime(1)
+    expect(c.published).toHaveLength(3)
+    expect(keyEventOf(c, 2)).toBe('syncPlayState')
+    answerLast(c)
+    jest.advanceTimersByTime(timing.syncIntervalMs)
+    expect(c.published).toHaveLength(4)
+    expect(keyEventOf(c, 3)).toBe('syncPlayState')
+    expect(timing.syncIntervalMs).toBe(30_000)
+  })
+
+  it('goes offline exactly 800 ms after an unanswered send, with the default states', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('volumeUp')
+    jest.advanceTimersByTime(timing.offlineAfterMs - 1)
+    expect(h.link.snapshot().state).toBe('online')
+    jest.advanceTimersByTime(1)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkNoReply })
+    expect(h.events.modes[h.events.modes.length - 1]).toEqual(DEFAULT_TV_MODE)
+    expect(h.events.messages[h.events.messages.length - 1]).toEqual(DEFAULT_TV_MESSAGE)
+    expect(timing.offlineAfterMs).toBe(800)
+    // The next reply brings it back.
+    h.link.resync()
+    answerLast(c)
+    expect(h.link.snapshot()).toMatchObject({ state: 'online', error: null })
+  })
+
+  it('a reply within 800 ms keeps it online', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('volumeUp')
+    jest.advanceTimersByTime(timing.offlineAfterMs - 1)
+    answerLast(c)
+    jest.advanceTimersByTime(10_000)
+    expect(h.link.snapshot().state).toBe('online')
+  })
+})
+
+describe('last sent id vs last received id: reconnect at error counter 2 and 5, 800 ms later', () => {
+  it('counts mismatches, tears down at 2 and at 5, reconnects after 800 ms, and stops reconnecting after 5', async () => {
+    const h = setup()
+    const c1 = await goOnline(h)
+    // sync + screen-type count as one send: both answered -> 0.
+    expect(h.link.snapshot().errorCount).toBe(0)
+
+    // The TV falls silent.
+    jest.advanceTimersByTime(30_000) // sync: last sent (screen) was answered -> 0
+    expect(h.link.snapshot().errorCount).toBe(0)
+    expect(c1.published).toHaveLength(3)
+    jest.advanceTimersByTime(30_000) // sync: mismatch -> 1
+    expect(h.link.snapshot().errorCount).toBe(1)
+    expect(c1.published).toHaveLength(4)
+    jest.advanceTimersByTime(30_000) // mismatch -> 2: torn down instead of sending
+    expect(h.link.snapshot().errorCount).toBe(2)
+    expect(c1.published).toHaveLength(4)
+    expect(c1.ended).toBe(true)
+
+    jest.advanceTimersByTime(timing.reconnectDebounceMs - 1)
+    expect(h.mq.clients).toHaveLength(1)
+    jest.advanceTimersByTime(1)
+    expect(h.mq.clients).toHaveLength(2)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1) // same credentials, new client
+    const c2 = h.client()
+    c2.connack()
+    c2.suback()
+    expect(c2.published).toHaveLength(2) // sync (-> 3) + screen
+    expect(h.link.snapshot().errorCount).toBe(3)
+    jest.advanceTimersByTime(30_000) // -> 4
+    expect(h.link.snapshot().errorCount).toBe(4)
+    expect(c2.published).toHaveLength(3)
+
+    jest.advanceTimersByTime(30_000) // -> 5: torn down again
+    expect(h.link.snapshot().errorCount).toBe(5)
+    expect(c2.published).toHaveLength(3)
+    expect(c2.ended).toBe(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    expect(h.mq.clients).toHaveLength(3)
+    const c3 = h.client()
+    c3.connack()
+    c3.suback() // 6
+    jest.advanceTimersByTime(30_000 * 3) // 7, 8, 9: no more teardowns
+    expect(h.link.snapshot().errorCount).toBe(9)
+    expect(c3.ended).toBe(false)
+    expect(h.mq.clients).toHaveLength(3)
+    expect(c3.published).toHaveLength(5)
+
+    // The TV answers: the next send matches and resets the counter.
+    answerLast(c3)
+    h.link.sendKey('ok')
+    expect(h.link.snapshot().errorCount).toBe(0)
+    expect(timing.reconnectAtErrorCounts).toEqual([2, 5])
+  })
+
+  it('a match resets the counter', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('up') // 0
+    h.link.sendKey('down') // mismatch -> 1
+    expect(h.link.snapshot().errorCount).toBe(1)
+    answerLast(c)
+    h.link.sendKey('left') // match -> 0
+    expect(h.link.snapshot().errorCount).toBe(0)
+    expect(c.ended).toBe(false)
+  })
+})
+
+describe('app hide / show, share return, network change', () => {
+  it('closes on hide and stays closed; reconnects from login on show when logged in', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.onAppHide(false)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot().state).toBe('idle')
+    jest.advanceTimersByTime(120_000)
+    expect(c.published).toHaveLength(2)
+    expect(h.mq.clients).toHaveLength(1)
+
+    h.link.onAppShow(false) // not logged in: nothing
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+
+  it('returning from a share keeps the connection and its timers', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.onAppHide(true)
+    expect(c.ended).toBe(false)
+    jest.advanceTimersByTime(30_000)
+    expect(c.published).toHaveLength(3)
+    h.link.onAppShow(true)
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('reconnects (from login) 800 ms after the network comes back; a burst of changes reconnects once', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.onNetworkChange(false)
+    expect(c.ended).toBe(false)
+    h.link.onNetworkChange(true)
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(500)
+    h.link.onNetworkChange(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs - 1)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    jest.advanceTimersByTime(1)
+    await flush()
+    expect(h.mq.clients).toHaveLength(2)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+  })
+
+  it('no network reconnect while hidden', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.onAppHide(false)
+    h.link.onNetworkChange(true)
+    jest.advanceTimersByTime(5_000)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+  })
+})
+
+describe('never queue commands while down', () => {
+  it('while the connection is down: offline result, nothing published, nothing replayed after reconnect', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('volumeUp') // in flight when the link drops
+    const inFlight = Object.keys(c.outgoing).map(Number)
+    c.drop()
+    expect(c.removed).toEqual(expect.arrayContaining(inFlight)) // purged: mqtt.js cannot replay it
+    expect(Object.keys(c.outgoing)).toHaveLength(0)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLost })
+
+    const before = c.published.length
+    expect(h.link.sendKey('ok')).toEqual({ ok: false, reason: 'offline', message: tv.offlineCannotSend })
+    expect(h.link.playOnTv({ action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' })).toMatchObject({ ok: false, reason: 'offline' })
+    expect(c.published).toHaveLength(before)
+
+    // mqtt.js reconnects the same client: subscribe again, wait for the SUBACK, then sync + screen only.
+    c.connack()
+    expect(c.published).toHaveLength(before)
+    c.suback()
+    expect(c.published.slice(before).map((p) => p.envelope.actionData.content.keyEvent)).toEqual([
+      'syncPlayState',
+      'getCurrentScreenType',
+    ])
+  })
+
+  it('while the TV is offline (silent) keys are refused too', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('up')
+    jest.advanceTimersByTime(timing.offlineAfterMs)
+    const before = c.published.length
+    expect(h.link.sendKey('down')).toMatchObject({ ok: false, reason: 'offline' })
+    expect(c.published).toHaveLength(before)
+  })
+
+  it('an online key is published once, at QoS 1, to the TV topic', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    const result = h.link.sendKey('menu')
+    expect(result.ok).toBe(true)
+    expect(c.published).toHaveLength(3)
+    expect(c.last()).toMatchObject({ topic: TV_TOPIC, qos: 1 })
+    expect(c.last().envelope.actionData.content).toEqual({
+      keyEvent: 'KEYCODE_MENU',
+      value: '82',
+      sNo: String(c.last().envelope.sequenceId),
+    })
+    expect(result.ok && result.sequenceId).toBe(c.last().envelope.sequenceId)
+  })
+})
+
+describe('broker refusals', () => {
+  it.each([1, 2, 3, 4, 5])('CONNACK code %i -> strings.tv.refusal[code], no retry', async (code) => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.emit('error', Object.assign(new Error('Connection refused'), { code }))
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.refusal[code] })
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(60_000)
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('a socket error is not a refusal (mqtt.js closes and reconnects)', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.emit('error', Object.assign(new Error('ECONNRESET'), { code: 'ECONNRESET' }))
+    expect(c.ended).toBe(false)
+    expect(h.link.snapshot().state).toBe('online')
+  })
+})

@@ -1,0 +1,102 @@
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createNetServer, type AddressInfo, type Server } from 'node:net'
+import type { Aedes } from 'aedes'
+import { WebSocketServer, createWebSocketStream } from 'ws'
+import type { BrokerDirectory } from '../directory'
+import { DEFAULT_TV_SECRET, installAuth, type BrokerScenario } from './auth'
+import { createAedes } from './loadAedes'
+
+export { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, type BrokerScenario } from './auth'
+
+/** Extra HTTP routes on the broker's websocket port (e.g. the set-top admin); true when handled. */
+export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => boolean
+
+export interface StartBrokerOptions {
+  directory: BrokerDirectory
+  /** Always a loopback address: default 127.0.0.1. */
+  host?: string
+  /** MQTT over WebSocket at ws://host:wsPort/mqtt; 0 picks a free port. Default 8883. */
+  wsPort?: number
+  /** Plain MQTT over TCP (noDelay); 0 picks a free port. Default 1883. */
+  tcpPort?: number
+  /** Password of external TV clients (username tv:{MAC12}). */
+  tvSecret?: string
+  httpHandler?: HttpHandler
+}
+
+export interface RunningBroker {
+  aedes: Aedes
+  ports: { ws: number; tcp: number }
+  urls: { ws: string; tcp: string }
+  /** Switches for tests, read on every CONNECT. */
+  scenario: BrokerScenario
+  close(): Promise<void>
+}
+
+/** The embedded aedes broker of the local stack (shared/recipes/MQTT.md "Embedded broker"). */
+export async function startBroker(options: StartBrokerOptions): Promise<RunningBroker> {
+  const host = options.host ?? '127.0.0.1'
+  const aedes = await createAedes()
+  const scenario: BrokerScenario = { refuseConnections: 0 }
+  installAuth(aedes, options.directory, { tvSecret: options.tvSecret ?? DEFAULT_TV_SECRET, scenario })
+
+  // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.
+  const tcp = createNetServer({ noDelay: true }, (socket) => aedes.handle(socket))
+  const http = createHttpServer((req, res) => {
+    if (options.httpHandler?.(req, res)) return
+    res.writeHead(426, { 'content-type': 'text/plain' })
+    res.end('MQTT over WebSocket at /mqtt')
+  })
+  const wss = new WebSocketServer({
+    server: http,
+    path: '/mqtt',
+    handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
+  })
+  wss.on('connection', (socket, req) => {
+    aedes.handle(createWebSocketStream(socket), req)
+  })
+
+  try {
+    await listen(tcp, options.tcpPort ?? 1883, host)
+    await listen(http, options.wsPort ?? 8883, host)
+  } catch (e) {
+    tcp.close()
+    http.close()
+    await new Promise<void>((resolve) => aedes.close(() => resolve()))
+    throw e
+  }
+  const ports = { ws: (http.address() as AddressInfo).port, tcp: (tcp.address() as AddressInfo).port }
+
+  let closed: Promise<void> | null = null
+  return {
+    aedes,
+    ports,
+    urls: { ws: `ws://${host}:${ports.ws}/mqtt`, tcp: `mqtt://${host}:${ports.tcp}` },
+    scenario,
+    close() {
+      closed ??= (async () => {
+        for (const c of wss.clients) c.terminate()
+        await new Promise<void>((resolve) => wss.close(() => resolve()))
+        await new Promise<void>((resolve) => aedes.close(() => resolve()))
+        http.closeAllConnections()
+        await Promise.all([closeServer(tcp), closeServer(http)])
+      })()
+      return closed
+    },
+  }
+}
+
+function listen(server: Server | ReturnType<typeof createHttpServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: Error) => reject(e)
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
+}
+
+function closeServer(server: Server | ReturnType<typeof createHttpServer>): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()))
+}

@@ -1,0 +1,124 @@
+import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/services/tv/commands'
+import { buildEnvelope } from '../../src/services/tv/envelope'
+import { EPG_CHILD, EPG_NORMAL, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/services/tv/protocol'
+import { tvMessage as types } from '../../src/config'
+import type { TvLocks, VirtualTv } from '../directory'
+import { applyH5Play, applyKey, initialPlayState } from './model'
+
+export type Publish = (topic: string, payload: string) => void
+
+/** How many sequence ids each box remembers for de-duplication. */
+const SEEN_LIMIT = 4096
+
+/**
+ * One virtual set-top box: listens on its TV topic, answers every command on the sender's topic
+ * (actionData.from.topic) from its own TV topic, with the command's sequenceId echoed:
+ *   type 13 syncPlayState -> type 87; getCurrentScreenType -> type 32 { code }; KEYCODE_* -> type 87;
+ *   type 9 h5Play -> type 87. Other types are ignored. Commands are de-duplicated by sequenceId (per
+ * sender); a silent box records what it receives and answers nothing (offline TV).
+ */
+export class VirtualSetTopBox {
+  state: TvPlayState = initialPlayState()
+  silent = false
+  /** Every command envelope received, duplicates included (tests assert "nothing sent twice"). */
+  readonly received: Envelope[] = []
+  duplicates = 0
+  private readonly seen = new Set<string>()
+
+  constructor(
+    readonly tv: VirtualTv,
+    private readonly locks: () => TvLocks,
+    private readonly publish: Publish,
+  ) {}
+
+  handle(payload: Uint8Array | string): void {
+    const env = parseCommand(payload)
+    if (!env || env.actionData.from.topic === this.tv.topic) return
+    if (this.received.length >= 10_000) this.received.shift()
+    this.received.push(env)
+    if (this.silent) return
+    const key = `${env.actionData.from.topic}|${env.sequenceId}`
+    if (this.seen.has(key)) {
+      this.duplicates++
+      return
+    }
+    this.remember(key)
+    const reply = this.answer(env)
+    if (!reply) return
+    const topic = env.actionData.from.topic
+    // Deferred: publishing inside the broker's delivery overflows the stack under load.
+    setImmediate(() => this.publish(topic, JSON.stringify(reply)))
+  }
+
+  private answer(env: Envelope<Record<string, unknown>>): Envelope | null {
+    const { type, content } = env.actionData
+    const locks = this.locks()
+    if (type === types.typeKeyEvent) {
+      const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
+      if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
+      if (keyEvent !== KEY_EVENT_SYNC) this.state = applyKey(this.state, keyEvent, locks)
+      return this.reply(env, types.typeMode, this.modeContent(locks))
+    }
+    if (type === types.typeH5Play && isH5Play(content)) {
+      this.state = applyH5Play(this.state, content, locks)
+      return this.reply(env, types.typeMode, this.modeContent(locks))
+    }
+    return null
+  }
+
+  /** Type 87: lockCurrentStatus is the EPG version (1 normal, 0 child desktop under child lock). */
+  private modeContent(locks: TvLocks): Record<string, unknown> {
+    return {
+      lockCurrentStatus: locks.childLock ? EPG_CHILD : EPG_NORMAL,
+      childLock: locks.childLock,
+      globalLock: locks.globalLock,
+      playState: { ...this.state },
+    }
+  }
+
+  private reply(request: Envelope, type: number, content: Record<string, unknown>): Envelope {
+    const from = request.actionData.from
+    return buildEnvelope({
+      sequenceId: request.sequenceId,
+      jarvisId: this.tv.mac,
+      bananaId: this.tv.mac,
+      type,
+      content,
+      from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
+      to: [{ jid: request.JarvisID, mac: '', nickname: from.nickname, topic: from.topic, uid: from.uid }],
+    })
+  }
+
+  private remember(key: string): void {
+    this.seen.add(key)
+    if (this.seen.size > SEEN_LIMIT) {
+      const oldest = this.seen.values().next().value
+      if (oldest !== undefined) this.seen.delete(oldest)
+    }
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+function isH5Play(c: Record<string, unknown>): c is Record<string, unknown> & H5PlayPayload {
+  return typeof c.package === 'string' && isRecord(c.extras) && typeof c.extras.loadUrl === 'string'
+}
+
+/** A command envelope with what the box needs, or null (bad JSON, unknown shape: ignored). */
+function parseCommand(payload: Uint8Array | string): Envelope<Record<string, unknown>> | null {
+  let env: unknown
+  try {
+    env = JSON.parse(typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8'))
+  } catch {
+    return null
+  }
+  if (!isRecord(env) || !isRecord(env.actionData)) return null
+  const { actionData } = env
+  const sequenceId = Number(env.sequenceId)
+  if (!Number.isFinite(sequenceId)) return null
+  if (typeof actionData.type !== 'number' || !isRecord(actionData.content)) return null
+  if (!isRecord(actionData.from) || typeof actionData.from.topic !== 'string' || !actionData.from.topic) return null
+  return { ...(env as unknown as Envelope<Record<string, unknown>>), sequenceId }
+}

@@ -1,0 +1,57 @@
+import { TV_TOPIC_PREFIX, type BrokerDirectory } from '../directory'
+import { VirtualSetTopBox } from './box'
+import type { SettopTransport } from './transport'
+
+export { VirtualSetTopBox } from './box'
+export { aedesTransport, mqttTransport, type SettopTransport } from './transport'
+
+export interface SetTops {
+  /** The box of a TV (created on first use for every TV the directory knows); undefined otherwise. */
+  box(mac: string): VirtualSetTopBox | undefined
+  /** Boxes created so far. */
+  boxes(): VirtualSetTopBox[]
+  /** Make a TV go silent (true) or answer again (false): the offline-TV switch. False if unknown TV. */
+  setSilent(mac: string, silent: boolean): boolean
+  close(): Promise<void>
+}
+
+function normalizeMac(mac: string): string {
+  return mac.replace(/[^0-9a-fA-F]/g, '').slice(-12).toUpperCase()
+}
+
+/**
+ * One virtual set-top box per TV of directory.allTvs(): a single subscription to tvc/tv/+ hands each
+ * command to the box of its TV, created on demand, so TVs bound after start-up are played too.
+ */
+export async function startSetTops(options: { directory: BrokerDirectory; transport: SettopTransport }): Promise<SetTops> {
+  const { directory, transport } = options
+  const boxes = new Map<string, VirtualSetTopBox>()
+
+  const box = (mac: string): VirtualSetTopBox | undefined => {
+    const key = normalizeMac(mac)
+    const existing = boxes.get(key)
+    if (existing) return existing
+    const tv = directory.allTvs().find((t) => t.mac === key)
+    if (!tv) return undefined
+    const created = new VirtualSetTopBox(tv, () => directory.locksOf(tv.mac), (topic, payload) => transport.publish(topic, payload))
+    boxes.set(key, created)
+    return created
+  }
+
+  await transport.subscribe(`${TV_TOPIC_PREFIX}+`, (topic, payload) => {
+    const tv = directory.allTvs().find((t) => t.topic === topic)
+    if (tv) box(tv.mac)?.handle(payload)
+  })
+
+  return {
+    box,
+    boxes: () => [...boxes.values()],
+    setSilent(mac, silent) {
+      const b = box(mac)
+      if (!b) return false
+      b.silent = silent
+      return true
+    },
+    close: () => transport.close(),
+  }
+}
