@@ -1,0 +1,55 @@
+/** What a handler receives, and the handler types derived from the contract. */
+import type { Contract, DomainName } from '../../src/services/contract'
+import type { ErrorCode, ReqOf, ResOf } from '../../src/services/contract/endpoint'
+import type { Catalogue } from '../data/catalogue'
+import type { Db } from '../db/store'
+import type { SessionRec, UserRec } from '../db/state'
+import type { GatewayEvents } from './events'
+import type { Tokens } from './tokens'
+
+/** A resultCode answer (anything but '000'). */
+export class EmuError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** One log batch received by logApi (kept in memory, newest last, for inspection). */
+export interface LogBatch {
+  seqid: string
+  mac: string
+  records: unknown[]
+}
+
+export interface HandlerCtx {
+  db: Db
+  cat: Catalogue
+  tokens: Tokens
+  events: GatewayEvents
+  logs: LogBatch[]
+  now(): number
+  /** The caller's session (token entries always have one; for refreshToken it may be expired). */
+  session: SessionRec | null
+  /** The user `uid`; 1004 when it is not the caller (token entries), 1003 when unknown. */
+  user(uid: string): UserRec
+  /** Plain top-level fields of the answer (token, secret). */
+  setEnvelope(fields: Record<string, string>): void
+}
+
+export type Handler<E> = (req: ReqOf<E>, ctx: HandlerCtx) => ResOf<E> | Promise<ResOf<E>>
+export type DomainHandlers<D> = { [N in keyof D]: Handler<D[N]> }
+export type AllHandlers = { [D in DomainName]: DomainHandlers<Contract[D]> }
+
+export function fail(code: ErrorCode, message: string): never {
+  throw new EmuError(code, message)
+}
+
+/** Pages of a list (1-based page). */
+export function paginate<T>(items: readonly T[], page: number, pageSize: number): { total: number; list: T[] } {
+  const size = Math.max(1, Math.min(100, Math.floor(pageSize) || 20))
+  const p = Math.max(1, Math.floor(page) || 1)
+  return { total: items.length, list: items.slice((p - 1) * size, p * size) }
+}

@@ -1,0 +1,27 @@
+/** EPG handlers: program detail (with the asker's favourite / black-list flags) and cast persons. */
+import type { epg } from '../../../src/services/contract/epg'
+import type { ProgramDetail } from '../../../src/services/contract/models'
+import type { Program } from '../../data/catalogue'
+import { fail, type DomainHandlers } from '../context'
+import { cardsOf } from './desktop'
+
+export function detailOf(p: Program, collected: boolean, inBlackList: boolean): ProgramDetail {
+  const { kind: _k, heat: _h, initials: _i, childFriendly: _c, ...detail } = p
+  void [_k, _h, _i, _c]
+  return { ...detail, collected, inBlackList }
+}
+
+export const epgHandlers: DomainHandlers<typeof epg> = {
+  getDetail: ({ programId, uid }, ctx) => {
+    const p = ctx.cat.programById.get(programId) ?? fail('1003', '节目不存在或已下线')
+    const s = ctx.db.state
+    const collected = uid ? (s.favourites[uid] ?? []).some((f) => f.programId === programId) : false
+    const black = uid ? (s.blackList[uid] ?? []).some((b) => b.objectId === programId) : false
+    return detailOf(p, collected, black)
+  },
+  getCastPersonInfo: ({ castId }, ctx) => {
+    const c = ctx.cat.castById.get(castId) ?? fail('1003', '没有找到该演职人员')
+    const { programIds, ...person } = c
+    return { ...person, works: cardsOf(ctx, programIds) }
+  },
+}

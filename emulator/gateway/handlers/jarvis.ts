@@ -1,0 +1,43 @@
+/** Jarvis handlers: broker credentials (JarvisSession records the broker checks), TV topics. */
+import { randomBytes } from 'node:crypto'
+import type { jarvis } from '../../../src/services/contract/jarvis'
+import { normalizeMac } from '../../../src/services/mac'
+import { phoneTopic, tvTopic, type JarvisSession } from '../../directory'
+import { fail, type DomainHandlers } from '../context'
+import { familyOfMac, tvOf } from './shared'
+
+export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
+  jarvisLogin: ({ uid, mac, deviceCode }, ctx) => {
+    const u = ctx.user(uid)
+    if (!mac.endsWith('_app') || !deviceCode) fail('1001', 'mac 或 deviceCode 不正确')
+    const cid = `phone-${uid}-${deviceCode}`.slice(0, 64)
+    const session: JarvisSession = {
+      cid,
+      appKey: `app-${uid}`,
+      sign: randomBytes(12).toString('hex'),
+      clientTopic: [phoneTopic(cid)],
+      uid,
+      phone: u.phone,
+    }
+    ctx.db.state.jarvis[cid] = session
+    ctx.db.touch()
+    return { cid: session.cid, appKey: session.appKey, sign: session.sign, clientTopic: [...session.clientTopic] }
+  },
+  queryAgentTopic: ({ deviceMacs }, ctx) => {
+    const known = deviceMacs.map((m) => tvOf(ctx, m)).filter((t) => t !== undefined)
+    if (known.length === 0) fail('1003', '没有找到这台电视')
+    return known.map((t) => ({ mac: t.mac, topic: tvTopic(t.mac) }))
+  },
+  getScreenOption: ({ uid, mac }, ctx) => {
+    ctx.user(uid)
+    const m = familyOfMac(ctx, uid, mac).mac
+    return { mac: m, ...(ctx.db.state.screenOptions[m] ?? { mode: 'remote', quality: 'auto', autoPlayNext: true }) }
+  },
+  setScreenOption: ({ uid, mac, mode, quality, autoPlayNext }, ctx) => {
+    ctx.user(uid)
+    const m = familyOfMac(ctx, uid, normalizeMac(mac)).mac
+    ctx.db.state.screenOptions[m] = { mode, quality, autoPlayNext }
+    ctx.db.touch()
+    return { mac: m, mode, quality, autoPlayNext }
+  },
+}

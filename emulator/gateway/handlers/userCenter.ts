@@ -1,0 +1,260 @@
+/** User center handlers: identities, login, tokens, devices and families, locks, addresses. */
+import { common } from '../../../src/strings'
+import type { userCenter } from '../../../src/services/contract/userCenter'
+import { nextId, type UserRec } from '../../db/state'
+import { fail, type DomainHandlers, type HandlerCtx } from '../context'
+import { absUrl, deviceOf, familiesOf, familyOfMac, lockStateOf, maskPhone, memberFamily, setLocks, tvOf, userInfoOf } from './shared'
+
+function byPhone(ctx: HandlerCtx, phone: string): UserRec | undefined {
+  return Object.values(ctx.db.state.users).find((u) => u.phone === phone)
+}
+
+function byOpenId(ctx: HandlerCtx, openId: string): UserRec | undefined {
+  return Object.values(ctx.db.state.users).find((u) => u.openId === openId)
+}
+
+function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string }): UserRec {
+  const uid = nextId(ctx.db.state, 'u')
+  const rec: UserRec = {
+    uid,
+    nickName: common.familyUser,
+    faceImg: `avatars/${uid}.svg`,
+    lastFamilyId: '',
+    openId: '',
+    unionId: '',
+    sharerUid: '',
+    createdAt: ctx.now(),
+    guidesSeen: [],
+    followed: false,
+    ...fields,
+  }
+  ctx.db.state.users[uid] = rec
+  ctx.db.touch()
+  return rec
+}
+
+/** Deterministic fake WeChat identity of a code (the emulator has no WeChat). */
+function identityOfCode(code: string): { openId: string; unionId: string } {
+  const suffix = code.replace(/[^0-9a-zA-Z]/g, '').slice(-16) || 'anonymous'
+  return { openId: `wx-open-${suffix}`, unionId: `wx-union-${suffix}` }
+}
+
+const PHONE_RE = /^1\d{10}$/
+
+export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
+  getOpenIdUnionId: ({ code }) => {
+    if (!code) fail('1001', 'code 不能为空')
+    return identityOfCode(code)
+  },
+  getUserInfo: ({ openId }, ctx) => {
+    const u = byOpenId(ctx, openId)
+    return u ? { ...userInfoOf(ctx, u), registered: true } : { uid: '', phone: '', nickName: '', lastFamilyId: '', faceImg: '', registered: false }
+  },
+  createUser: (req, ctx) => {
+    if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
+    const existing = byPhone(ctx, req.phone)
+    if (existing) {
+      Object.assign(existing, { openId: req.openId, unionId: req.unionId })
+      ctx.db.touch()
+      return userInfoOf(ctx, existing)
+    }
+    return userInfoOf(ctx, createUser(ctx, {
+        phone: req.phone,
+        nickName: req.nickName || common.familyUser,
+        ...(req.faceImg ? { faceImg: req.faceImg } : {}),
+        openId: req.openId,
+        unionId: req.unionId,
+      }))
+  },
+  mobileLogin: (req, ctx) => {
+    if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
+    const user =
+      byPhone(ctx, req.phone) ??
+      createUser(ctx, {
+        phone: req.phone,
+        nickName: req.nickName || common.familyUser,
+        ...(req.faceImg ? { faceImg: req.faceImg } : {}),
+        sharerUid: req.sharerUid ?? '',
+      })
+    const session = ctx.tokens.issue(user.uid)
+    ctx.setEnvelope({ token: session.token, secret: session.secret })
+    return userInfoOf(ctx, user)
+  },
+  refreshToken: (_req, ctx) => {
+    const old = ctx.session
+    const next = old ? ctx.tokens.refresh(old.token) : null
+    if (!next) fail('401', '登录已过期')
+    ctx.setEnvelope({ token: next.token })
+    return {}
+  },
+  queryBindDevice: ({ uid }, ctx) => {
+    ctx.user(uid)
+    return familiesOf(ctx, uid).map((f) => deviceOf(ctx, f, uid))
+  },
+  changeDevice: ({ uid, familyId }, ctx) => {
+    const u = ctx.user(uid)
+    memberFamily(ctx, uid, familyId)
+    u.lastFamilyId = familyId
+    ctx.db.touch()
+    return userInfoOf(ctx, u)
+  },
+  bindDevice: ({ uid, mac, deviceName }, ctx) => {
+    const u = ctx.user(uid)
+    const tv = tvOf(ctx, mac)
+    if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
+    const families = ctx.db.state.families
+    let fam = Object.values(families).find((f) => f.mac === tv.mac)
+    if (!fam) {
+      fam = { familyId: `fam-${tv.mac}`, mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
+      families[fam.familyId] = fam
+    }
+    if (!fam.members.includes(uid)) fam.members.push(uid)
+    if (deviceName && fam.ownerUid === uid) fam.deviceName = deviceName
+    if (!u.lastFamilyId) u.lastFamilyId = fam.familyId
+    ctx.db.touch()
+    return deviceOf(ctx, fam, uid)
+  },
+  getSecretPhone: ({ code }) => {
+    const digits = code.replace(/\D/g, '')
+    return { phone: digits.length >= 11 ? digits.slice(-11) : '13800000000' }
+  },
+  changeDeviceName: ({ uid, familyId, deviceName }, ctx) => {
+    ctx.user(uid)
+    const fam = memberFamily(ctx, uid, familyId)
+    const name = deviceName.trim()
+    if (!name || [...name].length > 16) fail('1001', '电视名称为1到16个字')
+    fam.deviceName = name
+    ctx.db.touch()
+    return deviceOf(ctx, fam, uid)
+  },
+  wxaUnbindFamily: ({ uid, familyId }, ctx) => {
+    const u = ctx.user(uid)
+    const fam = memberFamily(ctx, uid, familyId)
+    fam.members = fam.members.filter((m) => m !== uid)
+    if (fam.members.length === 0) delete ctx.db.state.families[familyId]
+    else if (fam.ownerUid === uid) fam.ownerUid = fam.members[0]
+    if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
+    ctx.db.touch()
+    return { unbound: true }
+  },
+  familyMember: ({ uid, familyId, phone, nickName }, ctx) => {
+    ctx.user(uid)
+    const fam = memberFamily(ctx, uid, familyId)
+    if (fam.ownerUid !== uid) fail('1004', '只有管理员可以添加家庭成员')
+    if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
+    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: nickName || common.familyUser })
+    if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
+    fam.members.push(member.uid)
+    if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
+    ctx.db.touch()
+    return { uid: member.uid, nickName: member.nickName, phone: maskPhone(member.phone), faceImg: absUrl(ctx, member.faceImg), role: 'member' }
+  },
+  getBindUserList: ({ uid, familyId }, ctx) => {
+    ctx.user(uid)
+    const fam = memberFamily(ctx, uid, familyId)
+    const list = [fam.ownerUid, ...fam.members.filter((m) => m !== fam.ownerUid)]
+      .map((m) => ctx.db.state.users[m])
+      .filter((m): m is UserRec => m !== undefined)
+      .map((m) => ({
+        uid: m.uid,
+        nickName: m.nickName,
+        phone: maskPhone(m.phone),
+        faceImg: absUrl(ctx, m.faceImg),
+        role: m.uid === fam.ownerUid ? ('owner' as const) : ('member' as const),
+      }))
+    return { list }
+  },
+  queryCustInfoByCustId: ({ custId }, ctx) => {
+    const tv = ctx.cat.tvs.find((t) => t.custId === custId)
+    if (!tv) fail('1003', '没有找到该客户')
+    const fam = Object.values(ctx.db.state.families).find((f) => f.mac === tv.mac)
+    const owner = fam ? ctx.db.state.users[fam.ownerUid] : undefined
+    return {
+      custId,
+      custName: owner ? `${[...owner.nickName][0] ?? '用'}**` : '未登记',
+      phone: owner ? maskPhone(owner.phone) : '',
+      broadbandAccount: `gz${custId.replace(/\D/g, '')}@169`,
+      city: '广州市',
+    }
+  },
+  deleteFamilyMember: ({ uid, familyId, memberUid }, ctx) => {
+    ctx.user(uid)
+    const fam = memberFamily(ctx, uid, familyId)
+    if (fam.ownerUid !== uid || memberUid === uid) fail('1004', '只有管理员可以移除其他成员')
+    if (!fam.members.includes(memberUid)) fail('1003', '该成员不在家庭中')
+    fam.members = fam.members.filter((m) => m !== memberUid)
+    const member = ctx.db.state.users[memberUid]
+    if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
+    ctx.db.touch()
+    return { deleted: true }
+  },
+  globalLockSetting: ({ uid, mac, lock }, ctx) => {
+    ctx.user(uid)
+    return setLocks(ctx, familyOfMac(ctx, uid, mac).mac, { globalLock: lock })
+  },
+  queryGlobalLockInfo: ({ uid, mac }, ctx) => {
+    ctx.user(uid)
+    return lockStateOf(ctx, familyOfMac(ctx, uid, mac).mac)
+  },
+  uploadLockState: ({ uid, mac, childLock, globalLock }, ctx) => {
+    ctx.user(uid)
+    return setLocks(ctx, familyOfMac(ctx, uid, mac).mac, { childLock, globalLock })
+  },
+  queryChildLockInfo: ({ uid, mac }, ctx) => {
+    ctx.user(uid)
+    return lockStateOf(ctx, familyOfMac(ctx, uid, mac).mac)
+  },
+  childLockSetting: ({ uid, mac, lock }, ctx) => {
+    ctx.user(uid)
+    return setLocks(ctx, familyOfMac(ctx, uid, mac).mac, { childLock: lock })
+  },
+  queryAddress: ({ uid }, ctx) => {
+    ctx.user(uid)
+    const list = [...(ctx.db.state.addresses[uid] ?? [])].sort((a, b) => Number(b.isDefault) - Number(a.isDefault))
+    return { list }
+  },
+  saveAddress: (req, ctx) => {
+    ctx.user(req.uid)
+    if (!req.name.trim() || !PHONE_RE.test(req.phone) || !req.province || !req.city || !req.detail.trim()) {
+      fail('1001', '请完整填写收货人、11位手机号、地区和详细地址')
+    }
+    const list = (ctx.db.state.addresses[req.uid] ??= [])
+    const { uid: _uid, addressId, ...fields } = req
+    void _uid
+    let saved
+    if (addressId) {
+      const found = list.find((a) => a.addressId === addressId)
+      if (!found) fail('1003', '没有找到该地址')
+      Object.assign(found, fields)
+      saved = found
+    } else {
+      saved = { addressId: nextId(ctx.db.state, 'addr'), ...fields }
+      list.push(saved)
+    }
+    if (saved.isDefault || list.length === 1) {
+      for (const a of list) a.isDefault = a === saved
+    }
+    ctx.db.touch()
+    return { ...saved }
+  },
+  pageGuide: ({ uid, page, markSeen }, ctx) => {
+    const u = ctx.user(uid)
+    const seen = u.guidesSeen.includes(page)
+    if (markSeen && !seen) {
+      u.guidesSeen.push(page)
+      ctx.db.touch()
+    }
+    return {
+      show: !seen && !markSeen,
+      steps: [
+        { title: '选择电视', text: '点击顶部的电视名称，可以切换要控制的电视' },
+        { title: '投屏播放', text: '在节目详情页点击“电视播放”，节目会直接在电视上播放' },
+      ],
+    }
+  },
+  userInfoV5: ({ uid }, ctx) => {
+    const u = ctx.user(uid)
+    return { ...userInfoOf(ctx, u), points: ctx.db.state.points[uid]?.total ?? 0, deviceCount: familiesOf(ctx, uid).length }
+  },
+  checkFollow: ({ uid }, ctx) => ({ followed: ctx.user(uid).followed }),
+}

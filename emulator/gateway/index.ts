@@ -1,0 +1,146 @@
+/**
+ * The gateway emulator: `startGateway(options)` serves every contract entry on 127.0.0.1 with the
+ * app's own codec, expiring tokens, persisted state and failure scenarios. See README "Gateway emulator".
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { env } from '../../src/config/env'
+import { defaultCodec, type Codec } from '../../src/services/codec'
+import { normalizeMac } from '../../src/services/mac'
+import type { BrokerDirectory } from '../directory'
+import { DEFAULT_SEED, generateCatalogue, type Catalogue } from '../data/catalogue'
+import { initialState, type DbState } from '../db/state'
+import { openDb } from '../db/store'
+import type { LogBatch } from './context'
+import { createDirectory } from './directory'
+import { createEvents, type GatewayEvents } from './events'
+import { handlers } from './handlers'
+import { createScenarios, type Scenarios } from './scenarios'
+import { createListener } from './server'
+import { createTokens, type Tokens } from './tokens'
+
+export interface GatewayOptions {
+  /** Always a loopback address; default 127.0.0.1. */
+  host?: string
+  /** Default 8787; 0 picks a free port (tests). */
+  port?: number
+  /** Where state is persisted; default emulator/.data (git-ignored). */
+  dataDir?: string
+  /** Catalogue seed (same seed, same programs). */
+  seed?: number
+  /** Body key before login; default the app's configured key (env.appKey). */
+  appKey?: string
+  /** Token lifetime; default 30 minutes. Tests use a short one so the refresh path runs for real. */
+  tokenTtlMs?: number
+  /** How long after expiry a token can still be refreshed; default 7 days. */
+  refreshWindowMs?: number
+  /** Delay of the `slow` scenario; default 20 s (past the client's 18 s timeout). */
+  slowMs?: number
+  /** Origins allowed by CORS; default the H5 dev server http://127.0.0.1:10086 (and localhost). */
+  corsOrigins?: string[]
+  now?: () => number
+  codec?: Codec
+}
+
+export interface RunningGateway {
+  /** Base URL with a trailing slash, e.g. http://127.0.0.1:8787/ */
+  url: string
+  port: number
+  directory: BrokerDirectory
+  scenarios: Scenarios
+  /** onLocksChanged(listener): set-top boxes learn lock changes. */
+  events: GatewayEvents
+  catalogue: Catalogue
+  tokens: Tokens
+  /** Live view of the persisted state (read it; change it only through requests). */
+  state(): DbState
+  /** Log batches logApi received (newest last). */
+  logs: LogBatch[]
+  /** Set-top box hook: a program watched on a TV lands in the history of every member of its family. */
+  recordWatch(mac: string, programId: string, episodeIndex?: number, positionSec?: number): void
+  close(): Promise<void>
+}
+
+export const DEFAULT_GATEWAY_PORT = 8787
+export const DEFAULT_DATA_DIR = path.join(__dirname, '..', '.data')
+export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:10086', 'http://localhost:10086']
+
+export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
+  const host = options.host ?? '127.0.0.1'
+  if (!/^(127\.\d+\.\d+\.\d+|localhost|::1)$/.test(host)) throw new Error(`gateway listens on loopback only, not ${host}`)
+  const now = options.now ?? Date.now
+  let listener: http.RequestListener = (_req, res) => {
+    res.writeHead(503)
+    res.end()
+  }
+  const server = http.createServer((req, res) => listener(req, res))
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? DEFAULT_GATEWAY_PORT, host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`
+
+  const cat = generateCatalogue(url, options.seed ?? DEFAULT_SEED)
+  const db = openDb(options.dataDir ?? DEFAULT_DATA_DIR, () => initialState(cat, now()))
+  const tokens = createTokens(db, {
+    ttlMs: options.tokenTtlMs ?? 30 * 60_000,
+    refreshWindowMs: options.refreshWindowMs ?? 7 * 86_400_000,
+    now,
+  })
+  const scenarios = createScenarios()
+  const events = createEvents()
+  const logs: LogBatch[] = []
+  const timers = new Set<NodeJS.Timeout>()
+  listener = createListener({
+    db,
+    cat,
+    tokens,
+    scenarios,
+    events,
+    logs,
+    handlers,
+    codec: options.codec ?? defaultCodec,
+    appKey: options.appKey ?? env.appKey,
+    corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
+    slowMs: options.slowMs ?? 20_000,
+    now,
+    timers,
+  })
+
+  return {
+    url,
+    port,
+    directory: createDirectory(db, cat),
+    scenarios,
+    events,
+    catalogue: cat,
+    tokens,
+    state: () => db.state,
+    logs,
+    recordWatch(mac, programId, episodeIndex = 1, positionSec = 0) {
+      const m = normalizeMac(mac)
+      const fam = Object.values(db.state.families).find((f) => f.mac === m)
+      if (!fam || !cat.programById.has(programId)) return
+      for (const uid of fam.members) {
+        const list = (db.state.history[uid] ??= []).filter((h) => h.programId !== programId)
+        list.push({ programId, episodeIndex, positionSec, watchedAt: now(), mac: m })
+        db.state.history[uid] = list
+      }
+      db.touch()
+      db.flush()
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const t of timers) clearTimeout(t)
+        timers.clear()
+        db.flush()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+export { SCENARIO_HEADER, SCENARIO_NAMES, type ScenarioName, type Scenarios } from './scenarios'
+export { DEMO } from '../db/state'

@@ -1,0 +1,230 @@
+/**
+ * The gateway's HTTP core: CORS, the admin routes, the generated assets, and every contract entry
+ * (scenario -> token check -> decrypt + validate -> handler -> encrypt -> persist).
+ */
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
+import { contractEntries, type DomainName } from '../../src/services/contract'
+import type { Endpoint } from '../../src/services/contract/endpoint'
+import { validate } from '../../src/services/contract/schema'
+import { CodecError, type Codec } from '../../src/services/codec'
+import type { Catalogue } from '../data/catalogue'
+import type { Db } from '../db/store'
+import { DEMO } from '../db/state'
+import { assetFor } from './assets'
+import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type LogBatch } from './context'
+import type { GatewayEvents } from './events'
+import { isScenarioName, SCENARIO_HEADER, type ScenarioName, type Scenarios } from './scenarios'
+import type { Tokens } from './tokens'
+
+export interface ServerDeps {
+  db: Db
+  cat: Catalogue
+  tokens: Tokens
+  scenarios: Scenarios
+  events: GatewayEvents
+  logs: LogBatch[]
+  handlers: AllHandlers
+  codec: Codec
+  appKey: string
+  corsOrigins: readonly string[]
+  slowMs: number
+  now: () => number
+  /** Pending slow answers, cleared on close. */
+  timers: Set<NodeJS.Timeout>
+}
+
+interface Route {
+  domain: DomainName
+  name: string
+  endpoint: Endpoint
+  handler: Handler<Endpoint>
+}
+
+const MAX_BODY = 1 << 20
+const ALLOWED_HEADERS = ['Content-Type', 'requestId', 'UCS-TOKEN', 'appId', SCENARIO_HEADER].join(', ')
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY) reject(new Error('body too large'))
+      else chunks.push(c)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
+}
+
+function cipherOf(endpoint: Endpoint, url: URL, body: string): string | null {
+  if (endpoint.body === 'query') return url.searchParams.get('data')
+  if (endpoint.body === 'form') return new URLSearchParams(body).get('data')
+  try {
+    const parsed = JSON.parse(body) as { data?: unknown }
+    return typeof parsed.data === 'string' ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+export function createListener(deps: ServerDeps): RequestListener {
+  const routes = new Map<string, Route>()
+  for (const e of contractEntries()) {
+    const domainHandlers = deps.handlers[e.domain] as unknown as Record<string, Handler<Endpoint>>
+    routes.set(`/${e.endpoint.path}`, { domain: e.domain, name: e.name, endpoint: e.endpoint, handler: domainHandlers[e.name] })
+  }
+
+  function cors(req: IncomingMessage, res: ServerResponse): void {
+    const origin = req.headers.origin
+    if (origin && (deps.corsOrigins.includes(origin) || deps.corsOrigins.includes('*'))) {
+      res.setHeader('Access-Control-Allow-Origin', origin)
+      res.setHeader('Vary', 'Origin')
+      res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS)
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
+      res.setHeader('Access-Control-Max-Age', '600')
+    }
+  }
+
+  async function admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const route = `${req.method} ${url.pathname}`
+    if (route === 'GET /__emulator/health') return sendJson(res, 200, { ok: true, url: deps.cat.baseUrl, demo: DEMO })
+    if (route === 'GET /__emulator/scenario') return sendJson(res, 200, { active: deps.scenarios.list() })
+    if (route === 'DELETE /__emulator/scenario') {
+      deps.scenarios.clear()
+      return sendJson(res, 200, { active: [] })
+    }
+    if (route === 'POST /__emulator/scenario') {
+      let body: { name?: unknown; times?: unknown; path?: unknown }
+      try {
+        body = JSON.parse(await readBody(req)) as typeof body
+      } catch {
+        return sendJson(res, 400, { error: 'JSON body {name, times?, path?} expected' })
+      }
+      if (body.name === 'none') deps.scenarios.clear()
+      else if (isScenarioName(body.name)) {
+        deps.scenarios.set(body.name, {
+          times: typeof body.times === 'number' ? body.times : undefined,
+          path: typeof body.path === 'string' ? body.path : undefined,
+        })
+      } else return sendJson(res, 400, { error: `unknown scenario ${String(body.name)}` })
+      return sendJson(res, 200, { active: deps.scenarios.list() })
+    }
+    if (route === 'POST /__emulator/tokens/expire') {
+      deps.tokens.expireAll()
+      deps.db.flush()
+      return sendJson(res, 200, { ok: true })
+    }
+    if (route === 'GET /__emulator/logs') return sendJson(res, 200, { batches: deps.logs })
+    return sendJson(res, 404, { error: 'unknown admin route' })
+  }
+
+  async function contractCall(req: IncomingMessage, res: ServerResponse, url: URL, route: Route, scenario: ScenarioName | null): Promise<void> {
+    const { endpoint } = route
+    if (scenario === '5xx') {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+      return void res.end('Service Unavailable')
+    }
+    if (scenario === 'malformed') {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
+      return void res.end('{"resultCode":"000","resultMsg":"成功","data":')
+    }
+    if (req.method !== endpoint.method) return sendJson(res, 405, { resultCode: '1001', resultMsg: `use ${endpoint.method}`, data: null })
+    const answer = (resultCode: string, resultMsg: string) => sendJson(res, 200, { resultCode, resultMsg, data: null })
+
+    const token = String(req.headers['ucs-token'] ?? '')
+    const found = token ? deps.tokens.lookup(token) : null
+    if (token && !found) return answer('4011', '登录状态无效，请重新登录')
+    if (scenario === '401') return answer('401', '登录已过期（模拟）')
+    if (scenario === '4011') return answer('4011', '登录状态无效（模拟）')
+    const isRefresh = route.domain === 'userCenter' && route.name === 'refreshToken'
+    if (endpoint.auth === 'token') {
+      if (!found) return answer('401', '请先登录')
+      if (found.status === 'stale' || (found.status === 'expired' && !isRefresh)) return answer('401', '登录已过期')
+    }
+    const key = found ? found.rec.secret : deps.appKey
+
+    let payload: unknown
+    const cipher = cipherOf(endpoint, url, await readBody(req))
+    if (cipher === null) return answer('1001', '缺少加密参数 data')
+    try {
+      payload = deps.codec.decode(cipher, key)
+    } catch (e) {
+      if (e instanceof CodecError) return answer('1002', '请求参数解密失败')
+      throw e
+    }
+    const problems = validate(endpoint.request, payload)
+    if (problems.length > 0) return answer('1001', `参数错误：${problems.slice(0, 3).join('; ')}`)
+
+    const envelope: Record<string, string> = {}
+    const session = found?.rec ?? null
+    const ctx: HandlerCtx = {
+      db: deps.db,
+      cat: deps.cat,
+      tokens: deps.tokens,
+      events: deps.events,
+      logs: deps.logs,
+      now: deps.now,
+      session,
+      user(uid) {
+        if (endpoint.auth === 'token' && session && session.uid !== uid) fail('1004', '无权访问其他用户的数据')
+        return deps.db.state.users[uid] ?? fail('1003', '用户不存在')
+      },
+      setEnvelope: (fields) => Object.assign(envelope, fields),
+    }
+    let data: unknown
+    try {
+      data = await route.handler(payload as never, ctx)
+    } catch (e) {
+      deps.db.flush()
+      if (e instanceof EmuError) return answer(e.code, e.message)
+      throw e
+    }
+    deps.db.flush()
+    const wire = scenario === 'undecryptable' ? randomBytes(40).toString('base64') : deps.codec.encode(data, key)
+    sendJson(res, 200, { resultCode: '000', resultMsg: '成功', data: wire, ...envelope })
+  }
+
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://gateway.local')
+    cors(req, res)
+    const run = async (): Promise<void> => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204)
+        return void res.end()
+      }
+      if (url.pathname.startsWith('/__emulator/')) return admin(req, res, url)
+      const route = routes.get(url.pathname)
+      if (!route) {
+        const asset = req.method === 'GET' ? assetFor(deps.cat, url.pathname) : null
+        if (!asset) return sendJson(res, 404, { error: 'not found' })
+        res.writeHead(200, { 'Content-Type': asset.type, 'Cache-Control': 'public, max-age=3600' })
+        return void res.end(asset.body)
+      }
+      const header = req.headers[SCENARIO_HEADER]
+      const scenario = deps.scenarios.take(route.endpoint.path, Array.isArray(header) ? header[0] : header)
+      if (scenario === 'drop') return void req.socket.destroy()
+      if (scenario === 'slow') {
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(() => {
+            deps.timers.delete(t)
+            resolve()
+          }, deps.slowMs)
+          deps.timers.add(t)
+        })
+        if (req.socket.destroyed) return
+      }
+      return contractCall(req, res, url, route, scenario)
+    }
+    run().catch((e: unknown) => {
+      if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: `服务异常：${e instanceof Error ? e.message : String(e)}`, data: null })
+    })
+  }
+}

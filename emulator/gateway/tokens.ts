@@ -1,0 +1,66 @@
+/**
+ * Real expiring sessions: a token is valid for `ttlMs`, then answers 401 until refreshed; it can be
+ * refreshed (new token, same secret) for `refreshWindowMs` after expiry. Sessions are persisted.
+ */
+import { randomBytes } from 'node:crypto'
+import type { Db } from '../db/store'
+import type { SessionRec } from '../db/state'
+
+export interface TokenOptions {
+  ttlMs: number
+  refreshWindowMs: number
+  now: () => number
+}
+
+export type TokenLookup = { rec: SessionRec; status: 'valid' | 'expired' | 'stale' } | null
+
+export interface Tokens {
+  issue(uid: string): SessionRec
+  lookup(token: string): TokenLookup
+  /** New token for a valid or expired (not stale) one; the old token stops working. */
+  refresh(token: string): SessionRec | null
+  /** Expires every session now (admin endpoint, manual testing of the refresh path). */
+  expireAll(): void
+}
+
+export function createTokens(db: Db, opts: TokenOptions): Tokens {
+  const sessions = db.state.sessions
+  const tokens: Tokens = {
+    issue(uid) {
+      const now = opts.now()
+      const rec: SessionRec = {
+        token: randomBytes(16).toString('hex'),
+        secret: randomBytes(16).toString('hex'),
+        uid,
+        issuedAt: now,
+        expiresAt: now + opts.ttlMs,
+      }
+      sessions[rec.token] = rec
+      db.touch()
+      return rec
+    },
+    lookup(token) {
+      const rec = sessions[token]
+      if (!rec) return null
+      const now = opts.now()
+      if (now < rec.expiresAt) return { rec, status: 'valid' }
+      return { rec, status: now < rec.expiresAt + opts.refreshWindowMs ? 'expired' : 'stale' }
+    },
+    refresh(token) {
+      const found = tokens.lookup(token)
+      if (!found || found.status === 'stale') return null
+      delete sessions[token]
+      const now = opts.now()
+      const rec: SessionRec = { ...found.rec, token: randomBytes(16).toString('hex'), issuedAt: now, expiresAt: now + opts.ttlMs }
+      sessions[rec.token] = rec
+      db.touch()
+      return rec
+    },
+    expireAll() {
+      const now = opts.now()
+      for (const rec of Object.values(sessions)) rec.expiresAt = Math.min(rec.expiresAt, now - 1)
+      db.touch()
+    },
+  }
+  return tokens
+}
