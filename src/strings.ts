@@ -47,6 +47,7 @@ export const common = Object.freeze({
   errorTitle: '出错了',
   notBuilt: '该功能即将上线，敬请期待',
   familyUser: '家庭用户',
+  close: '关闭',
 })
 
 export const net = Object.freeze({
@@ -67,11 +68,13 @@ export const tv = Object.freeze({
   idle: '未连接',
   offlineCannotSend: '电视不在线，指令未发送，请确认电视已开机并联网',
   resync: '刷新状态',
+  resyncSent: '正在同步电视状态',
   switchTv: '切换电视',
   /** SPEC 5: the third-party play confirm: program source is the named app, plays directly on TV. */
   playConfirmTitle: '投屏播放',
   playConfirm: (app: string) => `该节目来源于「${app}」，将直接在电视上播放`,
   playSent: '已发送到电视',
+  sourceLabel: '来源：',
   /** Broker CONNACK refusal codes (MQTT 3.1.1). */
   refusal: Object.freeze({
     1: '电视连接失败：协议版本不被支持',
@@ -150,6 +153,8 @@ export const devices = Object.freeze({
   namePlaceholder: '电视名称（选填）',
   empty: '还没有绑定电视，绑定后即可用手机遥控',
   macLabel: 'MAC',
+  notConnected: '切换后连接',
+  save: '保存',
 })
 
 export const home = Object.freeze({
@@ -161,4 +166,54 @@ export const home = Object.freeze({
   myTvs: '我的电视',
   mine: '我的',
   remote: '遥控器',
+  bindTv: '去绑定',
+})
+
+export const program = Object.freeze({
+  thirdParty: '第三方',
+  episodes: '选集',
+  cast: '演职人员',
+  related: '相关推荐',
+  description: '简介',
+  favourite: '收藏',
+  favourited: '已收藏',
+  favouriteAdded: '已加入收藏',
+  favouriteRemoved: '已取消收藏',
+  blackList: '不感兴趣',
+  blackListed: '已屏蔽',
+  blackListConfirm: (title: string) => `屏蔽「${title}」后将不再为你推荐，确定吗？`,
+  blackListDone: '已加入黑名单',
+  playOnTv: '电视播放',
+  playNeedsApp: '该节目暂不支持在电视上直接播放',
+  director: '导演',
+  actor: '演员',
+  episodeN: (n: number) => `第${n}集`,
+  notFound: '节目不存在或已下架',
+  works: '参演作品',
+  noWorks: '暂无作品',
+})
+
+export const search = Object.freeze({
+  submit: '搜索',
+  recent: '最近搜索',
+  clearRecent: '清空',
+  hot: '热门搜索',
+  noHot: '暂无热门搜索',
+  all: '全部',
+  noResult: (k: string) => `没有找到与「${k}」相关的节目，换个关键词试试`,
+  summary: (k: string, n: number) => `「${k}」共找到 ${n} 个节目`,
+})
+
+export const lists = Object.freeze({
+  topicMissing: '专题不存在或已下线',
+  castMissing: '没有找到这位演职人员',
+  agreementMissing: '用户协议暂未发布',
+  flowMissing: '内容不存在或已下线',
+  count: (n: number) => `共 ${n} 部`,
+  noItems: '这个专题还没有节目',
+  gender: Object.freeze({ male: '男', female: '女' }) as Record<string, string>,
+  born: (y: number) => `${y}年出生`,
+  loadingMore: '正在加载更多…',
+  noMore: '没有更多了',
+  loadMoreFailed: '加载失败，点击重试',
 })

@@ -19,6 +19,8 @@ interface PageShellProps {
   footer?: ReactNode
   /** Called near the end of the scroll area (paging). */
   onScrollToLower?: () => void
+  /** false: the content scrolls itself (a virtual list); the shell only sizes it. */
+  scroll?: boolean
   children?: ReactNode
 }
 
@@ -27,16 +29,17 @@ interface PageShellProps {
  * the page content or its loading / empty / error / offline state.
  */
 export default function PageShell(props: PageShellProps) {
-  const { title, status = 'ready', statusText, onAction, actionText, header, footer, onScrollToLower, children } = props
+  const { title, status = 'ready', statusText, onAction, actionText, header, footer, onScrollToLower, scroll = true, children } = props
+  const body = status === 'ready'
+    ? children
+    : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />
   return (
     <View className='page-shell'>
       <NavBar title={title} />
       {header}
-      <ScrollView className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower}>
-        {status === 'ready'
-          ? children
-          : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />}
-      </ScrollView>
+      {scroll || status !== 'ready'
+        ? <ScrollView className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower}>{body}</ScrollView>
+        : <View className='page-shell__body'>{body}</View>}
       {footer}
     </View>
   )

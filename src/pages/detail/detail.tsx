@@ -1,4 +1,153 @@
-import { placeholderPage } from '../../components/PlaceholderPage'
-import { titles } from '../../strings'
+import { useEffect, useMemo } from 'react'
+import { observer } from 'mobx-react'
+import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { Image, Text, View } from '@tarojs/components'
+import PageShell from '../../components/PageShell'
+import ProgramGrid from '../../features/program/ProgramGrid'
+import { useStores } from '../../stores/context'
+import { DetailModel } from '../../stores/detailModel'
+import type { ProgramCard } from '../../services/contract/models'
+import { confirmDialog, tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
+import { go, param, urlOf } from '../../navigation'
+import { routeOf } from '../../routes'
+import { program as t, titles, tv as tvText } from '../../strings'
+import '../../features/detail/detail.scss'
 
-export default placeholderPage(titles.detail)
+/** Program detail: episodes, cast, favourite, black list, related programs, play on the TV. */
+function Detail() {
+  const root = useStores()
+  const { tv, tracker } = root
+  const { params } = useRouter()
+  const programId = param(params, 'programId')
+  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? '', root.network), [root])
+
+  useEffect(() => {
+    if (programId) void model.load(programId)
+  }, [model, programId])
+  useDidShow(() => tracker.pageView(routeOf.detail, { programId }))
+  useShareAppMessage(() => {
+    root.markSharing()
+    return { title: model.detail.value?.title ?? titles.detail, path: urlOf('detail', { programId }) }
+  })
+
+  const p = model.detail.value
+  const report = (res: { ok: boolean; message: string }) => (res.ok ? toastDone(res.message) : toastProblem(res.message))
+
+  const favourite = async () => {
+    tapFeedback()
+    tracker.click(routeOf.detail, model.collected ? t.favourited : t.favourite, { programId })
+    report(await model.toggleFavourite())
+  }
+  const blackList = async () => {
+    if (!p || !(await confirmDialog(t.blackList, t.blackListConfirm(p.title)))) return
+    tracker.click(routeOf.detail, t.blackList, { programId })
+    report(await model.addToBlackList())
+  }
+  const playOnTv = async () => {
+    const play = p?.h5Play
+    if (!play) return toastProblem(t.playNeedsApp)
+    if (!tv.online) return toastProblem(tv.device ? tvText.offlineCannotSend : tvText.noDevice)
+    const ok = await confirmDialog(tvText.playConfirmTitle, tvText.playConfirm(play.appName))
+    if (!ok) {
+      tracker.click(routeOf.detail, 'cancel', { programId, action: 'h5Play', app: play.appName })
+      return
+    }
+    const { appName: _appName, ...payload } = play
+    tracker.click(routeOf.detail, t.playOnTv, { programId, app: play.appName })
+    const res = tv.playOnTv(payload)
+    if (res.ok) toastDone(tvText.playSent)
+    else toastProblem(res.message)
+  }
+  const openCard = (card: ProgramCard) => go('detail', { programId: card.programId })
+
+  const status = !programId ? 'empty' : model.detail.status === 'idle' ? 'loading' : model.detail.status
+
+  return (
+    <PageShell
+      title={titles.detail}
+      status={status}
+      statusText={status === 'empty' ? t.notFound : model.detail.error || undefined}
+      onAction={status === 'error' || status === 'offline' ? () => void model.load(programId) : undefined}
+    >
+      {p && (
+        <View className='detail'>
+          <View className='detail-hero'>
+            <Image className='detail-hero__bg' src={p.poster} mode='aspectFill' />
+            <View className='detail-hero__shade' />
+            <View className='detail-hero__body'>
+              <Image className='detail-hero__poster' src={p.poster} mode='aspectFill' />
+              <View className='detail-hero__info'>
+                <Text className='detail-hero__title'>{p.title}</Text>
+                <Text className='detail-hero__meta'>{[p.categoryName, p.area, p.year].filter(Boolean).join(' / ')}</Text>
+                <Text className='detail-hero__meta'>{p.updateInfo}</Text>
+                {p.score > 0 && <Text className='detail-hero__score'>{p.score.toFixed(1)}</Text>}
+                {p.h5Play && <Text className='detail-hero__source'>{`${tvText.sourceLabel}${p.h5Play.appName}`}</Text>}
+              </View>
+            </View>
+          </View>
+
+          <View className='detail-actions'>
+            <View className={`detail-actions__btn${model.collected ? ' detail-actions__btn--on' : ''}`} hoverClass='detail-actions__btn--pressed' onClick={favourite}>
+              <Text>{model.collected ? t.favourited : t.favourite}</Text>
+            </View>
+            {p.h5Play && (
+              <View className={`detail-actions__btn detail-actions__btn--primary${tv.online ? '' : ' detail-actions__btn--muted'}`} hoverClass='detail-actions__btn--pressed' onClick={playOnTv}>
+                <Text>{t.playOnTv}</Text>
+              </View>
+            )}
+            <View className='detail-actions__btn' hoverClass='detail-actions__btn--pressed' onClick={blackList}>
+              <Text>{model.inBlackList ? t.blackListed : t.blackList}</Text>
+            </View>
+          </View>
+          {p.h5Play && !tv.online && <Text className='detail-offline'>{tv.device ? tvText.offlineCannotSend : tvText.noDevice}</Text>}
+
+          <View className='detail-section'>
+            <Text className='detail-section__title'>{t.description}</Text>
+            <Text className='detail-section__text'>{p.description}</Text>
+            {p.tags.length > 0 && (
+              <View className='detail-tags'>
+                {p.tags.map((tag) => <Text key={tag} className='detail-tags__tag'>{tag}</Text>)}
+              </View>
+            )}
+          </View>
+
+          {p.episodes.length > 1 && (
+            <View className='detail-section'>
+              <Text className='detail-section__title'>{`${t.episodes} · ${p.episodes.length}`}</Text>
+              <View className='detail-episodes'>
+                {p.episodes.map((e) => (
+                  <Text key={e.episodeId} className='detail-episodes__item'>{e.index}</Text>
+                ))}
+              </View>
+            </View>
+          )}
+
+          {p.cast.length > 0 && (
+            <View className='detail-section'>
+              <Text className='detail-section__title'>{t.cast}</Text>
+              <View className='detail-cast'>
+                {p.cast.map((c) => (
+                  <View key={`${c.castId}-${c.role}`} className='detail-cast__item' hoverClass='program-card--pressed' onClick={() => go('detail-cast', { castId: c.castId, name: c.name })}>
+                    <Image className='detail-cast__avatar' src={c.avatar} mode='aspectFill' />
+                    <Text className='detail-cast__name'>{c.name}</Text>
+                    <Text className='detail-cast__role'>{c.role === 'director' ? t.director : t.actor}</Text>
+                  </View>
+                ))}
+              </View>
+            </View>
+          )}
+
+          {(model.related.value?.length ?? 0) > 0 && (
+            <View className='detail-section detail-section--flush'>
+              <Text className='detail-section__title detail-section__title--padded'>{t.related}</Text>
+              <ProgramGrid cards={model.related.value ?? []} onOpen={openCard} />
+            </View>
+          )}
+          <View className='home-bottom-gap' />
+        </View>
+      )}
+    </PageShell>
+  )
+}
+
+export default observer(Detail)

@@ -1,4 +1,84 @@
-import { placeholderPage } from '../../../components/PlaceholderPage'
-import { titles } from '../../../strings'
+import { useEffect, useMemo } from 'react'
+import { observer } from 'mobx-react'
+import Taro, { useDidShow, useRouter } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import { VirtualList } from '@tarojs/components-advanced'
+import PageShell from '../../../components/PageShell'
+import ProgramCard from '../../../features/program/ProgramCard'
+import { navBarGeometry } from '../../../components/NavBar/geometry'
+import { readStatusBarHeight } from '../../../platform/device'
+import { useStores } from '../../../stores/context'
+import { PagedList } from '../../../stores/pagedList'
+import type { ProgramCard as Card } from '../../../services/contract/models'
+import { go, param } from '../../../navigation'
+import { routeOf } from '../../../routes'
+import { lists as t, titles } from '../../../strings'
+import '../../../features/program/lists.scss'
 
-export default placeholderPage(titles.flowMore)
+const PER_ROW = 3
+
+/** Row height in px for a 3-poster row at this window width (design: 750 wide, poster 1.4 tall). */
+export function flowRowHeight(windowWidth: number): number {
+  const s = windowWidth / 750
+  const posterWidth = (windowWidth - 84 * s) / PER_ROW
+  return Math.ceil(posterWidth * 1.4 + (12 + 36 + 32 + 20) * s)
+}
+
+function Row({ id, index, data }: { id: string; index: number; data: Card[][] }) {
+  return (
+    <View id={id} className='flow-row'>
+      {data[index].map((c) => (
+        <ProgramCard key={c.programId} card={c} onOpen={(card) => go('detail', { programId: card.programId })} />
+      ))}
+    </View>
+  )
+}
+
+/** "More" of a flow: every program of v2/mobileFlow, paged, in a virtual list (hundreds stay smooth). */
+function FlowMore() {
+  const { api, network, tracker } = useStores()
+  const { params } = useRouter()
+  const flowId = param(params, 'flowId')
+  const list = useMemo(
+    () => new PagedList<Card>(network, (page, pageSize) => api.desktop.mobileFlow({ flowId, page, pageSize }), 21),
+    [api, network, flowId],
+  )
+  useEffect(() => {
+    if (flowId) void list.loadFirst()
+  }, [list, flowId])
+  useDidShow(() => tracker.pageView(routeOf['flow-more'], { flowId }))
+
+  const { windowWidth, windowHeight } = useMemo(() => Taro.getWindowInfo(), [])
+  const height = windowHeight - navBarGeometry(readStatusBarHeight()).height
+  const rows: Card[][] = []
+  for (let i = 0; i < list.items.length; i += PER_ROW) rows.push(list.items.slice(i, i + PER_ROW))
+
+  const status = !flowId ? 'empty' : list.status === 'idle' ? 'loading' : list.status
+  const footer = list.loadingMore ? t.loadingMore : list.moreError ? t.loadMoreFailed : list.hasMore ? '' : t.noMore
+
+  return (
+    <PageShell
+      title={param(params, 'title') || titles.flowMore}
+      status={status}
+      statusText={status === 'empty' ? t.flowMissing : list.error || undefined}
+      onAction={status === 'error' || status === 'offline' ? () => void list.loadFirst() : undefined}
+      scroll={false}
+    >
+      <VirtualList
+        height={height}
+        width='100%'
+        itemData={rows}
+        itemCount={rows.length}
+        itemSize={flowRowHeight(windowWidth)}
+        item={Row}
+        overscanCount={3}
+        lowerThreshold={Math.round(windowHeight / 2)}
+        onScrollToLower={() => void list.loadMore()}
+        renderTop={<View style={{ height: '12px' }} />}
+        renderBottom={<Text className='flow-footer' onClick={() => list.moreError && void list.loadMore()}>{footer}</Text>}
+      />
+    </PageShell>
+  )
+}
+
+export default observer(FlowMore)

@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { Button, Input, Text, View } from '@tarojs/components'
+import type { Device } from '../../services/contract/models'
+import { formatTvMac } from '../../services/mac'
+import { common, devices as t } from '../../strings'
+import './devices.scss'
+
+interface Props {
+  device: Device
+  current: boolean
+  stateLabel: string
+  state: string
+  busy: boolean
+  onSwitch: () => void
+  onRename: (name: string) => Promise<boolean>
+  onUnbind: () => void
+}
+
+export default function DeviceItem({ device, current, stateLabel, state, busy, onSwitch, onRename, onUnbind }: Props) {
+  const [editing, setEditing] = useState(false)
+  const [name, setName] = useState(device.deviceName)
+  const save = async () => {
+    if (await onRename(name)) setEditing(false)
+  }
+  return (
+    <View className={`device${current ? ' device--current' : ''}`} data-mac={device.mac}>
+      <View className='device__main'>
+        <View className={`device__dot device__dot--${current ? state : 'idle'}`} />
+        <View className='device__info'>
+          {editing ? (
+            <Input className='device__input' value={name} focus maxlength={16} placeholder={t.renamePlaceholder} onInput={(e) => setName(e.detail.value)} onConfirm={save} />
+          ) : (
+            <Text className='device__name'>{device.deviceName}</Text>
+          )}
+          <Text className='device__meta'>{`${t.macLabel} ${formatTvMac(device.mac)}`}</Text>
+          <Text className='device__state'>{current ? `${t.current} · ${stateLabel}` : t.notConnected}</Text>
+        </View>
+      </View>
+      <View className='device__actions'>
+        {editing ? (
+          <>
+            <Button className='device__btn' size='mini' onClick={() => { setEditing(false); setName(device.deviceName) }}>{common.cancel}</Button>
+            <Button className='device__btn device__btn--primary' size='mini' disabled={busy} onClick={save}>{t.save}</Button>
+          </>
+        ) : (
+          <>
+            {!current && <Button className='device__btn device__btn--primary' size='mini' disabled={busy} onClick={onSwitch}>{t.switchAction}</Button>}
+            <Button className='device__btn' size='mini' disabled={busy} onClick={() => setEditing(true)}>{t.renameAction}</Button>
+            <Button className='device__btn device__btn--danger' size='mini' disabled={busy} onClick={onUnbind}>{t.unbindAction}</Button>
+          </>
+        )}
+      </View>
+    </View>
+  )
+}

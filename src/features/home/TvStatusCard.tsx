@@ -1,0 +1,67 @@
+import { observer } from 'mobx-react'
+import { Text, View } from '@tarojs/components'
+import { useStores } from '../../stores/context'
+import { go } from '../../navigation'
+import { toastDone, toastProblem } from '../../platform/feedback'
+import { formatTvMac } from '../../services/mac'
+import { home as h, login as l, tv as t } from '../../strings'
+import './home.scss'
+
+interface Props {
+  onRemote: () => void
+}
+
+/** The TV at a glance: name, online / connecting / offline, resync, switch TV, remote. */
+function TvStatusCard({ onRemote }: Props) {
+  const { tv, devices, user } = useStores()
+  const device = devices.current
+  if (!user.user) {
+    const login = async () => {
+      if (await user.login()) await devices.load()
+      else toastProblem(user.error)
+    }
+    return (
+      <View className='tv-card tv-card--empty'>
+        <Text className='tv-card__hint'>{user.loggingIn ? l.loggingIn : user.error || l.notLoggedIn}</Text>
+        <Text className='tv-card__link' onClick={login}>{l.loginAction}</Text>
+      </View>
+    )
+  }
+  if (!device) {
+    return (
+      <View className='tv-card tv-card--empty' onClick={() => go('my-tv')} hoverClass='tv-card--pressed'>
+        <Text className='tv-card__name'>{t.noDevice}</Text>
+        <Text className='tv-card__link'>{h.bindTv}</Text>
+      </View>
+    )
+  }
+  const resync = () => {
+    const res = tv.resync()
+    if (res.ok) toastDone(t.resyncSent)
+    else toastProblem(res.message)
+  }
+  return (
+    <View className={`tv-card tv-card--${tv.linkState}`}>
+      <View className='tv-card__head'>
+        <View className='tv-card__screen'>
+          <View className='tv-card__dot' />
+        </View>
+        <View className='tv-card__info'>
+          <Text className='tv-card__name'>{device.deviceName}</Text>
+          <Text className='tv-card__state' data-state={tv.linkState}>
+            {tv.stateLabel}
+            {tv.linkState !== 'online' && tv.lastError ? ` · ${tv.lastError}` : ''}
+          </Text>
+          <Text className='tv-card__mac'>{formatTvMac(device.mac)}</Text>
+        </View>
+      </View>
+      <View className='tv-card__actions'>
+        <View className='tv-card__action' hoverClass='tv-card__action--pressed' onClick={resync}>{t.resync}</View>
+        <View className='tv-card__action' hoverClass='tv-card__action--pressed' onClick={() => go('my-tv')}>{t.switchTv}</View>
+        <View className='tv-card__action tv-card__action--primary' hoverClass='tv-card__action--pressed' onClick={onRemote}>{h.remote}</View>
+      </View>
+    </View>
+  )
+}
+
+export default observer(TvStatusCard)
