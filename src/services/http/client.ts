@@ -55,10 +55,15 @@ export interface RawReply {
   offline: boolean
 }
 
+export interface SendOptions {
+  /** No toast on network failure (background calls such as the log upload). */
+  silent?: boolean
+}
+
 export interface GatewayClient {
-  send<E extends Endpoint>(endpoint: E, payload: ReqOf<E>): Promise<Reply<E>>
+  send<E extends Endpoint>(endpoint: E, payload: ReqOf<E>, options?: SendOptions): Promise<Reply<E>>
   /** Same as send, untyped: for generic helpers that cannot instantiate the entry types. */
-  sendRaw(endpoint: Endpoint, payload: unknown): Promise<RawReply>
+  sendRaw(endpoint: Endpoint, payload: unknown, options?: SendOptions): Promise<RawReply>
 }
 
 interface Credentials {
@@ -149,13 +154,13 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return res
   }
 
-  async function sendRaw(endpoint: Endpoint, payload: unknown): Promise<RawReply> {
+  async function sendRaw(endpoint: Endpoint, payload: unknown, sendOptions: SendOptions = {}): Promise<RawReply> {
     try {
       const res = await attempt(endpoint, payload, true)
       return { data: res.data, envelope: res.extras, offline: false }
     } catch (e) {
       if (!(e instanceof TransportError)) throw e
-      options.notify(net.networkError)
+      if (!sendOptions.silent) options.notify(net.networkError)
       return {
         data: emptyValue(endpoint.response),
         envelope: (endpoint.envelope ? emptyValue(endpoint.envelope) : {}) as Record<string, unknown>,

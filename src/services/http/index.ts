@@ -2,7 +2,7 @@
  * The request client. The Taro transport is NOT re-exported here (it imports @tarojs/taro, which does
  * not load in Node): the app imports it from ./taroTransport; Node code uses createFetchTransport.
  */
-export { createGatewayClient, type GatewayClient, type GatewayClientOptions, type RawReply, type Reply } from './client'
+export { createGatewayClient, type GatewayClient, type GatewayClientOptions, type RawReply, type Reply, type SendOptions } from './client'
 export { createFetchTransport } from './fetchTransport'
 export {
   GatewayError,

@@ -1,0 +1,68 @@
+/**
+ * H5 inside the operator's app. Bridge call shape (the contract with the app's native side):
+ *
+ *   request   the page calls  window.TvcNative.postMessage(JSON.stringify({ type: 'tvc:getPhone', id }))
+ *             (Android: an addJavascriptInterface object; iOS: window.webkit.messageHandlers.TvcNative)
+ *   reply     the app runs    window.postMessage({ type: 'tvc:phone', id, phone }, '*')
+ *             (phone: 11 digits, or '' when the user is not signed in to the app)
+ *
+ * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
+ * missing bridge or an empty/invalid number give null, and no phone login happens.
+ */
+import { timeouts } from '../../config'
+import { defaultTimers, isPhone, type PhoneBridge, type TimerPort } from './types'
+
+interface PostTarget {
+  postMessage(message: string): void
+}
+
+/** The part of `window` the bridge uses (injected in tests). */
+export interface BridgeWindow {
+  TvcNative?: PostTarget
+  webkit?: { messageHandlers?: { TvcNative?: PostTarget } }
+  addEventListener(type: 'message', listener: (e: { data: unknown }) => void): void
+  removeEventListener(type: 'message', listener: (e: { data: unknown }) => void): void
+}
+
+export const NATIVE_REQUEST = 'tvc:getPhone'
+export const NATIVE_REPLY = 'tvc:phone'
+
+export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaultTimers, waitMs = timeouts.bridgeReplyMs): PhoneBridge {
+  let seq = 0
+  return {
+    kind: 'native',
+    getPhone() {
+      const target = win.TvcNative ?? win.webkit?.messageHandlers?.TvcNative
+      if (!target) return Promise.resolve(null)
+      const id = `${Date.now().toString(36)}-${++seq}`
+      return new Promise((resolve) => {
+        let timer: unknown = null
+        const done = (phone: string | null) => {
+          win.removeEventListener('message', onMessage)
+          if (timer !== null) timers.clearTimeout(timer)
+          resolve(phone)
+        }
+        const onMessage = (e: { data: unknown }) => {
+          let data = e.data
+          if (typeof data === 'string') {
+            try {
+              data = JSON.parse(data)
+            } catch {
+              return
+            }
+          }
+          const msg = data as { type?: unknown; id?: unknown; phone?: unknown } | null
+          if (!msg || msg.type !== NATIVE_REPLY || msg.id !== id) return
+          done(isPhone(msg.phone) ? msg.phone : null)
+        }
+        win.addEventListener('message', onMessage)
+        timer = timers.setTimeout(() => done(null), waitMs)
+        try {
+          target.postMessage(JSON.stringify({ type: NATIVE_REQUEST, id }))
+        } catch {
+          done(null)
+        }
+      })
+    },
+  }
+}
