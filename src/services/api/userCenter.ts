@@ -50,8 +50,11 @@ export function createUserCenterApi(client: GatewayClient) {
       })
       return { user: reply.data, token: reply.envelope.token ?? '', secret: reply.envelope.secret ?? '', offline: reply.offline }
     },
-    /** The client refreshes by itself on 401/4011; exposed for completeness (returns the new token). */
-    refreshToken: async () => (await client.send(c.refreshToken, {})).envelope.token ?? '',
+    /**
+     * The client refreshes by itself on 401/4011. This refreshes now, through the client's shared
+     * refresh (the session gets the new token); resolves the new token or ''.
+     */
+    refreshToken: () => client.refreshSession(),
     queryBindDevice: async (args: { uid: string }) => (await client.send(c.queryBindDevice, { ...args, serviceChannelId })).data,
     changeDevice: p(c.changeDevice),
     bindDevice: async (args: { uid: string; mac: string; deviceName?: string }) =>

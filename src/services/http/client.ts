@@ -64,6 +64,11 @@ export interface GatewayClient {
   send<E extends Endpoint>(endpoint: E, payload: ReqOf<E>, options?: SendOptions): Promise<Reply<E>>
   /** Same as send, untyped: for generic helpers that cannot instantiate the entry types. */
   sendRaw(endpoint: Endpoint, payload: unknown, options?: SendOptions): Promise<RawReply>
+  /**
+   * Refreshes the token now through the same shared refresh the 401 path uses (session.setToken is
+   * called). Resolves the new token, or '' when it could not be refreshed (toast on network failure).
+   */
+  refreshSession(): Promise<string>
 }
 
 interface Credentials {
@@ -169,7 +174,22 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
   }
 
+  async function refreshSession(): Promise<string> {
+    const token = session.token()
+    if (!token) return ''
+    try {
+      return (await refresh(token)) ? session.token() : ''
+    } catch (e) {
+      if (e instanceof TransportError) {
+        options.notify(net.networkError)
+        return ''
+      }
+      if (e instanceof GatewayError) return ''
+      throw e
+    }
+  }
+
   // The generic signature lives on the interface; the body works on the erased entry type (the
   // recursive Infer of the wide Schema union cannot be instantiated generically).
-  return { send: sendRaw as unknown as GatewayClient['send'], sendRaw }
+  return { send: sendRaw as unknown as GatewayClient['send'], sendRaw, refreshSession }
 }

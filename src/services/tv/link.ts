@@ -29,6 +29,8 @@ export type SendResult =
   | { ok: false; reason: 'noDevice' | 'offline'; message: string }
 
 const NO_DEVICE: SendResult = Object.freeze({ ok: false, reason: 'noDevice', message: tv.noDevice })
+/** How many reply ids the id check remembers. */
+const RECEIVED_IDS_KEPT = 64
 const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', message: tv.offlineCannotSend })
 
 /**
@@ -37,10 +39,13 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  * - No device: the fake local states, no connection.
  * - A device: jarvisLogin -> queryAgentTopic -> connect (protocol 4, connect timeout 30 s, reconnect
  *   1 s) -> subscribe the own topic at QoS 1 and wait for the SUBACK -> sync-play-state + screen-type.
- * - A sync every 30 s; no reply within 800 ms of a send -> offline + default states.
+ * - A sync every 30 s; no reply to a send within 800 ms -> offline + default states. The TV echoes each
+ *   command's sequenceId in its reply; the link is online once every request sent has its reply.
  * - Each send compares the last sent id with the last received id: a mismatch counts an error, a match
- *   resets the count; at 2 or 5 the client is torn down and reconnected 800 ms later. (A sync and the
- *   screen-type request sent right behind it count as one send.)
+ *   resets the count; at 2 or 5 the client is torn down and reconnected 800 ms later. "Match" means the
+ *   last sent command has been answered (its id is among the ids received lately): with replies in
+ *   order that is last sent == last received, and it stays true when a reply overtakes another. The
+ *   screen-type request sent right behind a sync rides with it and is not checked on its own.
  * - Closed on app hide (unless returning from a share); reconnected on show and when the network is back.
  * - Commands are never queued: while the link or the TV is down the caller gets { ok: false, 'offline' }
  *   and nothing is published; in-flight QoS 1 packets are purged when a connection closes, so mqtt.js
@@ -59,7 +64,10 @@ export class TvLink {
   private state: LinkState = 'idle'
   private error: string | null = null
   private lastSentId: string | null = null
-  private lastReceivedId: string | null = null
+  /** The ids of the latest replies (the TV echoes sequenceId), newest last. */
+  private readonly receivedIds = new Set<string>()
+  /** Requests awaiting their reply: sequenceId -> sent at (ms). */
+  private readonly pending = new Map<string, number>()
   private errorCount = 0
   private syncTimer: unknown = null
   private offlineTimer: unknown = null
@@ -93,7 +101,7 @@ export class TvLink {
     this.target = { device, user }
     if (same && this.state !== 'idle') return
     this.lastSentId = null
-    this.lastReceivedId = null
+    this.receivedIds.clear()
     this.errorCount = 0
     if (!this.hidden) void this.start()
   }
@@ -198,14 +206,16 @@ export class TvLink {
     })
     this.client = client
     this.ready = false
+    let everConnected = false
     client.on('connect', () => {
+      everConnected = true
       if (this.client === client) this.onConnect(client)
     })
     client.on('message', (topic: string, payload: Uint8Array) => {
       if (this.client === client) this.onMessage(topic, payload)
     })
     client.on('close', () => {
-      if (this.client === client) this.onClose(client)
+      if (this.client === client) this.onClose(client, everConnected)
     })
     client.on('error', (err: Error & { code?: number | string }) => {
       if (this.client === client) this.onError(err)
@@ -233,19 +243,20 @@ export class TvLink {
   private onMessage(topic: string, payload: Uint8Array): void {
     const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic(), tvTopic: this.tvTopic })
     if (!inbound) return
-    this.lastReceivedId = inbound.sequenceId
-    this.clearOfflineTimer()
+    this.noteReply(inbound.sequenceId)
     if (inbound.kind === 'mode') this.listener.mode(inbound.mode)
     else this.listener.message(inbound.message)
-    this.setState('online', null)
+    if (this.pending.size === 0) this.setState('online', null)
   }
 
-  private onClose(client: MqttClientLike): void {
+  private onClose(client: MqttClientLike, everConnected: boolean): void {
     this.ready = false
     purgeOutgoing(client)
     this.clearTimers()
     // mqtt.js reconnects by itself (reconnect period 1 s); until a reply the TV counts as offline.
-    this.goOffline(tv.linkLost)
+    // Never connected: the broker is unreachable or hung up without a CONNACK (RabbitMQ does that
+    // for bad credentials), which is a failure to connect rather than a lost link.
+    this.goOffline(everConnected ? tv.linkLost : tv.refusalUnknown)
   }
 
   private onError(err: Error & { code?: number | string }): void {
@@ -310,7 +321,7 @@ export class TvLink {
 
     // SPEC 4: compare the last sent id with the last received id before each send.
     if (checkIds) {
-      if (this.lastSentId !== null && this.lastSentId !== this.lastReceivedId) this.errorCount += 1
+      if (this.lastSentId !== null && !this.receivedIds.has(this.lastSentId)) this.errorCount += 1
       else this.errorCount = 0
       if (tvLink.reconnectAtErrorCounts.includes(this.errorCount)) {
         this.scheduleReconnect(false)
@@ -337,9 +348,10 @@ export class TvLink {
         },
       ],
     })
-    this.lastSentId = String(sequenceId)
+    const id = String(sequenceId)
+    if (checkIds) this.lastSentId = id
     client.publish(this.tvTopic, JSON.stringify(envelope), { qos: broker.qos }, noop)
-    this.armOfflineTimer()
+    this.awaitReply(id)
     return { ok: true, sequenceId }
   }
 
@@ -352,12 +364,28 @@ export class TvLink {
     }, tvLink.syncIntervalMs)
   }
 
-  private armOfflineTimer(): void {
-    if (this.offlineTimer !== null) return
+  /** SPEC 4: no reply within 800 ms of a send -> offline. One timer, for the oldest pending request. */
+  private awaitReply(id: string): void {
+    this.pending.set(id, this.clock.now())
+    if (this.offlineTimer === null) this.armOfflineTimer(tvLink.offlineAfterMs)
+  }
+
+  private noteReply(id: string): void {
+    this.receivedIds.delete(id)
+    this.receivedIds.add(id)
+    if (this.receivedIds.size > RECEIVED_IDS_KEPT) this.receivedIds.delete(this.receivedIds.values().next().value as string)
+    if (!this.pending.delete(id)) return
+    this.clearOfflineTimer()
+    const oldest = this.pending.values().next()
+    if (!oldest.done) this.armOfflineTimer(Math.max(0, oldest.value + tvLink.offlineAfterMs - this.clock.now()))
+  }
+
+  private armOfflineTimer(ms: number): void {
     this.offlineTimer = this.clock.setTimeout(() => {
       this.offlineTimer = null
+      this.pending.clear()
       this.goOffline(tv.linkNoReply)
-    }, tvLink.offlineAfterMs)
+    }, ms)
   }
 
   private goOffline(reason: string): void {
@@ -383,7 +411,7 @@ export class TvLink {
 
   private clearTimers(): void {
     this.clearSyncTimer()
-    this.clearOfflineTimer()
+    this.clearPending()
   }
 
   private clearSyncTimer(): void {
@@ -394,6 +422,11 @@ export class TvLink {
   private clearOfflineTimer(): void {
     if (this.offlineTimer !== null) this.clock.clearTimeout(this.offlineTimer)
     this.offlineTimer = null
+  }
+
+  private clearPending(): void {
+    this.pending.clear()
+    this.clearOfflineTimer()
   }
 
   private clearReconnect(): void {

@@ -1,0 +1,72 @@
+/** Starts the gateway emulator in-process on a free port with a fresh data dir, plus a real client. */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startGateway, type GatewayOptions, type RunningGateway } from '../../../emulator/gateway'
+import { createApi } from '../../../src/services/api'
+import { createFetchTransport, createGatewayClient, type GatewayClientOptions, type Transport } from '../../../src/services/http'
+
+export const TEST_APP_KEY = 'emulator-test-app-key'
+
+export function tempDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'tvc-gateway-'))
+}
+
+export async function startTestGateway(opts: GatewayOptions = {}): Promise<RunningGateway & { dataDir: string }> {
+  const dataDir = opts.dataDir ?? tempDataDir()
+  const gw = await startGateway({ port: 0, appKey: TEST_APP_KEY, ...opts, dataDir })
+  return Object.assign(gw, { dataDir })
+}
+
+export interface Exchange {
+  path: string
+  token: string
+  status: number
+  text: string
+  /** Secret of the session when the request was sent ('' before login). */
+  secret: string
+}
+
+/** A real client (fetch transport) over the gateway, recording every exchange. */
+export function realClient(url: string, extra: Partial<GatewayClientOptions> = {}) {
+  const session = { token: '', secret: '' }
+  const toasts: string[] = []
+  const exchanges: Exchange[] = []
+  let sessionEnds = 0
+  const fetchTransport = createFetchTransport()
+  const transport: Transport = async (req) => {
+    const secret = session.secret
+    const res = await fetchTransport(req)
+    exchanges.push({ path: new URL(req.url).pathname.slice(1), token: req.headers['UCS-TOKEN'] ?? '', status: res.status, text: res.text, secret })
+    return res
+  }
+  const client = createGatewayClient({
+    baseUrl: url,
+    transport,
+    session: { token: () => session.token, secret: () => session.secret, setToken: (t) => (session.token = t) },
+    notify: (m) => toasts.push(m),
+    onSessionEnd: () => {
+      sessionEnds++
+      session.token = ''
+      session.secret = ''
+    },
+    appKey: TEST_APP_KEY,
+    appId: 'test-app',
+    ...extra,
+  })
+  const api = createApi(client)
+  return {
+    client,
+    api,
+    session,
+    toasts,
+    exchanges,
+    sessionEnds: () => sessionEnds,
+    async login(phone = '13800000000') {
+      const r = await api.userCenter.mobileLogin({ phone })
+      session.token = r.token
+      session.secret = r.secret
+      return r.user
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/** @jest-environment node */
+/** The fixed values SPEC 5/7 and issue 3 give for particular calls. */
+import { childChannelId, serviceChannelId, taskClassParam, version } from '../../src/config'
+import { formatSendDate } from '../../src/services/api'
+import { common } from '../../src/strings'
+import { recordingApi } from './helpers/recording'
+
+describe('api fixed values', () => {
+  it('mobileLogin: loginType PHONE, serviceChannelId, default nickname, sharerUid only when present', async () => {
+    const { api, payloads } = recordingApi()
+    const r = await api.userCenter.mobileLogin({ phone: '13800000000' })
+    await api.userCenter.mobileLogin({ phone: '13800000000', nickName: '小王', sharerUid: 'u9' })
+    expect(payloads[0]).toEqual({ faceImg: '', nickName: common.familyUser, phone: '13800000000', loginType: 'PHONE', serviceChannelId })
+    expect(payloads[1]).toMatchObject({ nickName: '小王', sharerUid: 'u9', loginType: 'PHONE' })
+    expect(r).toMatchObject({ token: 'tk', secret: 'sec', offline: false })
+  })
+
+  it("jarvisLogin: mac = phone + '_app' and a random deviceCode per login", async () => {
+    const { api, payloads } = recordingApi()
+    await api.jarvis.jarvisLogin({ uid: 'u1', phone: '13800000000', abilityString: 'A' })
+    await api.jarvis.jarvisLogin({ uid: 'u1', phone: '13800000000', abilityString: 'A' })
+    const [a, b] = payloads as Array<{ mac: string; deviceCode: string; uid: string; abilityString: string }>
+    expect(a).toMatchObject({ uid: 'u1', mac: '13800000000_app', abilityString: 'A' })
+    expect(a.deviceCode).toMatch(/^[0-9a-f]{16}$/)
+    expect(a.deviceCode).not.toBe(b.deviceCode)
+  })
+
+  it('queryAgentTopic: POST with the lowercased mac list', async () => {
+    const { api, payloads, seen } = recordingApi()
+    await api.jarvis.queryAgentTopic(['AC3B7F0E1001', 'AA:BB:CC:DD:EE:FF'])
+    expect(seen[0].method).toBe('POST')
+    expect(payloads[0]).toEqual({ deviceMacs: ['ac3b7f0e1001', 'aabbccddeeff'] })
+  })
+
+  it("taskInfoByTaskClass: GET with taskClass '6,99,96,98,97' and channel 'H5'", async () => {
+    const { api, payloads, seen } = recordingApi()
+    await api.activity.taskInfoByTaskClass({ uid: 'u1' })
+    expect(seen[0].method).toBe('GET')
+    expect(taskClassParam).toBe('6,99,96,98,97')
+    expect(payloads[0]).toMatchObject({ uid: 'u1', userId: 'u1', taskClass: '6,99,96,98,97', channel: 'H5' })
+    expect(payloads[0]).toHaveProperty('ugsLabelCodes')
+    expect(payloads[0]).toHaveProperty('source')
+  })
+
+  it('receiveTask: GET with userId, taskId, source, ugsLabelCodes', async () => {
+    const { api, payloads, seen } = recordingApi()
+    await api.activity.receiveTask({ userId: 'u1', taskId: 't1' })
+    expect(seen[0].method).toBe('GET')
+    expect(Object.keys(payloads[0] as object).sort()).toEqual(['source', 'taskId', 'ugsLabelCodes', 'userId'])
+  })
+
+  it('reportTaskProgress: POST taskInfo [{taskId, progress 1, needSum, sendDate, taskType 1}]', async () => {
+    const at = new Date(2025, 5, 10, 8, 5, 9).getTime()
+    const { api, payloads, seen } = recordingApi({ now: () => at })
+    await api.activity.reportTaskProgress({ userId: 'u1', phone: '13800000000', tasks: [{ taskId: 't1', needSum: 3 }] })
+    expect(seen[0].method).toBe('POST')
+    expect(payloads[0]).toMatchObject({
+      userId: 'u1',
+      phone: '13800000000',
+      taskInfo: [{ taskId: 't1', progress: 1, needSum: 3, sendDate: '2025-06-10 08:05:09', taskType: 1 }],
+    })
+    expect(formatSendDate(at)).toBe('2025-06-10 08:05:09')
+  })
+
+  it('hotSearch: BIMS_ABILITY_STRING always, serviceChannelId (child channel) only in child mode', async () => {
+    const { api, payloads } = recordingApi()
+    await api.search.hotSearch({ userId: 'u1', abilityString: 'ABI', childMode: false })
+    await api.search.hotSearch({ userId: 'u1', abilityString: 'ABI', childMode: true })
+    expect(payloads[0]).toEqual({ userId: 'u1', BIMS_ABILITY_STRING: 'ABI' })
+    expect(payloads[1]).toEqual({ userId: 'u1', BIMS_ABILITY_STRING: 'ABI', serviceChannelId: childChannelId })
+  })
+
+  it('ns.json: limit 48, isFocusPinyin 0, supportSvs true, supportPositive false, unionType 1, version 9048', async () => {
+    const { api, payloads, seen } = recordingApi()
+    await api.search.ns({ keyword: '长安' })
+    expect(seen[0].path).toBe('ns.json')
+    expect(payloads[0]).toEqual({ keyword: '长安', limit: 48, isFocusPinyin: 0, supportSvs: true, supportPositive: false, unionType: 1, version: 9048 })
+  })
+
+  it('getUserInfo and queryBindDevice carry serviceChannelId; mobileDesktop the config version', async () => {
+    const { api, payloads, seen } = recordingApi()
+    await api.userCenter.getUserInfo({ openId: 'o', unionId: 'n' })
+    await api.userCenter.queryBindDevice({ uid: 'u1' })
+    await api.desktop.mobileDesktop({ deskTopId: '1001' })
+    expect(seen[0].bodyKind).toBe('form')
+    expect(payloads).toEqual([
+      { openId: 'o', unionId: 'n', serviceChannelId },
+      { uid: 'u1', serviceChannelId },
+      { deskTopId: '1001', version },
+    ])
+  })
+})

@@ -1,0 +1,282 @@
+/** @jest-environment node */
+/** One test per request-client rule (SPEC 5, 7, 8; issue 3). */
+import { net } from '../../src/strings'
+import { timeouts } from '../../src/config'
+import { contract } from '../../src/services/contract'
+import { createGatewayClient, GatewayError, type GatewayClientOptions } from '../../src/services/http'
+import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer, type SeenRequest } from './helpers/fakeGateway'
+
+const BASE = 'http://gw.test/'
+const { userCenter, valueAdded, epg, other, box } = contract
+const device = { uid: 'u1', mac: 'AABBCCDDEEFF', deviceName: '客厅', familyId: 'f1', abilityString: 'x' }
+
+function setup(
+  script: (req: SeenRequest, payload: unknown, key: string) => Answer | Promise<Answer>,
+  opts: { token?: string; secret?: string; keys?: Record<string, string>; client?: Partial<GatewayClientOptions> } = {},
+) {
+  const session = createSession(opts.token ?? '', opts.secret ?? '')
+  const keys = { ...(opts.token ? { [opts.token]: opts.secret ?? '' } : {}), ...opts.keys }
+  const fake = createFakeGateway(script, keys)
+  const toasts: string[] = []
+  const onSessionEnd = jest.fn()
+  const client = createGatewayClient({
+    baseUrl: BASE,
+    transport: fake.transport,
+    session: session.port,
+    notify: (m) => toasts.push(m),
+    onSessionEnd,
+    appKey: APP_KEY,
+    appId: APP_ID,
+    ...opts.client,
+  })
+  return { client, seen: fake.seen, toasts, onSessionEnd, session }
+}
+
+describe('headers', () => {
+  it('sends a unique requestId per request and the UCS-TOKEN of the session', async () => {
+    const { client, seen } = setup(() => ({ resultCode: '000', data: [device] }), { token: 'tk1', secret: 'sec1' })
+    await Promise.all([client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' }), client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' })])
+    expect(seen).toHaveLength(2)
+    expect(seen[0].headers.requestId).toBeTruthy()
+    expect(seen[0].headers.requestId).not.toBe(seen[1].headers.requestId)
+    expect(seen.every((r) => r.headers['UCS-TOKEN'] === 'tk1')).toBe(true)
+  })
+
+  it('adds appId on value-added calls only', async () => {
+    const { client, seen } = setup(() => ({ resultCode: '000', data: { list: [] } }), { token: 'tk1', secret: 'sec1' })
+    await client.send(valueAdded.coupon, { userId: 'u1' })
+    await client.send(box.queryHistory, { uid: 'u1', page: 1, pageSize: 10 })
+    expect(seen[0].headers.appId).toBe(APP_ID)
+    expect(seen[1].headers).not.toHaveProperty('appId')
+  })
+})
+
+describe('bodies', () => {
+  it('sends form bodies for form entries, JSON for the others, the query for GET entries', async () => {
+    const { client, seen } = setup(() => ({ resultCode: '000', data: { accepted: 1 } }))
+    const form = { seqid: '1', curtime: '1', deviceid: 'd', versionid: 'v', platformid: 'h5', mac: '', contentcount: '0', contenttext: '[]' }
+    await client.send(other.logApi, form)
+    await client.send(userCenter.mobileLogin, { faceImg: '', nickName: 'n', phone: '13800000000', loginType: 'PHONE', serviceChannelId: 'c' })
+    await client.send(epg.getDetail, { programId: 'p1' })
+    expect(seen.map((r) => [r.method, r.bodyKind])).toEqual([
+      ['POST', 'form'],
+      ['POST', 'json'],
+      ['GET', 'query'],
+    ])
+    expect(seen[0].contentType).toBe('application/x-www-form-urlencoded')
+    expect(seen[0].raw.body).toMatch(/^data=/)
+  })
+
+  it('encrypts with the app key before login and with the session secret after', async () => {
+    const keysUsed: string[] = []
+    const before = setup((_r, _p, key) => {
+      keysUsed.push(key)
+      return { resultCode: '000', data: { followed: true } }
+    })
+    await before.client.send(userCenter.checkFollow, { uid: 'u1' })
+    const after = setup((_r, _p, key) => {
+      keysUsed.push(key)
+      return { resultCode: '000', data: { followed: true } }
+    }, { token: 'tk', secret: 'the-secret' })
+    await after.client.send(userCenter.checkFollow, { uid: 'u1' })
+    expect(keysUsed).toEqual([APP_KEY, 'the-secret'])
+    // The wire never carries the payload in clear.
+    expect(after.seen[0].raw.body).not.toContain('u1')
+  })
+
+  it('gives every call its own request: overlapping calls never send each other\'s payload', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => (release = r))
+    const { client } = setup(async (_req, payload) => {
+      const p = payload as { programId: string }
+      if (p.programId === 'slow') await gate
+      return { resultCode: '000', data: { collected: p.programId === 'slow' } }
+    }, { token: 't', secret: 's' })
+    const a = client.send(box.checkIsCollection, { uid: 'u1', programId: 'slow' })
+    const b = client.send(box.checkIsCollection, { uid: 'u1', programId: 'fast' })
+    expect((await b).data.collected).toBe(false)
+    release()
+    expect((await a).data.collected).toBe(true)
+  })
+})
+
+describe('results', () => {
+  it("succeeds only with resultCode '000'; other codes reject with a typed error carrying the server message", async () => {
+    const { client } = setup((req) =>
+      req.path.endsWith('addCollection') ? { resultCode: '1003', resultMsg: '节目不存在或已下线' } : { resultCode: '000', data: { collected: true } },
+    { token: 't', secret: 's' })
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })).resolves.toMatchObject({ data: { collected: true }, offline: false })
+    const err = await client.send(box.addCollection, { uid: 'u', programId: 'p' }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(GatewayError)
+    expect(err).toMatchObject({ kind: 'server', code: '1003', message: '节目不存在或已下线' })
+  })
+
+  it('decrypts data only when it is a string longer than 10 characters', async () => {
+    const answers: Answer[] = [
+      { resultCode: '000', plainData: 'ok' },
+      { resultCode: '000', plainData: '0123456789' },
+      { resultCode: '000', plainData: { already: 'plain' } },
+      { resultCode: '000', data: { decrypted: true } },
+    ]
+    const { client } = setup(() => answers.shift() as Answer)
+    const r1 = await client.sendRaw(other.characters, { keys: [] })
+    const r2 = await client.sendRaw(other.characters, { keys: [] })
+    const r3 = await client.sendRaw(other.characters, { keys: [] })
+    const r4 = await client.sendRaw(other.characters, { keys: [] })
+    expect(r1.data).toBe('ok')
+    expect(r2.data).toBe('0123456789')
+    expect(r3.data).toEqual({ already: 'plain' })
+    expect(r4.data).toEqual({ decrypted: true })
+  })
+
+  it('reports HTTP 5xx, malformed JSON and undecryptable data as typed errors', async () => {
+    const answers: Answer[] = [
+      { status: 503, text: 'Service Unavailable' },
+      { status: 200, text: '{"resultCode":"000","data":' },
+      { status: 200, text: JSON.stringify({ resultCode: '000', data: 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo=' }) },
+    ]
+    const { client, toasts } = setup(() => answers.shift() as Answer)
+    const errs = []
+    for (let i = 0; i < 3; i++) errs.push(await client.send(other.characters, { keys: [] }).catch((e: unknown) => e))
+    expect(errs.map((e) => (e as GatewayError).kind)).toEqual(['http', 'badResponse', 'badResponse'])
+    expect((errs[0] as GatewayError).code).toBe('503')
+    expect(toasts).toEqual([])
+  })
+})
+
+describe('network failure', () => {
+  it('toasts the network error and resolves an empty result of the right shape', async () => {
+    const { client, toasts } = setup(() => ({ networkError: true }), { token: 't', secret: 's' })
+    const devices = await client.send(userCenter.queryBindDevice, { uid: 'u', serviceChannelId: 'c' })
+    const detail = await client.send(epg.getDetail, { programId: 'p1' })
+    const login = await client.send(userCenter.mobileLogin, { faceImg: '', nickName: 'n', phone: '13800000000', loginType: 'PHONE', serviceChannelId: 'c' })
+    expect(devices).toEqual({ data: [], envelope: {}, offline: true })
+    expect(detail.data).toMatchObject({ programId: '', title: '', tags: [], cast: [], episodes: [], collected: false })
+    expect(detail.data.h5Play).toBeUndefined()
+    expect(login.envelope).toEqual({ token: '', secret: '' })
+    expect(toasts).toEqual([net.networkError, net.networkError, net.networkError])
+  })
+
+  it('does not toast for silent (background) calls', async () => {
+    const { client, toasts } = setup(() => ({ networkError: true }))
+    const r = await client.send(other.characters, { keys: [] }, { silent: true })
+    expect(r.offline).toBe(true)
+    expect(toasts).toEqual([])
+  })
+
+  describe('timeout', () => {
+    beforeEach(() => jest.useFakeTimers())
+    afterEach(() => jest.useRealTimers())
+
+    it('gives up after 18 s: toast + empty result, and the request is aborted', async () => {
+      const { client, toasts, seen } = setup(() => ({ never: true }), { token: 't', secret: 's' })
+      let settled = false
+      const pending = client.send(box.queryHistory, { uid: 'u', page: 1, pageSize: 10 }).then((r) => {
+        settled = true
+        return r
+      })
+      await jest.advanceTimersByTimeAsync(timeouts.requestMs - 1)
+      expect(settled).toBe(false)
+      const aborted = jest.fn()
+      seen[0].raw.abort.onAbort(aborted)
+      await jest.advanceTimersByTimeAsync(1)
+      expect(settled).toBe(true)
+      expect(await pending).toEqual({ data: { total: 0, list: [] }, envelope: {}, offline: true })
+      expect(toasts).toEqual([net.networkError])
+      expect(aborted).toHaveBeenCalled()
+      expect(timeouts.requestMs).toBe(18_000)
+    })
+  })
+})
+
+describe('401 / 4011', () => {
+  function authScript(opts: { refreshAnswer?: (count: number) => Answer; valid: Set<string> }) {
+    let refreshes = 0
+    return {
+      refreshes: () => refreshes,
+      script: async (req: SeenRequest): Promise<Answer> => {
+        if (req.path === userCenter.refreshToken.path) {
+          refreshes++
+          await new Promise((r) => setTimeout(r, 5))
+          const a = opts.refreshAnswer?.(refreshes) ?? { resultCode: '000', data: {}, extra: { token: `new${refreshes}` } }
+          if ('extra' in a && a.extra?.token) opts.valid.add(String(a.extra.token))
+          return a
+        }
+        return opts.valid.has(req.headers['UCS-TOKEN']) ? { resultCode: '000', data: { collected: true } } : { resultCode: '401', resultMsg: '登录已过期' }
+      },
+    }
+  }
+
+  it('refreshes once for many concurrent 401s, then retries each call once with the new token', async () => {
+    const valid = new Set<string>()
+    const auth = authScript({ valid })
+    const { client, session, seen, onSessionEnd } = setup(auth.script, { token: 'old', secret: 's', keys: { new1: 's' } })
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => client.send(box.checkIsCollection, { uid: 'u', programId: `p${i}` })))
+    expect(results.every((r) => r.data.collected)).toBe(true)
+    expect(auth.refreshes()).toBe(1)
+    expect(session.token).toBe('new1')
+    // 5 failures + 1 refresh + 5 retries with the new token.
+    expect(seen).toHaveLength(11)
+    expect(seen.filter((r) => r.headers['UCS-TOKEN'] === 'new1')).toHaveLength(5)
+    expect(onSessionEnd).not.toHaveBeenCalled()
+  })
+
+  it('treats 4011 like 401', async () => {
+    const valid = new Set<string>()
+    let first = true
+    const { client, session } = setup(
+      (req) => {
+        if (req.path === userCenter.refreshToken.path) {
+          valid.add('fresh')
+          return { resultCode: '000', data: {}, extra: { token: 'fresh' } }
+        }
+        if (first) {
+          first = false
+          return { resultCode: '4011' }
+        }
+        return valid.has(req.headers['UCS-TOKEN']) ? { resultCode: '000', data: { collected: false } } : { resultCode: '4011' }
+      },
+      { token: 'old', secret: 's', keys: { fresh: 's' } },
+    )
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })).resolves.toMatchObject({ offline: false })
+    expect(session.token).toBe('fresh')
+  })
+
+  it('ends the session on a 401 after the retry: onSessionEnd once, a typed error, no loop', async () => {
+    let refreshes = 0
+    const { client, seen, onSessionEnd } = setup(
+      (req) => {
+        if (req.path === userCenter.refreshToken.path) {
+          refreshes++
+          return { resultCode: '000', data: {}, extra: { token: 'still-bad' } }
+        }
+        return { resultCode: '401' }
+      },
+      { token: 'old', secret: 's', keys: { 'still-bad': 's' } },
+    )
+    const errs = await Promise.all([1, 2, 3].map(() => client.send(box.checkIsCollection, { uid: 'u', programId: 'p' }).catch((e: unknown) => e)))
+    for (const e of errs) expect(e).toMatchObject({ kind: 'sessionEnded', message: net.sessionExpired })
+    expect(refreshes).toBe(1)
+    expect(onSessionEnd).toHaveBeenCalledTimes(1)
+    expect(seen).toHaveLength(3 + 1 + 3)
+  })
+
+  it('ends the session when the refresh itself is refused', async () => {
+    const { client, onSessionEnd, seen } = setup((req) => (req.path === userCenter.refreshToken.path ? { resultCode: '401' } : { resultCode: '401' }), {
+      token: 'old',
+      secret: 's',
+    })
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })).rejects.toMatchObject({ kind: 'sessionEnded' })
+    expect(onSessionEnd).toHaveBeenCalledTimes(1)
+    expect(seen).toHaveLength(2)
+  })
+
+  it('treats an HTTP 401 status like resultCode 401', async () => {
+    const { client, onSessionEnd } = setup((req) => (req.path === userCenter.refreshToken.path ? { resultCode: '401' } : { status: 401, text: '' }), {
+      token: 'old',
+      secret: 's',
+    })
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })).rejects.toMatchObject({ kind: 'sessionEnded' })
+    expect(onSessionEnd).toHaveBeenCalledTimes(1)
+  })
+})

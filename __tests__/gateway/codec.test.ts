@@ -1,0 +1,64 @@
+/** @jest-environment node */
+import fs from 'node:fs'
+import path from 'node:path'
+import { aesCbcScheme, CodecError, createCodec, defaultCodec, shouldDecrypt, type CipherScheme } from '../../src/services/codec'
+
+describe('codec', () => {
+  it('round-trips JSON with Chinese text under the same key', () => {
+    const value = { title: '长安十二时辰', n: 42, list: [true, null] }
+    expect(defaultCodec.decode(defaultCodec.encode(value, 'k'), 'k')).toEqual(value)
+  })
+
+  it('uses a fresh random IV per message, carried with the ciphertext', () => {
+    const a = defaultCodec.encode({ same: 1 }, 'k')
+    const b = defaultCodec.encode({ same: 1 }, 'k')
+    expect(a).not.toBe(b)
+    // Base64(16-byte IV || AES-CBC/PKCS7 blocks): length - 16 is a multiple of 16.
+    const bytes = Buffer.from(a, 'base64')
+    expect((bytes.length - 16) % 16).toBe(0)
+    expect(bytes.length).toBeGreaterThanOrEqual(32)
+  })
+
+  it('is AES-256-CBC with PKCS7 under SHA-256(key), interoperable with node:crypto', async () => {
+    const { createHash, createDecipheriv } = await import('node:crypto')
+    const wire = defaultCodec.encode({ hello: '世界' }, 'secret-key')
+    const raw = Buffer.from(wire, 'base64')
+    const key = createHash('sha256').update('secret-key', 'utf8').digest()
+    const d = createDecipheriv('aes-256-cbc', key, raw.subarray(0, 16))
+    const plain = Buffer.concat([d.update(raw.subarray(16)), d.final()]).toString('utf8')
+    expect(JSON.parse(plain)).toEqual({ hello: '世界' })
+  })
+
+  it('rejects a wrong key, bad Base64 lengths and non-JSON with CodecError', () => {
+    const wire = defaultCodec.encode({ a: 1 }, 'right')
+    expect(() => defaultCodec.decode(wire, 'wrong')).toThrow(CodecError)
+    expect(() => defaultCodec.decode('QUJDREVGR0g=', 'right')).toThrow(CodecError)
+    const notJson = aesCbcScheme().encrypt('not json', 'k')
+    expect(() => defaultCodec.decode(notJson, 'k')).toThrow(CodecError)
+  })
+
+  it('takes the scheme as a seam', () => {
+    const reversing: CipherScheme = {
+      name: 'test-reverse',
+      encrypt: (p) => [...p].reverse().join(''),
+      decrypt: (w) => [...w].reverse().join(''),
+    }
+    const codec = createCodec(reversing)
+    expect(codec.encode({ a: 1 }, 'k')).toBe('}1:"a"{')
+    expect(codec.decode('}1:"a"{', 'k')).toEqual({ a: 1 })
+  })
+
+  it('decrypts only strings longer than 10 characters (SPEC 5)', () => {
+    expect(shouldDecrypt('0123456789')).toBe(false)
+    expect(shouldDecrypt('0123456789a')).toBe(true)
+    expect(shouldDecrypt({})).toBe(false)
+    expect(shouldDecrypt(null)).toBe(false)
+  })
+
+  it('imports only crypto-js parts, never the whole library', () => {
+    const src = fs.readFileSync(path.join(__dirname, '../../src/services/codec.ts'), 'utf8')
+    const imports = [...src.matchAll(/from '(crypto-js[^']*)'/g)].map((m) => m[1])
+    expect(imports.length).toBeGreaterThan(0)
+    expect(imports).not.toContain('crypto-js')
+  })
+})
