@@ -2,6 +2,7 @@ import Taro from '@tarojs/taro'
 import { navAction, navBarGeometry, NAV_BOTTOM_GAP } from '@/components/NavBar/geometry'
 import { readStatusBarHeight } from '@/platform/device'
 import { createTaroApp } from '../helpers/createTaroApp'
+import { failingApi, installServices } from '../helpers/testServices'
 
 describe('navigation bar geometry (SPEC 9: title bar top 12, height 30, status bar from the device)', () => {
   it('puts the title bar 12 below the status bar, 30 high', () => {
@@ -47,6 +48,8 @@ describe('the navigation bar on pages', () => {
   const waitFor = async (pred: () => boolean) => {
     for (let i = 0; i < 100 && !pred(); i++) await new Promise((r) => setTimeout(r, 10))
   }
+
+  beforeAll(() => installServices({ api: failingApi() }))
 
   it('shows home on a deep-linked page, back after navigating forward, and back works', async () => {
     await createTaroApp('pages/my-fav/my-fav')

@@ -1,4 +1,5 @@
 import { createTaroApp } from '../helpers/createTaroApp'
+import { failingApi, installServices } from '../helpers/testServices'
 import { titles } from '@/strings'
 
 /**
@@ -52,6 +53,11 @@ async function titleShown(path: string): Promise<string> {
 }
 
 describe('every route of the spec starts and shows its title', () => {
+  beforeAll(() => {
+    // No gateway here: every call fails, so each page shows its shell, title and error state.
+    installServices({ api: failingApi() })
+  })
+
   it('a deep link to a subpackage page starts the app on that page', async () => {
     await createTaroApp('subpackages9/pages/add-address/add-address')
     expect(await titleShown('subpackages9/pages/add-address/add-address')).toBe(titles.addAddress)

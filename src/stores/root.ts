@@ -4,6 +4,7 @@ import type { Device } from '../services/contract/models'
 import type { TvLinkDeps } from '../services/tv/types'
 import { EPG_CHILD } from '../services/tv/protocol'
 import type { KeyValueStorage } from '../platform/storage'
+import type { PhoneBridge } from '../platform/bridge/types'
 import { routeOf } from '../routes'
 import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
@@ -27,6 +28,8 @@ export interface RootDeps {
   tvLink: TvLinkDeps
   tracker: TrackerPort
   network?: NetworkStatus
+  /** The platform's phone bridge (the weapp login button hands its code to it). */
+  bridge?: PhoneBridge
 }
 
 /**
@@ -42,6 +45,7 @@ export class RootStore {
   readonly home: HomeStore
   readonly tracker: TrackerPort
   readonly api: Api
+  readonly bridge: PhoneBridge | undefined
   started = false
   /** Set while a share sheet is open: the hide that follows is not the user leaving (SPEC 4). */
   private sharing = false
@@ -50,6 +54,7 @@ export class RootStore {
   constructor(deps: RootDeps) {
     this.api = deps.api
     this.tracker = deps.tracker
+    this.bridge = deps.bridge
     this.network = deps.network ?? new NetworkStatus()
     this.user = new UserStore(
       {
@@ -66,7 +71,7 @@ export class RootStore {
     this.search = new SearchStore(deps.api.search, deps.storage, this.network)
     this.home = new HomeStore(deps.api, this.network, (index) => this.tracker.pageView(routeOf.index, { tab: index }))
     makeAutoObservable<RootStore, 'sharing' | 'disposers'>(this, {
-      network: false, user: false, devices: false, tv: false, search: false, home: false, tracker: false, api: false, sharing: false, disposers: false,
+      network: false, user: false, devices: false, tv: false, search: false, home: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react'
-import { Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import type { WeappBridge } from '../../platform/bridge'
 import { useStores } from '../../stores/context'
 import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
@@ -13,17 +14,25 @@ interface Props {
 
 /** The TV at a glance: name, online / connecting / offline, resync, switch TV, remote. */
 function TvStatusCard({ onRemote }: Props) {
-  const { tv, devices, user } = useStores()
+  const { tv, devices, user, bridge } = useStores()
   const device = devices.current
   if (!user.user) {
     const login = async () => {
       if (await user.login()) await devices.load()
       else toastProblem(user.error)
     }
+    // WeChat: the phone comes from the getPhoneNumber button (mc/wxa/getSecretPhone), then login.
+    const weapp = bridge?.kind === 'weapp' ? (bridge as WeappBridge) : null
     return (
       <View className='tv-card tv-card--empty'>
         <Text className='tv-card__hint'>{user.loggingIn ? l.loggingIn : user.error || l.notLoggedIn}</Text>
-        <Text className='tv-card__link' onClick={login}>{l.loginAction}</Text>
+        {weapp ? (
+          <Button className='tv-card__login' openType='getPhoneNumber' onGetPhoneNumber={(e) => void weapp.phoneFromButton(e.detail.code).then(login)}>
+            {l.getPhone}
+          </Button>
+        ) : (
+          <Text className='tv-card__link' onClick={login}>{l.loginAction}</Text>
+        )}
       </View>
     )
   }

@@ -1,0 +1,55 @@
+import { setAppServices, type AppServices } from '@/appRoot'
+import type { Api } from '@/services/api'
+import { GatewayError } from '@/services/http/types'
+import type { Tracker } from '@/services/tracking'
+import type { TvLinkDeps } from '@/services/tv/types'
+import { memoryStorage, type KeyValueStorage } from '@/platform/storage'
+import { RootStore, type TrackerPort } from '@/stores/root'
+
+/** Records what the app tracked, in the shape of the services' Tracker. */
+export function recordingTracker(): Tracker & { records: Array<{ kind: string; url: string; info?: string; ext?: string }> } {
+  const records: Array<{ kind: string; url: string; info?: string; ext?: string }> = []
+  return {
+    records,
+    click: (url, info, ext) => void records.push({ kind: 'click', url, info, ext }),
+    expose: (url, ext) => void records.push({ kind: 'expose', url, ext }),
+    pageView: (url, tab) => void records.push({ kind: 'pageView', url: tab === undefined ? url : `${url}?tab=${tab}` }),
+    flush: async () => undefined,
+    pending: () => 0,
+    dispose: () => undefined,
+  }
+}
+
+/** An Api whose every call fails with a server error: pages can only show their error states. */
+export function failingApi(message = '服务维护中'): Api {
+  const fn = async () => {
+    throw new GatewayError('server', '9999', message, 'test')
+  }
+  return new Proxy({}, { get: () => new Proxy({}, { get: () => fn }) }) as Api
+}
+
+/** TV link deps that must never be used (no device is bound in these tests). */
+export const unusedTvLink: TvLinkDeps = {
+  api: {
+    jarvisLogin: async () => null,
+    queryAgentTopic: async () => null,
+  },
+  connect: () => {
+    throw new Error('no TV link in this test')
+  },
+  url: 'ws://127.0.0.1:1/mqtt',
+}
+
+export function installServices(opts: { api: Api; phone?: string | null; storage?: KeyValueStorage; tvLink?: TvLinkDeps; trackerPort?: TrackerPort }): AppServices & { tracker: ReturnType<typeof recordingTracker> } {
+  const tracker = recordingTracker()
+  const port: TrackerPort = opts.trackerPort ?? {
+    pageView: (url, query) => tracker.pageView(Object.keys(query).length ? `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : url),
+    click: (url, info, ext) => tracker.click(url, info, ext ? JSON.stringify(ext) : ''),
+    expose: (url, ext) => tracker.expose(url, JSON.stringify(ext)),
+  }
+  const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone === undefined ? null : opts.phone) }
+  const root = new RootStore({ api: opts.api, storage: opts.storage ?? memoryStorage(), getPhone: bridge.getPhone, tvLink: opts.tvLink ?? unusedTvLink, tracker: port, bridge })
+  const services = { root, bridge, tracker }
+  setAppServices(services)
+  return services
+}

@@ -1,0 +1,121 @@
+/**
+ * Composition root: the one place that builds the app's services from the platform and the build
+ * environment, and hands them to the stores. Nothing else creates a client, a bridge or a link.
+ */
+import Taro from '@tarojs/taro'
+import { env, toast } from './config'
+import { createApi, type Api } from './services/api'
+import { createGatewayClient } from './services/http'
+import { createTaroTransport } from './services/http/taroTransport'
+import { createTracker, withQuery, type Tracker } from './services/tracking'
+import { createTvLinkDeps } from './services/tv/platformDeps'
+import type { TvLinkApi } from './services/tv/types'
+import { bridgeKindFor, createBridge, type PhoneBridge, type WeappBridge } from './platform/bridge'
+import { taroStorage } from './platform/storage'
+import { NetworkStatus } from './stores/network'
+import { RootStore, type TrackerPort } from './stores/root'
+
+const DEVICE_ID_KEY = 'tvc.deviceId'
+
+function deviceId(): string {
+  let id = taroStorage.get<string>(DEVICE_ID_KEY)
+  if (!id) {
+    id = `d${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`
+    taroStorage.set(DEVICE_ID_KEY, id)
+  }
+  return id
+}
+
+/** The stores speak in objects; the tracker's records carry strings (SPEC 3 props.ext). */
+export function trackerPort(tracker: Tracker): TrackerPort {
+  return {
+    pageView: (url, query) => {
+      const keys = Object.keys(query)
+      if (keys.length === 1 && keys[0] === 'tab') tracker.pageView(url, query.tab)
+      else tracker.pageView(withQuery(url, query))
+    },
+    click: (url, buttonInfo, ext) => tracker.click(url, buttonInfo, ext ? JSON.stringify(ext) : ''),
+    expose: (url, ext) => tracker.expose(url, JSON.stringify(ext)),
+  }
+}
+
+export function tvLinkApi(api: Api): TvLinkApi {
+  return {
+    jarvisLogin: (input) => api.jarvis.jarvisLogin(input),
+    queryAgentTopic: async (macs) => (await api.jarvis.queryAgentTopic(macs))?.[0]?.topic ?? null,
+  }
+}
+
+export interface AppServices {
+  root: RootStore
+  bridge: PhoneBridge
+  tracker: Tracker
+}
+
+export function createAppServices(): AppServices {
+  const network = new NetworkStatus()
+  // The stores exist after the client; the client reaches them through this late binding.
+  let root: RootStore | null = null
+  const client = createGatewayClient({
+    baseUrl: env.gatewayUrl,
+    transport: createTaroTransport(),
+    session: {
+      token: () => root?.user.token() ?? '',
+      secret: () => root?.user.secret() ?? '',
+      setToken: (token) => root?.user.setToken(token),
+    },
+    notify: (message) => {
+      network.reportFailure()
+      Taro.showToast({ title: message, icon: 'none', duration: toast.longMs })
+    },
+    onSessionEnd: () => root?.endSession(),
+    appKey: env.appKey,
+    appId: env.appId,
+  })
+  const api = createApi(client)
+  const bridge = createBridge(bridgeKindFor(process.env.TARO_ENV, env.bridge), {
+    win: typeof window !== 'undefined' ? (window as unknown as Parameters<typeof createBridge>[1]['win']) : undefined,
+    href: () => (typeof window !== 'undefined' ? window.location.href : ''),
+    weapp: {
+      wxLoginCode: async () => (await Taro.login()).code,
+      getOpenIdUnionId: (req) => api.userCenter.getOpenIdUnionId(req),
+      getSecretPhone: (req) => api.userCenter.getSecretPhone(req),
+    },
+  })
+  const tracker = createTracker({
+    send: (form) => api.other.logApi(form),
+    context: () => ({
+      uid: root?.user.user?.uid ?? '',
+      phone: root?.user.user?.phone ?? '',
+      mac: root?.devices.curMac ?? '',
+      deviceId: deviceId(),
+    }),
+    secrets: () => [root?.user.token() ?? '', root?.user.secret() ?? ''],
+  })
+  root = new RootStore({
+    api,
+    storage: taroStorage,
+    getPhone: () => bridge.getPhone(),
+    tvLink: createTvLinkDeps(tvLinkApi(api)),
+    tracker: trackerPort(tracker),
+    network,
+    bridge,
+  })
+  return { root, bridge, tracker }
+}
+
+export function isWeappBridge(bridge: PhoneBridge): bridge is WeappBridge {
+  return bridge.kind === 'weapp'
+}
+
+let current: AppServices | null = null
+
+/** The app's services, created on first use; tests install their own with setAppServices. */
+export function appServices(): AppServices {
+  current ??= createAppServices()
+  return current
+}
+
+export function setAppServices(services: AppServices | null): void {
+  current = services
+}
