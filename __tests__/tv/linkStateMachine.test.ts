@@ -240,10 +240,51 @@ describe('every 30 s a sync; no reply within 800 ms -> offline + default states'
     expect(h.events.modes[h.events.modes.length - 1]).toEqual(DEFAULT_TV_MODE)
     expect(h.events.messages[h.events.messages.length - 1]).toEqual(DEFAULT_TV_MESSAGE)
     expect(timing.offlineAfterMs).toBe(800)
-    // The next reply brings it back.
+    // Replies to every request of a resync bring it back; one of two is not enough.
     h.link.resync()
-    answerLast(c)
+    const [sync, screen] = c.published.slice(-2)
+    c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 1 }))
+    expect(h.link.snapshot().state).toBe('offline')
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
     expect(h.link.snapshot()).toMatchObject({ state: 'online', error: null })
+  })
+
+  it('each request has its own 800 ms: a reply to another request does not cover it', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('up') // t = 0
+    jest.advanceTimersByTime(400)
+    h.link.sendKey('down') // t = 400
+    c.deliver(OWN_TOPIC, replyTo(c.last(), 87, { lockCurrentStatus: 1 })) // 'down' answered, 'up' not
+    jest.advanceTimersByTime(399)
+    expect(h.link.snapshot().state).toBe('online')
+    jest.advanceTimersByTime(1) // t = 800: 'up' unanswered
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkNoReply })
+  })
+
+  it('the link is online only once both the sync and the screen-type replies are in', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.suback()
+    const [sync, screen] = c.published
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+    expect(h.link.snapshot().state).toBe('connecting')
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+    c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
+    expect(h.link.snapshot().state).toBe('online')
+  })
+
+  it('a key pressed between the sync reply and a late screen-type reply still matches (no false error)', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.resync()
+    const [sync] = c.published.slice(-2)
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+    h.link.sendKey('ok')
+    expect(h.link.snapshot().errorCount).toBe(0)
   })
 
   it('a reply within 800 ms keeps it online', async () => {
@@ -449,6 +490,14 @@ describe('broker refusals', () => {
     expect(c.ended).toBe(true)
     jest.advanceTimersByTime(60_000)
     expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('a connection closed before any CONNACK is a failure to connect, not a lost link', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    h.client().drop()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.refusalUnknown })
   })
 
   it('a socket error is not a refusal (mqtt.js closes and reconnects)', async () => {

@@ -98,18 +98,25 @@ export function fakeConnect(): { connect: (url: string, opts: MqttConnectOptions
   }
 }
 
-export function fakeApi(creds: JarvisCredentials = CREDS, topic: string = TV_TOPIC) {
-  const calls = { jarvisLogin: [] as Array<Parameters<TvLinkApi['jarvisLogin']>[0]>, queryAgentTopic: [] as string[][] }
-  const api = {
-    calls,
-    creds: creds as JarvisCredentials | null,
-    topic: topic as string | null,
+export interface FakeApi {
+  calls: { jarvisLogin: Array<Parameters<TvLinkApi['jarvisLogin']>[0]>; queryAgentTopic: string[][] }
+  creds: JarvisCredentials | null
+  topic: string | null
+  jarvisLogin: jest.Mock<Promise<JarvisCredentials | null>, Parameters<TvLinkApi['jarvisLogin']>>
+  queryAgentTopic: jest.Mock<Promise<string | null>, [string[]]>
+}
+
+export function fakeApi(creds: JarvisCredentials = CREDS, topic: string = TV_TOPIC): FakeApi {
+  const api: FakeApi = {
+    calls: { jarvisLogin: [], queryAgentTopic: [] },
+    creds,
+    topic,
     jarvisLogin: jest.fn(async (input: Parameters<TvLinkApi['jarvisLogin']>[0]) => {
-      calls.jarvisLogin.push(input)
+      api.calls.jarvisLogin.push(input)
       return api.creds
     }),
     queryAgentTopic: jest.fn(async (macs: string[]) => {
-      calls.queryAgentTopic.push(macs)
+      api.calls.queryAgentTopic.push(macs)
       return api.topic
     }),
   }

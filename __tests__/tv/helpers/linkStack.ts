@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto'
+import { phoneTopic } from '../../../emulator/directory'
+import { startBroker, type RunningBroker } from '../../../emulator/broker'
+import { MemoryDirectory } from '../../../emulator/broker/memoryDirectory'
+import { aedesTransport, mqttTransport, startSetTops, type SetTops, type SettopTransport, type VirtualSetTopBox } from '../../../emulator/settop'
+import { createWebsocketFactory } from '../../../src/platform/socket/taroWebSocket'
+import { mqttConnect } from '../../../src/services/tv/mqttConnect'
+import type { Envelope } from '../../../src/services/tv/protocol'
+import type { JarvisCredentials, TvDevice, TvLinkApi, TvUser } from '../../../src/services/tv/types'
+import { TvStore } from '../../../src/stores/tvStore'
+import { externalMqttUrl, externalPassword, externalUser } from './env'
+import { TcpProxy } from './tcpProxy'
+import { wsConnectSocket, type WsConnectLog } from './wsSocketTask'
+
+/**
+ * The TV link's world for integration tests: a broker (the embedded aedes one, or the external one
+ * named by MQTT_URL, e.g. RabbitMQ Web-MQTT), virtual set-top boxes, a TCP relay on the phone's path,
+ * a gateway stand-in for jarvisLogin/queryAgentTopic, and TvStores running real mqtt.js through the
+ * app's socket adapter over a `ws`-backed SocketTask.
+ */
+export interface LinkStack {
+  kind: 'aedes' | 'external'
+  directory: MemoryDirectory
+  user: TvUser
+  device: TvDevice
+  tvTopic: string
+  api: TvLinkApi & { lastCreds: JarvisCredentials | null; override: Partial<JarvisCredentials> | null; topicOverride: string | null }
+  socketLog: WsConnectLog
+  proxy: TcpProxy
+  broker(): RunningBroker | null
+  box(mac?: string): VirtualSetTopBox
+  /** Every command the TV received (duplicates included), across broker restarts. */
+  received(mac?: string): Envelope[]
+  newStore(): TvStore
+  /** Publish as a third party, with no ACL in the way (spoofing, junk). */
+  inject(topic: string, payload: string): void
+  /** Kill the embedded broker (and its set-top boxes) and start it again on the same port. */
+  restartBroker(beforeStart?: () => Promise<void>): Promise<void>
+  close(): Promise<void>
+}
+
+function randomMac(): string {
+  return randomBytes(6).toString('hex').toUpperCase()
+}
+
+export async function startLinkStack(): Promise<LinkStack> {
+  const kind = externalMqttUrl ? 'external' : 'aedes'
+  const directory = new MemoryDirectory()
+  const uid = `u-${randomBytes(3).toString('hex')}`
+  const user: TvUser = { uid, phone: '13800000001', nickName: '测试用户' }
+  const mac = randomMac()
+  const tv = directory.addTv(mac, '客厅电视')
+  directory.bind(uid, mac)
+  const device: TvDevice = { uid, mac: tv.mac, deviceName: tv.name, abilityString: 'ability', familyId: 'f-1' }
+
+  let broker: RunningBroker | null = null
+  let settops: SetTops
+  let transport: SettopTransport
+  let targetPort: number
+  let path: string
+  const retired: VirtualSetTopBox[] = []
+
+  if (kind === 'aedes') {
+    broker = await startBroker({ directory, wsPort: 0, tcpPort: 0 })
+    transport = aedesTransport(broker.aedes)
+    targetPort = broker.ports.ws
+    path = '/mqtt'
+  } else {
+    const url = new URL(externalMqttUrl as string)
+    transport = await mqttTransport({
+      url: url.toString(),
+      username: externalUser,
+      password: externalPassword,
+      clientId: `settop-${randomBytes(4).toString('hex')}`,
+    })
+    targetPort = Number(url.port)
+    path = url.pathname
+  }
+  settops = await startSetTops({ directory, transport })
+  const proxy = new TcpProxy(targetPort)
+  await proxy.listen(0)
+  const phoneUrl = `ws://127.0.0.1:${proxy.port}${path}`
+
+  const api: LinkStack['api'] = {
+    lastCreds: null,
+    override: null,
+    topicOverride: null,
+    async jarvisLogin(input) {
+      let creds: JarvisCredentials
+      if (kind === 'aedes') {
+        const s = directory.login(input.uid, input.phone)
+        creds = { cid: s.cid, appKey: s.appKey, sign: s.sign, clientTopic: s.clientTopic }
+      } else {
+        const cid = `app-${randomBytes(4).toString('hex')}`
+        creds = { cid, appKey: externalUser, sign: externalPassword, clientTopic: [phoneTopic(cid)] }
+      }
+      api.lastCreds = { ...creds, ...api.override }
+      return api.lastCreds
+    },
+    async queryAgentTopic(macs) {
+      if (api.topicOverride) return api.topicOverride
+      return directory.allTvs().find((t) => t.mac.toLowerCase() === macs[0])?.topic ?? null
+    },
+  }
+
+  const socketLog: WsConnectLog = { options: [], opened: 0, closed: 0 }
+  const stores: TvStore[] = []
+  const box = (m = mac): VirtualSetTopBox => {
+    const b = settops.box(m)
+    if (!b) throw new Error(`no TV ${m}`)
+    return b
+  }
+
+  return {
+    kind,
+    directory,
+    user,
+    device,
+    tvTopic: tv.topic,
+    api,
+    socketLog,
+    proxy,
+    broker: () => broker,
+    box,
+    received: (m = mac) => [
+      ...retired.filter((b) => b.tv.mac === m).flatMap((b) => b.received),
+      ...box(m).received,
+    ],
+    newStore() {
+      const store = new TvStore({
+        api,
+        connect: mqttConnect,
+        url: phoneUrl,
+        createWebsocket: createWebsocketFactory(wsConnectSocket(socketLog)),
+      })
+      stores.push(store)
+      return store
+    },
+    inject(topic, payload) {
+      if (broker) {
+        broker.aedes.publish(
+          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
+          () => undefined,
+        )
+      } else {
+        transport.publish(topic, payload)
+      }
+    },
+    async restartBroker(beforeStart) {
+      if (!broker) throw new Error('only the embedded broker can be restarted here')
+      retired.push(...settops.boxes())
+      await settops.close()
+      await broker.close()
+      await beforeStart?.()
+      broker = await startBroker({ directory, wsPort: targetPort, tcpPort: 0 })
+      transport = aedesTransport(broker.aedes)
+      settops = await startSetTops({ directory, transport })
+    },
+    async close() {
+      for (const s of stores) s.dispose()
+      await proxy.kill()
+      await settops.close()
+      await broker?.close()
+    },
+  }
+}
