@@ -1,0 +1,104 @@
+/** @jest-environment node */
+/** Each scenario switch, per request (header) and per session (admin endpoint), through the real client. */
+import { net } from '../../src/strings'
+import type { RunningGateway } from '../../emulator/gateway'
+import { SCENARIO_HEADER } from '../../emulator/gateway'
+import { realClient, startTestGateway } from './helpers/gateway'
+
+let gw: RunningGateway
+beforeAll(async () => {
+  gw = await startTestGateway({ slowMs: 400, tokenTtlMs: 60_000 })
+})
+afterAll(async () => {
+  await gw.close()
+})
+afterEach(() => gw.scenarios.clear())
+
+async function setScenario(body: object): Promise<void> {
+  const res = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  expect(res.status).toBe(200)
+}
+
+async function loggedIn(extra = {}) {
+  const rc = realClient(gw.url, extra)
+  const user = await rc.login()
+  return { rc, uid: user.uid }
+}
+
+it('slow: answers after slowMs, past the client timeout -> toast + empty result', async () => {
+  const { rc, uid } = await loggedIn({ timeoutMs: 150 })
+  await setScenario({ name: 'slow', times: 1 })
+  const r = await rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })
+  expect(r).toEqual({ total: 0, list: [] })
+  expect(rc.toasts).toEqual([net.networkError])
+  // The next request is normal again.
+  expect((await rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })).total).toBeGreaterThan(0)
+})
+
+it('5xx: HTTP 503 reaches the caller as a typed error', async () => {
+  const { rc, uid } = await loggedIn()
+  await setScenario({ name: '5xx', times: 1 })
+  await expect(rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })).rejects.toMatchObject({ kind: 'http', code: '503' })
+})
+
+it('drop: the connection is destroyed -> toast + empty result', async () => {
+  const { rc, uid } = await loggedIn()
+  await setScenario({ name: 'drop', times: 1 })
+  expect(await rc.api.userCenter.queryBindDevice({ uid })).toEqual([])
+  expect(rc.toasts).toEqual([net.networkError])
+})
+
+it('malformed: truncated JSON is a bad response', async () => {
+  const { rc, uid } = await loggedIn()
+  await setScenario({ name: 'malformed', times: 1 })
+  await expect(rc.api.box.checkIsCollection({ uid, programId: 'p0001' })).rejects.toMatchObject({ kind: 'badResponse', code: 'json' })
+})
+
+it('undecryptable: data that does not decrypt is a bad response', async () => {
+  const { rc, uid } = await loggedIn()
+  await setScenario({ name: 'undecryptable', times: 1 })
+  await expect(rc.api.box.checkIsCollection({ uid, programId: 'p0001' })).rejects.toMatchObject({ kind: 'badResponse', code: 'decrypt' })
+})
+
+it.each(['401', '4011'])('forced %s once: one refresh, one retry, success with a new token', async (name) => {
+  const { rc, uid } = await loggedIn()
+  const before = rc.session.token
+  await setScenario({ name, times: 1, path: 'integration/2.0/checkIsCollection' })
+  expect((await rc.api.box.checkIsCollection({ uid, programId: 'p0001' })).collected).toBe(false)
+  expect(rc.session.token).not.toBe(before)
+  expect(rc.exchanges.map((x) => x.path).slice(-3)).toEqual(['integration/2.0/checkIsCollection', 'v5/mc/common/token/refresh', 'integration/2.0/checkIsCollection'])
+  expect(rc.sessionEnds()).toBe(0)
+})
+
+it('forced 401 twice: the retry fails too -> the session ends once, no loop', async () => {
+  const { rc, uid } = await loggedIn()
+  await setScenario({ name: '401', times: 2, path: 'integration/2.0/checkIsCollection' })
+  await expect(rc.api.box.checkIsCollection({ uid, programId: 'p0001' })).rejects.toMatchObject({ kind: 'sessionEnded' })
+  expect(rc.sessionEnds()).toBe(1)
+  expect(rc.exchanges.map((x) => x.path).slice(1)).toEqual(['integration/2.0/checkIsCollection', 'v5/mc/common/token/refresh', 'integration/2.0/checkIsCollection'])
+})
+
+it('per request: the x-emulator-scenario header applies to that request only', async () => {
+  const login = await fetch(`${gw.url}v5/mc/common/mobile/login`, { method: 'POST', headers: { [SCENARIO_HEADER]: '5xx' }, body: '{}' })
+  expect(login.status).toBe(503)
+  const malformed = await fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: 'malformed' } })
+  const text = await malformed.text()
+  expect(text.startsWith('{"resultCode":"000"')).toBe(true)
+  expect(() => JSON.parse(text)).toThrow(SyntaxError)
+  const t401 = await fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: '4011' } })
+  expect(((await t401.json()) as { resultCode: string }).resultCode).toBe('4011')
+  await expect(fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: 'drop' } })).rejects.toThrow()
+  // Without the header the same entry is fine.
+  const { rc } = await loggedIn()
+  expect((await rc.api.search.label()).labels.length).toBeGreaterThan(0)
+})
+
+it('lists and clears session scenarios through the admin endpoint', async () => {
+  await setScenario({ name: '5xx', path: 'hotTop' })
+  const listed = (await (await fetch(`${gw.url}__emulator/scenario`)).json()) as { active: Array<{ name: string; path: string }> }
+  expect(listed.active).toEqual([expect.objectContaining({ name: '5xx', path: 'hotTop' })])
+  await fetch(`${gw.url}__emulator/scenario`, { method: 'DELETE' })
+  expect(gw.scenarios.list()).toEqual([])
+  const bad = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', body: JSON.stringify({ name: 'nope' }) })
+  expect(bad.status).toBe(400)
+})

@@ -1,0 +1,124 @@
+/** @jest-environment node */
+import { timeouts } from '../../src/config'
+import {
+  bridgeKindFor,
+  createDevBridge,
+  createNativeBridge,
+  createWeappBridge,
+  DEV_DEMO_PHONE,
+  loginWithBridge,
+  NATIVE_REPLY,
+  NATIVE_REQUEST,
+  type BridgeWindow,
+} from '../../src/platform/bridge'
+import { DEMO } from '../../emulator/gateway'
+
+type Listener = (e: { data: unknown }) => void
+
+/** A window with the operator app's TvcNative; `reply` decides what the app answers and when. */
+function fakeWindow(reply: ((req: { type: string; id: string }, post: (data: unknown) => void) => void) | null) {
+  const listeners = new Set<Listener>()
+  const posted: string[] = []
+  const post = (data: unknown) => listeners.forEach((l) => l({ data }))
+  const win: BridgeWindow = {
+    addEventListener: (_t, l) => listeners.add(l),
+    removeEventListener: (_t, l) => listeners.delete(l),
+  }
+  if (reply) {
+    win.TvcNative = {
+      postMessage: (m) => {
+        posted.push(m)
+        reply(JSON.parse(m) as { type: string; id: string }, post)
+      },
+    }
+  }
+  return { win, posted, listeners }
+}
+
+describe('native bridge (H5 in the operator app)', () => {
+  beforeEach(() => jest.useFakeTimers())
+  afterEach(() => jest.useRealTimers())
+
+  it('asks the app for the phone and takes a reply that arrives within 300 ms', async () => {
+    const { win, posted, listeners } = fakeWindow((req, post) => setTimeout(() => post({ type: NATIVE_REPLY, id: req.id, phone: '13800000001' }), 299))
+    const login = jest.fn(async (phone: string) => `logged-in:${phone}`)
+    const result = loginWithBridge(createNativeBridge(win), login)
+    await jest.advanceTimersByTimeAsync(299)
+    expect(await result).toBe('logged-in:13800000001')
+    expect(JSON.parse(posted[0])).toMatchObject({ type: NATIVE_REQUEST })
+    expect(listeners.size).toBe(0)
+  })
+
+  it('gives up after 300 ms without a reply: no number, no login', async () => {
+    const { win } = fakeWindow(() => undefined)
+    const login = jest.fn(async () => 'x')
+    let settled = false
+    const result = loginWithBridge(createNativeBridge(win), login).then((r) => {
+      settled = true
+      return r
+    })
+    await jest.advanceTimersByTimeAsync(timeouts.bridgeReplyMs - 1)
+    expect(settled).toBe(false)
+    await jest.advanceTimersByTimeAsync(1)
+    expect(await result).toBeNull()
+    expect(login).not.toHaveBeenCalled()
+    expect(timeouts.bridgeReplyMs).toBe(300)
+  })
+
+  it('ignores a late reply, replies to other requests and empty numbers', async () => {
+    const late = fakeWindow((req, post) => setTimeout(() => post({ type: NATIVE_REPLY, id: req.id, phone: '13800000001' }), 301))
+    const p1 = createNativeBridge(late.win).getPhone()
+    await jest.advanceTimersByTimeAsync(301)
+    expect(await p1).toBeNull()
+
+    const other = fakeWindow((_req, post) => post(JSON.stringify({ type: NATIVE_REPLY, id: 'someone-else', phone: '13800000001' })))
+    const p2 = createNativeBridge(other.win).getPhone()
+    await jest.advanceTimersByTimeAsync(300)
+    expect(await p2).toBeNull()
+
+    const empty = fakeWindow((req, post) => post({ type: NATIVE_REPLY, id: req.id, phone: '' }))
+    const p3 = createNativeBridge(empty.win).getPhone()
+    await jest.advanceTimersByTimeAsync(0)
+    expect(await p3).toBeNull()
+  })
+
+  it('answers null at once outside the operator app (no TvcNative)', async () => {
+    const login = jest.fn(async () => 'x')
+    expect(await loginWithBridge(createNativeBridge(fakeWindow(null).win), login)).toBeNull()
+    expect(login).not.toHaveBeenCalled()
+  })
+})
+
+describe('dev bridge (local stack)', () => {
+  it('answers the phone query parameter, before or inside the hash', async () => {
+    expect(await createDevBridge(() => 'http://127.0.0.1:10086/?phone=13800000001#/pages/index/index').getPhone()).toBe('13800000001')
+    expect(await createDevBridge(() => 'http://127.0.0.1:10086/#/pages/my-tv/my-tv?phone=13900000000').getPhone()).toBe('13900000000')
+  })
+
+  it("falls back to the demo number, which is the emulator's demo owner", async () => {
+    expect(await createDevBridge(() => 'http://127.0.0.1:10086/#/').getPhone()).toBe(DEV_DEMO_PHONE)
+    expect(DEV_DEMO_PHONE).toBe(DEMO.phone)
+    expect(await createDevBridge(() => '/?phone=123', null).getPhone()).toBeNull()
+  })
+})
+
+describe('WeChat bridge', () => {
+  it('gets openId/unionId from a login code and the phone from the getPhoneNumber button code', async () => {
+    const getOpenIdUnionId = jest.fn(async ({ code }: { code: string }) => ({ openId: `o-${code}`, unionId: `n-${code}` }))
+    const getSecretPhone = jest.fn(async ({ code }: { code: string; openId: string }) => ({ phone: code === 'good' ? '13800000002' : '' }))
+    const bridge = createWeappBridge({ wxLoginCode: async () => 'c1', getOpenIdUnionId, getSecretPhone })
+    expect(await bridge.getPhone()).toBeNull()
+    expect(await bridge.identity()).toEqual({ openId: 'o-c1', unionId: 'n-c1' })
+    expect(await bridge.phoneFromButton(undefined)).toBeNull()
+    expect(await bridge.phoneFromButton('good')).toBe('13800000002')
+    expect(getSecretPhone).toHaveBeenCalledWith({ code: 'good', openId: 'o-c1' })
+    expect(await bridge.getPhone()).toBe('13800000002')
+    expect(getOpenIdUnionId).toHaveBeenCalledTimes(1)
+  })
+
+  it('is chosen for TARO_ENV weapp; H5 follows env.bridge', () => {
+    expect(bridgeKindFor('weapp', 'dev')).toBe('weapp')
+    expect(bridgeKindFor('h5', 'native')).toBe('native')
+    expect(bridgeKindFor('h5', 'dev')).toBe('dev')
+  })
+})
