@@ -1,0 +1,48 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { SetTops } from './index'
+
+/**
+ * Admin routes on the broker's HTTP port (127.0.0.1 only), for e2e tests and manual play:
+ *   GET  /__emulator/settop                 every set-top box created so far, with its play state
+ *   POST /__emulator/settop/{MAC}/silent    the TV stops answering (offline TV)
+ *   POST /__emulator/settop/{MAC}/online    the TV answers again   (DELETE .../silent does the same)
+ * 404 for a TV the directory does not know; 503 when the boxes are off (SETTOP=off).
+ */
+export const SETTOP_ADMIN_PATH = '/__emulator/settop'
+
+export function settopAdmin(settops: SetTops | null): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    if (url.pathname !== SETTOP_ADMIN_PATH && !url.pathname.startsWith(`${SETTOP_ADMIN_PATH}/`)) return false
+    if (!settops) return send(res, 503, { error: 'set-top boxes are off (SETTOP=off)' })
+    if (req.method === 'GET' && url.pathname === SETTOP_ADMIN_PATH) {
+      return send(
+        res,
+        200,
+        settops.boxes().map((b) => ({
+          mac: b.tv.mac,
+          topic: b.tv.topic,
+          silent: b.silent,
+          state: b.state,
+          received: b.received.length,
+          duplicates: b.duplicates,
+        })),
+      )
+    }
+    const m = /^\/__emulator\/settop\/([^/]+)\/(silent|online)$/.exec(url.pathname)
+    if (!m) return send(res, 404, { error: 'not found' })
+    const [, mac, what] = m
+    let silent: boolean
+    if (req.method === 'POST') silent = what === 'silent'
+    else if (req.method === 'DELETE' && what === 'silent') silent = false
+    else return send(res, 405, { error: 'method not allowed' })
+    if (!settops.setSilent(decodeURIComponent(mac), silent)) return send(res, 404, { error: `unknown TV ${mac}` })
+    return send(res, 200, { mac: decodeURIComponent(mac), silent })
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): true {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+  res.end(JSON.stringify(body))
+  return true
+}
