@@ -12,8 +12,8 @@ interface Base<K extends string> {
 export interface StrS extends Base<'string'> {
   readonly values?: readonly string[]
 }
-export interface NumS extends Base<'number'> {}
-export interface BoolS extends Base<'boolean'> {}
+export type NumS = Base<'number'>
+export type BoolS = Base<'boolean'>
 export interface LitS<V extends string | number | boolean> extends Base<'literal'> {
   readonly value: V
 }
@@ -29,7 +29,7 @@ export interface RecS<V extends Schema> extends Base<'record'> {
   readonly values: V
 }
 /** Opaque JSON (e.g. a free-form `ext`). */
-export interface JsonS extends Base<'json'> {}
+export type JsonS = Base<'json'>
 
 export type Schema =
   | StrS
