@@ -6,6 +6,8 @@
 #                                web-mqtt port accepts and prints MQTT_URL=ws://127.0.0.1:PORT/ws
 #   bash .ci/rabbitmq.sh stop    stops that broker and its private epmd by pid
 #   bash .ci/rabbitmq.sh url     prints the MQTT_URL of the running broker (exit 1 if none)
+#   bash .ci/rabbitmq.sh suite   start, run the TV-link integration suite against it (MQTT_URL), stop
+#                                (only if this call started it); exits with jest's status
 #
 # Why it looks like this: shared/recipes/MQTT.md "The real broker". rabbitmq-server drops to the
 # rabbitmq user, so every directory it writes is chowned to rabbitmq; epmd is ours, on a private port,
@@ -121,9 +123,18 @@ url() {
   fi
 }
 
+suite() {
+  local started=0 status=0
+  if ! url >/dev/null 2>&1; then start >/dev/null; started=1; fi
+  (cd "$ROOT" && MQTT_URL="$(url)" npx jest __tests__/tv/integration.test.ts) || status=$?
+  if [ "$started" = 1 ]; then stop; fi
+  return "$status"
+}
+
 case "${1:-}" in
   start) start ;;
+  suite) suite ;;
   stop) stop ;;
   url) url ;;
-  *) echo "usage: $0 start|stop|url" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop|url|suite" >&2; exit 2 ;;
 esac
