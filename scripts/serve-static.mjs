@@ -48,9 +48,10 @@ export function serveStatic(dir, port = 0, host = '127.0.0.1') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { server, url } = await serveStatic(process.argv[2] || 'dist/h5', Number(process.argv[3] || 10087))
-  console.log(`serving ${process.argv[2] || 'dist/h5'} at ${url} (pid ${process.pid})`)
-  const stop = () => server.close(() => process.exit(0))
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
+  serveStatic(process.argv[2] || 'dist/h5', Number(process.argv[3] || 10087)).then(({ server, url }) => {
+    console.log(`serving ${process.argv[2] || 'dist/h5'} at ${url} (pid ${process.pid})`)
+    const stop = () => server.close(() => process.exit(0))
+    process.on('SIGTERM', stop)
+    process.on('SIGINT', stop)
+  })
 }

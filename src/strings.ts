@@ -69,6 +69,7 @@ export const tv = Object.freeze({
   offlineCannotSend: '电视不在线，指令未发送，请确认电视已开机并联网',
   resync: '刷新状态',
   resyncSent: '正在同步电视状态',
+  playing: '电视正在播放节目',
   switchTv: '切换电视',
   /** SPEC 5: the third-party play confirm: program source is the named app, plays directly on TV. */
   playConfirmTitle: '投屏播放',

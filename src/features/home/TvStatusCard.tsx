@@ -62,6 +62,7 @@ function TvStatusCard({ onRemote }: Props) {
             {tv.linkState !== 'online' && tv.lastError ? ` · ${tv.lastError}` : ''}
           </Text>
           <Text className='tv-card__mac'>{formatTvMac(device.mac)}</Text>
+          {tv.online && tv.tvMode.content.playState?.playing && <Text className='tv-card__playing'>{t.playing}</Text>}
         </View>
       </View>
       <View className='tv-card__actions'>

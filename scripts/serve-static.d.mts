@@ -1,0 +1,2 @@
+import type { Server } from 'node:http'
+export declare function serveStatic(dir: string, port?: number, host?: string): Promise<{ server: Server; url: string }>
