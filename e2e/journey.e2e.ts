@@ -171,7 +171,7 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
     await shot('08-my-tv')
     const other = shown('.device:not(.device--current)').first()
     const name = (await other.locator('.device__name').textContent()) ?? ''
-    await other.locator('.device__btn--primary').click()
+    await other.locator('.device__switch').click()
     await shown('.device--current .device__name').filter({ hasText: name }).first().waitFor()
     await page.goBack()
     await waitForText('.tv-card__name', name)

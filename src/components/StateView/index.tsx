@@ -1,4 +1,5 @@
-import { Button, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import ActionButton from '../ActionButton'
 import { common } from '../../strings'
 import './index.scss'
 
@@ -25,9 +26,9 @@ export default function StateView({ status, text, actionText, onAction }: StateV
       {status === 'loading' ? <View className='state-view__spinner' /> : <View className='state-view__mark' />}
       <Text className='state-view__text'>{text ?? DEFAULT_TEXT[status]}</Text>
       {onAction && (
-        <Button className='state-view__action' size='mini' onClick={onAction}>
+        <ActionButton className='state-view__action' onClick={onAction}>
           {actionText ?? common.retry}
-        </Button>
+        </ActionButton>
       )}
     </View>
   )

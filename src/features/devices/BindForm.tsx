@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Input, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
+import ActionButton from '../../components/ActionButton'
 import { devices as t } from '../../strings'
 import './devices.scss'
 
@@ -22,7 +23,7 @@ export default function BindForm({ busy, onBind }: Props) {
       <Text className='bind-form__title'>{t.bindAction}</Text>
       <Input className='bind-form__input' value={mac} placeholder={t.macPlaceholder} maxlength={23} onInput={(e) => setMac(e.detail.value)} />
       <Input className='bind-form__input' value={name} placeholder={t.namePlaceholder} maxlength={16} onInput={(e) => setName(e.detail.value)} />
-      <Button className='bind-form__submit' disabled={busy || !mac.trim()} onClick={submit}>{t.bindAction}</Button>
+      <ActionButton kind='primary' size='block' className='bind-form__submit' disabled={busy || !mac.trim()} onClick={submit}>{t.bindAction}</ActionButton>
     </View>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Button, Input, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
+import ActionButton from '../../components/ActionButton'
 import type { Device } from '../../services/contract/models'
 import { formatTvMac } from '../../services/mac'
 import { common, devices as t } from '../../strings'
@@ -39,14 +40,14 @@ export default function DeviceItem({ device, current, stateLabel, state, busy, o
       <View className='device__actions'>
         {editing ? (
           <>
-            <Button className='device__btn' size='mini' onClick={() => { setEditing(false); setName(device.deviceName) }}>{common.cancel}</Button>
-            <Button className='device__btn device__btn--primary' size='mini' disabled={busy} onClick={save}>{t.save}</Button>
+            <ActionButton onClick={() => { setEditing(false); setName(device.deviceName) }}>{common.cancel}</ActionButton>
+            <ActionButton kind='primary' disabled={busy} onClick={save}>{t.save}</ActionButton>
           </>
         ) : (
           <>
-            {!current && <Button className='device__btn device__btn--primary' size='mini' disabled={busy} onClick={onSwitch}>{t.switchAction}</Button>}
-            <Button className='device__btn' size='mini' disabled={busy} onClick={() => setEditing(true)}>{t.renameAction}</Button>
-            <Button className='device__btn device__btn--danger' size='mini' disabled={busy} onClick={onUnbind}>{t.unbindAction}</Button>
+            {!current && <ActionButton kind='primary' className='device__switch' disabled={busy} onClick={onSwitch}>{t.switchAction}</ActionButton>}
+            <ActionButton disabled={busy} onClick={() => setEditing(true)}>{t.renameAction}</ActionButton>
+            <ActionButton kind='danger' disabled={busy} onClick={onUnbind}>{t.unbindAction}</ActionButton>
           </>
         )}
       </View>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
-import { Button, Input, Text, View } from '@tarojs/components'
+import { Input, Text, View } from '@tarojs/components'
+import ActionButton from '../../components/ActionButton'
 import PageShell from '../../components/PageShell'
 import { CHOOSE_LOCATION_RESULT, parseCoordinate, type ChosenLocation } from '../../features/location/events'
 import { location as t, titles } from '../../strings'
@@ -49,8 +50,8 @@ export default function ChooseLocation() {
           </View>
         ))}
         {error && <Text className='location-form__error'>{error}</Text>}
-        <Button className='location-form__secondary' onClick={useCurrent}>{t.useCurrent}</Button>
-        <Button className='location-form__primary' onClick={submit}>{titles.chooseLocation}</Button>
+        <ActionButton size='block' className='location-form__button' onClick={useCurrent}>{t.useCurrent}</ActionButton>
+        <ActionButton kind='primary' size='block' className='location-form__button' onClick={submit}>{titles.chooseLocation}</ActionButton>
       </View>
     </PageShell>
   )

@@ -1,5 +1,6 @@
 import Taro, { useRouter } from '@tarojs/taro'
-import { Button, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
+import ActionButton from '../../components/ActionButton'
 import PageShell from '../../components/PageShell'
 import { location as t, titles } from '../../strings'
 import { toast } from '../../config'
@@ -26,7 +27,7 @@ export default function OpenLocation() {
         {name && <Text className='location-card__name'>{name}</Text>}
         {address && <Text className='location-card__address'>{address}</Text>}
         {lat && lng && <Text className='location-card__coords'>{`${lat}, ${lng}`}</Text>}
-        {(name || address) && <Button className='location-form__secondary' onClick={copy}>{t.copyAddress}</Button>}
+        {(name || address) && <ActionButton size='block' className='location-form__button' onClick={copy}>{t.copyAddress}</ActionButton>}
       </View>
     </PageShell>
   )
