@@ -1,0 +1,181 @@
+import { runInAction } from 'mobx'
+import { RootStore } from '@/stores/root'
+import { HomeStore } from '@/stores/homeStore'
+import { NetworkStatus } from '@/stores/network'
+import { memoryStorage } from '@/platform/storage'
+import { deskTopId, serviceChannelId } from '@/config'
+import type { Api } from '@/services/api'
+import { trackerPort, tvLinkApi } from '@/appRoot'
+import { recordingTracker, unusedTvLink } from '../helpers/testServices'
+import { device, userInfo } from './fixtures'
+
+function fakeApi() {
+  const devices = [device(), device({ familyId: 'f2', mac: 'AABBCCDDEE02', deviceName: '卧室电视' })]
+  return {
+    userCenter: {
+      mobileLogin: jest.fn(async () => ({ user: userInfo({ lastFamilyId: 'f2' }), token: 'tok', secret: 'sec', offline: false })),
+      queryBindDevice: jest.fn(async () => devices),
+      changeDevice: jest.fn(async ({ familyId }: { familyId: string }) => userInfo({ lastFamilyId: familyId })),
+      changeDeviceName: jest.fn(),
+      bindDevice: jest.fn(),
+      wxaUnbindFamily: jest.fn(),
+    },
+    search: {},
+    desktop: {},
+    live: {},
+    jarvis: {
+      jarvisLogin: jest.fn(async () => ({ cid: 'c1', appKey: 'k', sign: 's', clientTopic: ['tvc/phone/c1'] })),
+      queryAgentTopic: jest.fn(async () => [{ mac: 'aabbccddeef1', topic: 'tvc/tv/AABBCCDDEEF1' }]),
+    },
+  }
+}
+
+function root(api = fakeApi(), storage = memoryStorage(), phone: string | null = '13800000000') {
+  const tracker = recordingTracker()
+  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => phone, tvLink: unusedTvLink, tracker: trackerPort(tracker) })
+  return { r, api, tracker, storage }
+}
+
+describe('RootStore', () => {
+  afterEach(() => jest.restoreAllMocks())
+
+  it('start: logs in through the bridge, loads the TVs, and hands the current one to the TV link', async () => {
+    const { r, api } = root()
+    const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    await r.start({ sharerUid: 's9' })
+    expect(api.userCenter.mobileLogin).toHaveBeenCalledWith(expect.objectContaining({ phone: '13800000000', sharerUid: 's9', serviceChannelId }))
+    expect(r.devices.current?.familyId).toBe('f2')
+    expect(setDevice).toHaveBeenLastCalledWith(expect.objectContaining({ familyId: 'f2' }), { uid: 'u1', phone: '13800000000', nickName: '小明' })
+    expect(r.loggedIn).toBe(true)
+    expect(r.started).toBe(true)
+  })
+
+  it('start with a saved session does not log in again', async () => {
+    const first = root()
+    await first.r.start()
+    const again = root(fakeApi(), first.storage)
+    jest.spyOn(again.r.tv, 'setDevice').mockImplementation(() => undefined)
+    await again.r.start()
+    expect(again.api.userCenter.mobileLogin).not.toHaveBeenCalled()
+    expect(again.r.user.user?.uid).toBe('u1')
+  })
+
+  it('no phone from the bridge: no login, no TV, the reason in words', async () => {
+    const { r, api } = root(fakeApi(), memoryStorage(), null)
+    await r.start()
+    expect(api.userCenter.mobileLogin).not.toHaveBeenCalled()
+    expect(r.user.error).toBe('未获取到手机号，无法登录')
+    expect(r.tv.device).toBeNull()
+    expect(r.loggedIn).toBe(false)
+  })
+
+  it('switching the current TV moves the TV link to it', async () => {
+    const { r } = root()
+    const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    await r.start()
+    await r.devices.switchTo(r.devices.devices[0])
+    expect(setDevice).toHaveBeenLastCalledWith(expect.objectContaining({ familyId: 'f1' }), expect.anything())
+  })
+
+  it('child mode follows the TV: currentEPGVersion 0 is the child version', () => {
+    const { r } = root()
+    expect(r.curVersion).toBe(1)
+    expect(r.childMode).toBe(false)
+    runInAction(() => (r.tv.tvMode = { type: 87, content: { currentEPGVersion: 0 } }))
+    expect(r.curVersion).toBe(0)
+    expect(r.childMode).toBe(true)
+    expect(r.searchContext.childMode).toBe(true)
+  })
+
+  it('an ended session logs out cleanly: no user, no TVs, no TV link', async () => {
+    const { r } = root()
+    const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    await r.start()
+    r.endSession()
+    expect(r.user.user).toBeNull()
+    expect(r.user.token()).toBe('')
+    expect(r.devices.devices).toEqual([])
+    expect(setDevice).toHaveBeenLastCalledWith(null, null)
+  })
+
+  it('hiding the app while a share sheet is open is a share return, not leaving (SPEC 4)', () => {
+    const { r } = root()
+    const hide = jest.spyOn(r.tv, 'onAppHide')
+    const show = jest.spyOn(r.tv, 'onAppShow')
+    r.onAppHide()
+    expect(hide).toHaveBeenLastCalledWith(false)
+    r.markSharing()
+    r.onAppHide()
+    expect(hide).toHaveBeenLastCalledWith(true)
+    r.onAppShow()
+    expect(show).toHaveBeenLastCalledWith(false)
+    r.onAppHide()
+    expect(hide).toHaveBeenLastCalledWith(false)
+  })
+})
+
+describe('composition adapters', () => {
+  it('the TV topic is data[0].topic of the agent-topic lookup', async () => {
+    const api = fakeApi()
+    expect(await tvLinkApi(api as unknown as Api).queryAgentTopic(['AA:BB:CC:DD:EE:F1'])).toBe('tvc/tv/AABBCCDDEEF1')
+    api.jarvis.queryAgentTopic.mockResolvedValueOnce([])
+    expect(await tvLinkApi(api as unknown as Api).queryAgentTopic(['x'])).toBeNull()
+  })
+
+  it('page views of home carry the tab as the query; others their parameters; ext is JSON', () => {
+    const t = recordingTracker()
+    const port = trackerPort(t)
+    port.pageView('/pages/index/index', { tab: 2 })
+    port.pageView('/pages/detail/detail', { programId: 'p1' })
+    port.click('/pages/detail/detail', '收藏', { programId: 'p1' })
+    expect(t.records).toEqual([
+      { kind: 'pageView', url: '/pages/index/index?tab=2' },
+      { kind: 'pageView', url: '/pages/detail/detail?programId=p1' },
+      { kind: 'click', url: '/pages/detail/detail', info: '收藏', ext: '{"programId":"p1"}' },
+    ])
+  })
+})
+
+describe('HomeStore', () => {
+  function homeApi() {
+    return {
+      desktop: {
+        mobileDesktop: jest.fn(async ({ deskTopId: id }: { deskTopId: string }) => ({ deskTopId: id, name: 'd', tabs: [{ tabId: 't1', name: '精选' }, { tabId: 't2', name: '电影' }] })),
+        blockList: jest.fn(async () => ({ total: 1, list: [{ blockId: 'b1', title: '热播', layout: 'row' as const, items: [] }] })),
+        desktopAttribute: jest.fn(),
+      },
+      live: {
+        getOpenNewAssortment: jest.fn(async () => ({ list: [{ assortmentId: 'a1', name: '央视' }] })),
+        channelList: jest.fn(async () => ({ list: [{ channelId: 'ch1', name: 'CCTV-1', number: 1, logo: '' }] })),
+      },
+    }
+  }
+
+  it('uses the normal desktop, or the child desktop in child mode', async () => {
+    const api = homeApi()
+    const home = new HomeStore(api as never, new NetworkStatus())
+    await home.load(false)
+    expect(api.desktop.mobileDesktop).toHaveBeenLastCalledWith({ deskTopId: deskTopId[0] })
+    await home.load(true)
+    expect(api.desktop.mobileDesktop).toHaveBeenLastCalledWith({ deskTopId: deskTopId[1] })
+  })
+
+  it('tabs: the desktop tabs plus live; selecting logs a page view with the tab index and loads it once', async () => {
+    const api = homeApi()
+    const views: number[] = []
+    const home = new HomeStore(api as never, new NetworkStatus(), (i) => views.push(i))
+    await home.load(false)
+    expect(home.tabs.map((t) => t.name)).toEqual(['精选', '电影', '直播'])
+    expect(api.desktop.blockList).toHaveBeenCalledTimes(1)
+    await home.selectTab(1)
+    await home.selectTab(0)
+    await home.selectTab(1)
+    expect(views).toEqual([1, 0, 1])
+    expect(api.desktop.blockList).toHaveBeenCalledTimes(2)
+    await home.selectTab(2)
+    expect(home.live.value?.[0].name).toBe('CCTV-1')
+    expect(home.tabIndex).toBe(2)
+    await home.selectTab(7)
+    expect(home.tabIndex).toBe(2)
+  })
+})
