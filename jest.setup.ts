@@ -11,3 +11,22 @@ process.env.FRAMEWORK = 'react'
 // Load @tarojs/taro before @tarojs/test-utils-react (circular import otherwise: "reading 'history'").
 // Node-environment suites (emulator, broker) have no window: Taro H5 is not loaded there.
 if (typeof window !== 'undefined') require('@tarojs/taro')
+
+// jsdom lacks these browser APIs that Taro's H5 components use (lazy images, tab scrolling).
+if (typeof window !== 'undefined') {
+  if (!('IntersectionObserver' in window)) {
+    class IntersectionObserverStub {
+      constructor(private readonly cb: (entries: Array<{ isIntersecting: boolean; target: Element; intersectionRatio: number }>) => void) {}
+      observe(target: Element): void {
+        this.cb([{ isIntersecting: true, target, intersectionRatio: 1 }])
+      }
+      unobserve(): void {}
+      disconnect(): void {}
+      takeRecords(): [] {
+        return []
+      }
+    }
+    ;(window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = IntersectionObserverStub
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined
+}

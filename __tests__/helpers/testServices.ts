@@ -28,6 +28,38 @@ export function failingApi(message = '服务维护中'): Api {
   return new Proxy({}, { get: () => new Proxy({}, { get: () => fn }) }) as Api
 }
 
+type Overrides = { [D in keyof Api]?: Partial<Record<keyof Api[D], (...args: never[]) => unknown>> }
+
+/** An Api that answers what the test gives and fails every other call with a server error. */
+export function fakeApi(overrides: Overrides, message = '服务维护中'): Api {
+  const fail = async () => {
+    throw new GatewayError('server', '9999', message, 'test')
+  }
+  return new Proxy({}, {
+    get: (_t, domain: string) =>
+      new Proxy({}, { get: (_u, fn: string) => (overrides as Record<string, Record<string, unknown>>)[domain]?.[fn] ?? fail }),
+  }) as Api
+}
+
+/** Waits until `check` holds (DOM updates after async store work), failing after ~2 s. */
+export async function until(check: () => boolean, what = 'condition'): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+/** The page on top of the stack (Taro keeps the ones below in the DOM). */
+export function topPage(): Element {
+  const pages = [...document.querySelectorAll('.taro_page')].filter((p) => !p.classList.contains('taro_page_shade'))
+  return pages[pages.length - 1] ?? document.body
+}
+
+export function textsOf(selector: string): string[] {
+  return [...topPage().querySelectorAll(selector)].map((e) => e.textContent ?? '')
+}
+
 /** TV link deps that must never be used (no device is bound in these tests). */
 export const unusedTvLink: TvLinkDeps = {
   api: {
