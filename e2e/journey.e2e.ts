@@ -206,4 +206,37 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
     await shot('10-home-offline')
     for (const m of mac) stack.setTvSilent(m, false)
   })
+
+  it('7. H5 page transitions: forward and back slide ~250 ms; /choose-location appears in place', async () => {
+    await open('')
+    await shown('.search-entry').first().waitFor()
+    // Samples every page's transform each frame while `how` navigates; resolves how long one moved.
+    // (A string: tsx would wrap named inner functions with a helper the page does not have.)
+    const SAMPLER = `(how) => new Promise((resolve) => {
+      const moving = []
+      const t0 = performance.now()
+      function sample() {
+        for (const el of document.querySelectorAll('.taro_page')) {
+          const t = getComputedStyle(el).transform
+          const x = t === 'none' ? 0 : new DOMMatrixReadOnly(t).m41
+          if (Math.abs(x) > 1 && Math.abs(x) < window.innerWidth - 1) moving.push(performance.now())
+        }
+        if (performance.now() - t0 < 900) requestAnimationFrame(sample)
+        else resolve(moving.length ? moving[moving.length - 1] - moving[0] : 0)
+      }
+      requestAnimationFrame(sample)
+      if (how === 'search') document.querySelector('.taro_page_show:not(.taro_page_shade) .search-entry').click()
+      else if (how === 'back') history.back()
+      else window.location.hash = '#/choose-location'
+    })`
+    const slide = (how: 'search' | 'back' | 'choose-location') => page.evaluate(`(${SAMPLER})(${JSON.stringify(how)})`) as Promise<number>
+    const forward = await slide('search')
+    const back = await slide('back')
+    const chooser = await slide('choose-location')
+    console.log(`    slide forward ${forward.toFixed(0)} ms, back ${back.toFixed(0)} ms, /choose-location ${chooser.toFixed(0)} ms`)
+    assert.ok(forward > 150 && forward < 400, `forward slides about 250 ms (${forward.toFixed(0)})`)
+    assert.ok(back > 150 && back < 400, `back slides about 250 ms (${back.toFixed(0)})`)
+    assert.equal(chooser, 0, '/choose-location does not animate')
+    await shown('.nav-bar__title').filter({ hasText: '选择位置' }).first().waitFor()
+  })
 })
