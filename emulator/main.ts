@@ -4,7 +4,7 @@
  * (emulator/.data), SETTOP=off (no virtual set-top boxes), TV_SECRET (external TV clients' password),
  * H5_PORT / GATEWAY_CORS_ORIGINS (CORS for the H5 dev server). Stops cleanly on SIGINT / SIGTERM.
  */
-import { DEMO } from './gateway'
+import { corsOriginsFromEnv, DEMO } from './gateway'
 import { startStack } from './stack'
 
 function port(name: string, fallback: number): number {
@@ -16,12 +16,7 @@ function port(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
-  const h5Port = process.env.H5_PORT
-  const corsOrigins = process.env.GATEWAY_CORS_ORIGINS
-    ? process.env.GATEWAY_CORS_ORIGINS.split(',').map((s) => s.trim())
-    : h5Port
-      ? [`http://127.0.0.1:${h5Port}`, `http://localhost:${h5Port}`]
-      : undefined
+  const corsOrigins = corsOriginsFromEnv()
   const stack = await startStack({
     gatewayPort: port('GATEWAY_PORT', 8787),
     wsPort: port('MQTT_WS_PORT', 8883),

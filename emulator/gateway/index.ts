@@ -66,6 +66,13 @@ export const DEFAULT_GATEWAY_PORT = 8787
 export const DEFAULT_DATA_DIR = path.join(__dirname, '..', '.data')
 export const DEFAULT_CORS_ORIGINS = ['http://127.0.0.1:10086', 'http://localhost:10086']
 
+/** CORS origins from the environment: GATEWAY_CORS_ORIGINS (comma-separated), else the H5 dev server on H5_PORT. */
+export function corsOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  if (env.GATEWAY_CORS_ORIGINS) return env.GATEWAY_CORS_ORIGINS.split(',').map((s) => s.trim())
+  if (env.H5_PORT) return [`http://127.0.0.1:${env.H5_PORT}`, `http://localhost:${env.H5_PORT}`]
+  return DEFAULT_CORS_ORIGINS
+}
+
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
   const host = options.host ?? '127.0.0.1'
   if (!/^(127\.\d+\.\d+\.\d+|localhost|::1)$/.test(host)) throw new Error(`gateway listens on loopback only, not ${host}`)

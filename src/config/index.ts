@@ -77,7 +77,7 @@ export const search = Object.freeze({
   supportPositive: false,
   unionType: 1,
   version: 9048,
-})
+} as const)
 
 /** SPEC 2/9: page transition and UI timers. */
 export const ui = Object.freeze({

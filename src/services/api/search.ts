@@ -21,12 +21,7 @@ export function createSearchApi(client: GatewayClient) {
       (
         await client.send(c.ns, {
           keyword: args.keyword,
-          limit: 48,
-          isFocusPinyin: 0,
-          supportSvs: true,
-          supportPositive: false,
-          unionType: 1,
-          version: 9048,
+          ...flags,
           ...(args.childMode ? { serviceChannelId: childChannelId } : {}),
         })
       ).data,
@@ -36,6 +31,3 @@ export function createSearchApi(client: GatewayClient) {
     searchTips: passThrough(client, c.searchTips),
   }
 }
-
-/** The fixed flags above are the config's (kept literal in the request type by the contract). */
-export const searchFlags = flags
