@@ -9,7 +9,7 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -61,6 +61,7 @@ function logUrls(): string[] {
 
 describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
   before(async () => {
+    if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing (npm start wipes it): run npm run build:h5 first')
     mkdirSync(OUT, { recursive: true })
     dataDir = mkdtempSync(join(tmpdir(), 'tvc-e2e-'))
     stack = await startStack({ gatewayPort: 8787, wsPort: 8883, tcpPort: 0, dataDir })
@@ -238,5 +239,61 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
     assert.ok(back > 150 && back < 400, `back slides about 250 ms (${back.toFixed(0)})`)
     assert.equal(chooser, 0, '/choose-location does not animate')
     await shown('.nav-bar__title').filter({ hasText: '选择位置' }).first().waitFor()
+  })
+
+  it('8. the remote: a key reaches the TV and changes what it reports', async () => {
+    for (const m of stack.settops?.boxes().map((b) => b.tv.mac) ?? []) stack.setTvSilent(m, false)
+    await open('')
+    await waitForText('.tv-card__state', '电视在线', 15_000)
+    const name = (await shown('.tv-card__name').first().textContent()) ?? ''
+    const box = stack.settops?.boxes().find((b) => b.tv.name === name)
+    assert.ok(box, `a box for ${name}`)
+    const volume = box.state.volume
+    await shown('.tv-card__action--primary').first().click()
+    await shown('.remote').first().waitFor()
+    await shown('.remote__key[data-key="volumeUp"]').first().click()
+    const deadline = Date.now() + 2_000
+    while (Date.now() < deadline && box.state.volume === volume) await page.waitForTimeout(20)
+    assert.equal(box.state.volume, volume + 1, 'one volume step on the TV')
+    await shot('11-remote')
+    await shown('.remote__close').first().click()
+  })
+
+  it('9. topic, flow (virtual list pages in as it scrolls), cast and agreement pages', async () => {
+    const cat = stack.gateway.catalogue
+    const topic = cat.topics[0]
+    await open(`pages/list-detail/list-detail?topicId=${topic.topicId}`)
+    await waitForText('.list-hero__title', topic.title, 15_000)
+    await shot('12-topic')
+
+    const flow = [...cat.flows].sort((a, b) => b.programIds.length - a.programIds.length)[0]
+    assert.ok(flow.programIds.length > 21, 'a flow longer than one page')
+    await open(`subpackages/pages/flow-more/flow-more?flowId=${flow.flowId}&title=${encodeURIComponent(flow.title)}`)
+    await shown('.flow-row').first().waitFor({ timeout: 15_000 })
+    await shot('13-flow')
+    const titles = async () => new Set(await shown('.program-card__title').allTextContents())
+    const firstScreen = await titles()
+    // scroll the virtual list to its end: the next page is fetched and rendered
+    for (let i = 0; i < 8; i++) {
+      await shown('.flow-row').last().scrollIntoViewIfNeeded()
+      await page.mouse.wheel(0, 2_000)
+      await page.waitForTimeout(150)
+    }
+    await shown('.flow-footer').filter({ hasText: /没有更多了|正在加载更多/ }).first().waitFor({ timeout: 10_000 })
+    const rendered = await shown('.flow-row').count()
+    assert.ok(rendered < Math.ceil(flow.programIds.length / 3), `virtual list renders a window (${rendered} rows of ${Math.ceil(flow.programIds.length / 3)})`)
+    const later = await titles()
+    assert.ok([...later].some((t) => !firstScreen.has(t)), 'later pages were loaded and shown')
+    await shot('14-flow-scrolled')
+
+    const cast = cat.casts.find((c) => cat.programs.some((p) => p.cast.some((x) => x.castId === c.castId)))
+    assert.ok(cast)
+    await open(`subpackages/pages/detail-cast/detail-cast?castId=${cast.castId}`)
+    await waitForText('.cast-hero__name', cast.name, 15_000)
+    await shot('15-cast')
+
+    await open('subpackages/pages/user-agreement/user-agreement')
+    await waitForText('.agreement__title', '用户协议', 15_000)
+    await shot('16-agreement')
   })
 })
