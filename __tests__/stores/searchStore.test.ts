@@ -29,6 +29,20 @@ describe('SearchStore', () => {
     expect(store.hint).toBe('甲')
   })
 
+  it('a refused hot search keeps the hints shown and records why; a refused suggestion shows none', async () => {
+    const a = api()
+    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    await store.loadHints(ctx)
+    a.hotSearch.mockRejectedValueOnce(new Error('热搜服务繁忙'))
+    await expect(store.loadHints(ctx)).resolves.toBeUndefined()
+    expect(store.inputList).toEqual(['甲', '乙', '丙'])
+    expect(store.hintsError).toBe('热搜服务繁忙')
+    a.searchTips.mockRejectedValueOnce(new Error('x'))
+    store.setKeyword('斗')
+    await expect(store.suggest()).resolves.toBeUndefined()
+    expect(store.suggestions).toEqual([])
+  })
+
   it('no hints: the index stays 0 and the hint is empty', () => {
     const store = new SearchStore(api(), memoryStorage(), new NetworkStatus())
     store.nextHint()

@@ -33,6 +33,7 @@ export class SearchStore {
   /** SPEC 3: the search input list (hot hints) and the index of the one shown. */
   inputList: string[] = []
   inputIndex = 0
+  hintsError = ''
   recent: string[] = []
   keyword = ''
   suggestions: Array<{ name: string; programId: string }> = []
@@ -57,12 +58,23 @@ export class SearchStore {
     return this.inputList[this.inputIndex] ?? ''
   }
 
+  /**
+   * Loads the hot-search hints. They only decorate the search box: when the gateway refuses, the box
+   * keeps its previous hints (or the plain placeholder) and the reason is kept in hintsError.
+   */
   async loadHints(ctx: SearchContext): Promise<void> {
-    const res = await this.api.hotSearch({ userId: ctx.userId, abilityString: ctx.abilityString, childMode: ctx.childMode })
-    runInAction(() => {
-      this.inputList = (res?.tipsList ?? []).map((t) => t.name).filter(Boolean)
-      this.inputIndex = 0
-    })
+    try {
+      const res = await this.api.hotSearch({ userId: ctx.userId, abilityString: ctx.abilityString, childMode: ctx.childMode })
+      const names = (res?.tipsList ?? []).map((t) => t.name).filter(Boolean)
+      runInAction(() => {
+        this.hintsError = ''
+        if (names.length === 0 && this.inputList.length > 0) return
+        this.inputList = names
+        this.inputIndex = 0
+      })
+    } catch (e) {
+      runInAction(() => (this.hintsError = e instanceof Error ? e.message : String(e)))
+    }
   }
 
   /** SPEC 4: the hint index cycles through the list and wraps to 0. */
@@ -83,9 +95,14 @@ export class SearchStore {
     const keyword = this.keyword.trim()
     const seq = ++this.suggestSeq
     if (!keyword) return
-    const res = await this.api.searchTips({ keyword })
+    let list: Array<{ name: string; programId: string }> = []
+    try {
+      list = (await this.api.searchTips({ keyword }))?.list ?? []
+    } catch {
+      // Suggestions are a convenience: a refused one shows none; searching still reports errors.
+    }
     if (seq !== this.suggestSeq) return
-    runInAction(() => (this.suggestions = res?.list ?? []))
+    runInAction(() => (this.suggestions = list))
   }
 
   /** Searches `keyword` (or the shown hint when the box is empty). Returns the keyword searched. */

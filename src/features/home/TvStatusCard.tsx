@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
 import type { WeappBridge } from '../../platform/bridge'
@@ -15,19 +16,25 @@ interface Props {
 /** The TV at a glance: name, online / connecting / offline, resync, switch TV, remote. */
 function TvStatusCard({ onRemote }: Props) {
   const { tv, devices, user, bridge } = useStores()
+  const [tapped, setTapped] = useState(false)
   const device = devices.current
   if (!user.user) {
     const login = async () => {
       if (await user.login()) await devices.load()
       else toastProblem(user.error)
     }
-    // WeChat: the phone comes from the getPhoneNumber button (mc/wxa/getSecretPhone), then login.
+    // WeChat: the phone comes from the getPhoneNumber button (mc/wxa/getSecretPhone), then login;
+    // before the first tap there is no "no number" failure to report, only the invitation.
     const weapp = bridge?.kind === 'weapp' ? (bridge as WeappBridge) : null
+    const hint = user.loggingIn ? l.loggingIn : (weapp && !tapped ? '' : user.error) || l.notLoggedIn
     return (
       <View className='tv-card tv-card--empty'>
-        <Text className='tv-card__hint'>{user.loggingIn ? l.loggingIn : user.error || l.notLoggedIn}</Text>
+        <Text className='tv-card__hint'>{hint}</Text>
         {weapp ? (
-          <Button className='tv-card__login' openType='getPhoneNumber' onGetPhoneNumber={(e) => void weapp.phoneFromButton(e.detail.code).then(login)}>
+          <Button className='tv-card__login' openType='getPhoneNumber' onGetPhoneNumber={(e) => {
+            setTapped(true)
+            void weapp.phoneFromButton(e.detail.code).then(login, (err: unknown) => toastProblem(err instanceof Error && err.message ? err.message : l.failed))
+          }}>
             {l.getPhone}
           </Button>
         ) : (
