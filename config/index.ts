@@ -2,7 +2,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import devConfig from './dev'
 import prodConfig from './prod'
-import { h5Router } from './router'
+import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
 
 /**
  * Build-environment variables the app reads (src/config/env.ts). Each is replaced at build time with
@@ -65,6 +65,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       output: {
         filename: 'js/[name].[hash:8].js',
         chunkFilename: 'js/[name].[chunkhash:8].js',
+        // SPEC 8/9: a page chunk that has not loaded after 120 s is a chunk load error.
+        chunkLoadTimeout: H5_CHUNK_LOAD_TIMEOUT_MS,
       },
       miniCssExtractPluginOption: {
         ignoreOrder: true,

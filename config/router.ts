@@ -9,3 +9,6 @@ export const h5Router = {
     '/pages/open-location/open-location': '/open-location',
   },
 }
+
+/** SPEC 8/9: a page chunk not loaded after 120 s is a chunk load error (= src/config timeouts.chunkLoadTimeoutMs, checked by a test). */
+export const H5_CHUNK_LOAD_TIMEOUT_MS = 120_000

@@ -1,5 +1,6 @@
 import * as config from '@/config'
 import { env, LOCAL_GATEWAY_URL, LOCAL_MQTT_URL } from '@/config/env'
+import { H5_CHUNK_LOAD_TIMEOUT_MS } from '../../config/router'
 
 describe('SPEC 3 and 9 constants', () => {
   it('has the configuration values of SPEC 3', () => {
@@ -45,6 +46,10 @@ describe('SPEC 3 and 9 constants', () => {
     expect(config.search).toEqual({ limit: 48, isFocusPinyin: 0, supportSvs: true, supportPositive: false, unionType: 1, version: 9048 })
     expect(config.ui.pageTransitionMs).toBe(250)
     expect(config.ui.timers).toEqual({ tick: 10, short: 100, settle: 310 })
+  })
+
+  it('the H5 build uses the chunk load timeout of SPEC 9', () => {
+    expect(H5_CHUNK_LOAD_TIMEOUT_MS).toBe(config.timeouts.chunkLoadTimeoutMs)
   })
 
   it('is frozen: a stray assignment cannot change a requirement at run time', () => {
