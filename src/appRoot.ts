@@ -10,7 +10,7 @@ import { createTaroTransport } from './services/http/taroTransport'
 import { createTracker, withQuery, type Tracker } from './services/tracking'
 import { createTvLinkDeps } from './services/tv/platformDeps'
 import type { TvLinkApi } from './services/tv/types'
-import { bridgeKindFor, createBridge, type PhoneBridge, type WeappBridge } from './platform/bridge'
+import { bridgeKindFor, createBridge, type PhoneBridge } from './platform/bridge'
 import { taroStorage } from './platform/storage'
 import { NetworkStatus } from './stores/network'
 import { RootStore, type TrackerPort } from './stores/root'
@@ -104,9 +104,6 @@ export function createAppServices(): AppServices {
   return { root, bridge, tracker }
 }
 
-export function isWeappBridge(bridge: PhoneBridge): bridge is WeappBridge {
-  return bridge.kind === 'weapp'
-}
 
 let current: AppServices | null = null
 

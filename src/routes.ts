@@ -2,7 +2,7 @@
  * The routes of SPEC section 2, in their packages. app.config.ts registers exactly these; navigation
  * helpers build URLs from them, so a route path is written once.
  */
-import { titles } from './strings'
+import type { titles } from './strings'
 
 type TitleKey = keyof typeof titles
 
@@ -85,9 +85,3 @@ export type PageName = AnyDef['path'] extends infer P ? (P extends `${string}pag
 export const routeOf: Readonly<Record<PageName, string>> = Object.fromEntries(
   [...allRoutes, ...h5SystemPages].map((d) => [d.path.split('/').pop() as string, `/${d.path}`]),
 ) as Record<PageName, string>
-
-export function titleOf(path: string): string {
-  const clean = path.replace(/^\//, '').split('?')[0]
-  const def = [...allRoutes, ...h5SystemPages].find((d) => d.path === clean)
-  return def ? titles[def.title] : titles.app
-}

@@ -22,7 +22,6 @@ export interface SearchResults {
 
 const RECENT_KEY = 'tvc.search.recent'
 export const RECENT_LIMIT = 10
-export const SUGGEST_MIN_INTERVAL_MS = 250
 
 /**
  * Search state (SPEC 3 global state: search input list and index): the hot-search hints cycling in

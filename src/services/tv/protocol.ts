@@ -8,7 +8,7 @@
  *   - syncPlayState, remote keys and h5Play are answered with type 87 (mode + play state),
  *     getCurrentScreenType with type 32 ({ code }).
  */
-import { tvMessage as types } from '../../config'
+import { CHILD_VERSION, tvMessage as types } from '../../config'
 
 export interface Party {
   nickname: string
@@ -100,7 +100,7 @@ export const SCREEN_DESKTOP = 2
 
 /** lockCurrentStatus / currentEPGVersion: 1 the normal desktop, 0 the child desktop (curVersion 0). */
 export const EPG_NORMAL = 1
-export const EPG_CHILD = 0
+export const EPG_CHILD = CHILD_VERSION
 
 /** SPEC 4: the fake local states (no device) and the default states (TV offline). */
 export const DEFAULT_TV_MODE: TvMode = Object.freeze({
