@@ -1,0 +1,60 @@
+import Taro from '@tarojs/taro'
+import { createTaroApp } from '../helpers/createTaroApp'
+import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
+import { device, userInfo } from '../stores/fixtures'
+
+describe('My TVs page', () => {
+  const unbind = jest.fn(async () => ({ unbound: true }))
+  const bind = jest.fn(async ({ mac }: { mac: string }) => device({ mac, familyId: 'f9', deviceName: '新电视' }))
+
+  beforeAll(async () => {
+    const services = installServices({
+      api: fakeApi({
+        userCenter: {
+          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
+          queryBindDevice: async () => [device(), device({ familyId: 'f2', mac: 'AABBCCDDEE02', deviceName: '卧室电视' })],
+          wxaUnbindFamily: unbind,
+          bindDevice: bind,
+        },
+      } as never),
+      phone: '13800000000',
+    })
+    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    await createTaroApp('pages/my-tv/my-tv')
+    await services.root.start()
+  })
+
+  it('lists the bound TVs, the current one first-class, with their macs formatted', async () => {
+    await until(() => textsOf('.device__name').length === 2, 'device list')
+    expect(textsOf('.device__name')).toEqual(['客厅电视', '卧室电视'])
+    expect(textsOf('.device--current .device__name')).toEqual(['客厅电视'])
+    expect(textsOf('.device__meta')).toEqual(['MAC AA:BB:CC:DD:EE:F1', 'MAC AA:BB:CC:DD:EE:02'])
+  })
+
+  it('unbind asks first, naming the TV; cancel keeps it', async () => {
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+    const second = topPage().querySelectorAll('.device')[1]
+    ;(second.querySelector('.action-btn--danger') as HTMLElement).click()
+    await until(() => modal.mock.calls.length === 1, 'confirm')
+    expect(modal.mock.calls[0][0]).toMatchObject({ content: expect.stringContaining('卧室电视') })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(unbind).not.toHaveBeenCalled()
+    expect(textsOf('.device__name')).toHaveLength(2)
+  })
+
+  it('confirmed unbind removes the TV once the gateway agreed', async () => {
+    jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: true, cancel: false, errMsg: 'showModal:ok' } as never)
+    const second = topPage().querySelectorAll('.device')[1]
+    ;(second.querySelector('.action-btn--danger') as HTMLElement).click()
+    await until(() => textsOf('.device__name').length === 1, 'list without the TV')
+    expect(unbind).toHaveBeenCalledWith({ uid: 'u1', familyId: 'f2' })
+  })
+
+  it('the bind button stays disabled until a mac is typed', async () => {
+    const submit = topPage().querySelector('.bind-form__submit') as HTMLElement
+    expect(submit.classList.contains('action-btn--disabled')).toBe(true)
+    submit.click()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(bind).not.toHaveBeenCalled()
+  })
+})
