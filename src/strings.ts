@@ -218,3 +218,8 @@ export const lists = Object.freeze({
   noMore: '没有更多了',
   loadMoreFailed: '加载失败，点击重试',
 })
+
+export const tasks = Object.freeze({
+  noOpenTask: '暂无可完成的任务',
+  progressReported: '任务进度已更新',
+})

@@ -78,6 +78,7 @@ describe('core pages', () => {
   it('detail: an offline TV is said plainly and nothing is asked or sent', async () => {
     await Taro.navigateTo({ url: '/pages/detail/detail?programId=p9' })
     await until(() => textsOf('.detail-hero__title').includes('天际好声音'), 'detail')
+    expect(services.root.ystProgramId).toBe('p9')
     const play = jest.spyOn(services.root.tv, 'playOnTv')
     const modal = jest.spyOn(Taro, 'showModal')
     ;(topPage().querySelector('.detail-actions__btn--primary') as HTMLElement).click()

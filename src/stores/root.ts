@@ -10,6 +10,7 @@ import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
 import { NetworkStatus } from './network'
 import { SearchStore, type SearchContext } from './searchStore'
+import { TasksStore } from './tasksStore'
 import { TvStore } from './tvStore'
 import { UserStore } from './userStore'
 
@@ -43,10 +44,13 @@ export class RootStore {
   readonly tv: TvStore
   readonly search: SearchStore
   readonly home: HomeStore
+  readonly tasks: TasksStore
   readonly tracker: TrackerPort
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
   started = false
+  /** SPEC 3 ystProgramId: the program the user has open in detail, and may play on the TV. */
+  ystProgramId = ''
   /** Set while a share sheet is open: the hide that follows is not the user leaving (SPEC 4). */
   private sharing = false
   private readonly disposers: Array<() => void> = []
@@ -70,8 +74,9 @@ export class RootStore {
     this.tv = new TvStore(deps.tvLink)
     this.search = new SearchStore(deps.api.search, deps.storage, this.network)
     this.home = new HomeStore(deps.api, this.network, (index) => this.tracker.pageView(routeOf.index, { tab: index }))
+    this.tasks = new TasksStore(deps.api.activity, this.network)
     makeAutoObservable<RootStore, 'sharing' | 'disposers'>(this, {
-      network: false, user: false, devices: false, tv: false, search: false, home: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+      network: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -117,6 +122,10 @@ export class RootStore {
     this.tv.setDevice(null, null)
     this.user.logout()
     this.devices.list.set([])
+  }
+
+  setYstProgramId(programId: string): void {
+    this.ystProgramId = programId
   }
 
   markSharing(): void {

@@ -22,8 +22,10 @@ function Detail() {
   const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? '', root.network), [root])
 
   useEffect(() => {
-    if (programId) void model.load(programId)
-  }, [model, programId])
+    if (!programId) return
+    root.setYstProgramId(programId)
+    void model.load(programId)
+  }, [root, model, programId])
   useDidShow(() => tracker.pageView(routeOf.detail, { programId }))
   useShareAppMessage(() => {
     root.markSharing()
