@@ -41,14 +41,17 @@ function weappReport() {
   const app = JSON.parse(readFileSync(join(weappDir, 'app.json'), 'utf8'))
   const roots = (app.subPackages || app.subpackages || []).map((p) => p.root.replace(/\/$/, ''))
   const sizes = { main: 0 }
+  const mainFiles = []
   for (const r of roots) sizes[r] = 0
   for (const f of filesUnder(weappDir).filter(shipped)) {
     const rel = relative(weappDir, f)
     if (rel === 'project.config.json' || rel === 'project.private.config.json') continue
     const root = roots.find((r) => rel.startsWith(`${r}/`))
-    sizes[root ?? 'main'] += statSync(f).size
+    const size = statSync(f).size
+    sizes[root ?? 'main'] += size
+    if (!root) mainFiles.push([rel, size])
   }
-  return sizes
+  return { sizes, largestInMain: mainFiles.sort((a, b) => b[1] - a[1]).slice(0, 5) }
 }
 
 function h5HomeReport() {
@@ -85,7 +88,7 @@ function h5HomeReport() {
 let failed = false
 const report = {}
 try {
-  const w = weappReport()
+  const { sizes: w, largestInMain } = weappReport()
   report.weapp = w
   console.log('weapp packages (budget %s each, main target %s):', kb(PACKAGE_BUDGET), kb(MAIN_TARGET))
   for (const [name, size] of Object.entries(w)) {
@@ -93,6 +96,7 @@ try {
     failed ||= over
     console.log(`  ${name.padEnd(14)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET' : ''}${name === 'main' && size > MAIN_TARGET ? '  (above the 600 KB target)' : ''}`)
   }
+  console.log(`  largest in main: ${largestInMain.map(([f, n]) => `${f} ${kb(n)}`).join(', ')}`)
 } catch (e) {
   console.error(`weapp: ${e.message}`)
   failed = true
