@@ -3,7 +3,7 @@ import type { Api } from '../services/api'
 import type { ProgramCard, ProgramDetail } from '../services/contract/models'
 import { Loadable } from './loadable'
 import type { NetworkStatus } from './network'
-import type { ActionResult } from './devicesStore'
+import { guardedWrite, type ActionResult } from './write'
 import { devices as d, program as t } from '../strings'
 
 export type DetailApi = {
@@ -87,16 +87,7 @@ export class DetailModel {
     })
   }
 
-  private async write(action: () => Promise<string | null>): Promise<ActionResult> {
-    if (this.busy) return { ok: false, message: d.busy }
-    this.busy = true
-    try {
-      const message = await action()
-      return message ? { ok: true, message } : { ok: false, message: d.failed }
-    } catch (e) {
-      return { ok: false, message: e instanceof Error && e.message ? e.message : d.failed }
-    } finally {
-      runInAction(() => (this.busy = false))
-    }
+  private write(action: () => Promise<string | null>): Promise<ActionResult> {
+    return guardedWrite(this, action)
   }
 }

@@ -3,16 +3,14 @@ import type { Api } from '../services/api'
 import type { Device } from '../services/contract/models'
 import { formatTvMac } from '../services/mac'
 import { Loadable } from './loadable'
+import { guardedWrite, type ActionResult } from './write'
 import type { NetworkStatus } from './network'
 import type { UserStore } from './userStore'
 import { devices as t } from '../strings'
 
 export type DevicesApi = Pick<Api['userCenter'], 'queryBindDevice' | 'changeDevice' | 'changeDeviceName' | 'bindDevice' | 'wxaUnbindFamily'>
 
-export interface ActionResult {
-  ok: boolean
-  message: string
-}
+export type { ActionResult } from './write'
 
 /**
  * The bound TVs (queryBindDevice) and the current one: the device whose familyId equals the user's
@@ -112,17 +110,7 @@ export class DevicesStore {
     }, t.unbound)
   }
 
-  /** One write at a time; a false result means the gateway gave an empty answer (network). */
-  private async write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {
-    if (this.busy) return { ok: false, message: t.busy }
-    this.busy = true
-    try {
-      const ok = await action()
-      return ok ? { ok, message: success } : { ok, message: t.failed }
-    } catch (e) {
-      return { ok: false, message: e instanceof Error && e.message ? e.message : t.failed }
-    } finally {
-      runInAction(() => (this.busy = false))
-    }
+  private write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {
+    return guardedWrite(this, async () => ((await action()) ? success : null))
   }
 }

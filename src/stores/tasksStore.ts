@@ -3,7 +3,7 @@ import type { Api } from '../services/api'
 import type { Task } from '../services/contract/models'
 import { Loadable } from './loadable'
 import type { NetworkStatus } from './network'
-import type { ActionResult } from './devicesStore'
+import { failureMessage, type ActionResult } from './write'
 import { devices as d, tasks as t } from '../strings'
 
 export type TasksApi = Pick<Api['activity'], 'taskInfoByTaskClass' | 'receiveTask' | 'reportTaskProgress'>
@@ -44,7 +44,7 @@ export class TasksStore {
       this.replace(type, updated)
       return { ok: true, message: t.progressReported }
     } catch (e) {
-      return { ok: false, message: e instanceof Error && e.message ? e.message : d.failed }
+      return { ok: false, message: failureMessage(e) }
     }
   }
 

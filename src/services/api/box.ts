@@ -1,10 +1,10 @@
 /** Box api: history, favourites, program and program-type black lists. */
 import { box as c } from '../contract/box'
 import type { GatewayClient } from '../http/client'
-import { passThrough } from './call'
+import { bind } from './call'
 
 export function createBoxApi(client: GatewayClient) {
-  const p = <E extends (typeof c)[keyof typeof c]>(e: E) => passThrough(client, e)
+  const p = bind(client)
   return {
     queryHistory: p(c.queryHistory),
     deleteHistory: p(c.deleteHistory),

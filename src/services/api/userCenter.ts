@@ -5,7 +5,7 @@ import { userCenter as c } from '../contract/userCenter'
 import type { UserInfo } from '../contract/models'
 import type { GatewayClient } from '../http/client'
 import { normalizeMac } from '../mac'
-import { passThrough } from './call'
+import { bind } from './call'
 
 export interface MobileLoginArgs {
   phone: string
@@ -23,7 +23,7 @@ export interface LoginResult {
 }
 
 export function createUserCenterApi(client: GatewayClient) {
-  const p = <E extends (typeof c)[keyof typeof c]>(e: E) => passThrough(client, e)
+  const p = bind(client)
   return {
     getOpenIdUnionId: p(c.getOpenIdUnionId),
     /** SPEC 7 getUserInfo (form): serviceChannelId added. */

@@ -1,10 +1,10 @@
 /** Value-added service api (appId header added by the client for these entries). */
 import { valueAdded as c } from '../contract/valueAdded'
 import type { GatewayClient } from '../http/client'
-import { passThrough } from './call'
+import { bind } from './call'
 
 export function createValueAddedApi(client: GatewayClient) {
-  const p = <E extends (typeof c)[keyof typeof c]>(e: E) => passThrough(client, e)
+  const p = bind(client)
   return {
     inquiry: p(c.inquiry),
     prize: p(c.prize),
