@@ -14,12 +14,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { startStack, type Stack } from '../emulator/stack'
-import { DEMO } from '../emulator/gateway'
+import { corsOriginsFromEnv, DEMO } from '../emulator/gateway'
 import { launchPhone } from './browser.mjs'
 import { serveStatic } from '../scripts/serve-static.mjs'
 
 const OUT = '.artifacts/e2e'
-const APP_PORT = 10086
+/** Ports of the stack and the app; the H5 build must have been built for the same gateway and broker. */
+const APP_PORT = Number(process.env.H5_PORT || 10086)
+const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
+const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
 
 let stack: Stack
 let context: BrowserContext
@@ -64,7 +67,13 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
     if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing (npm start wipes it): run npm run build:h5 first')
     mkdirSync(OUT, { recursive: true })
     dataDir = mkdtempSync(join(tmpdir(), 'tvc-e2e-'))
-    stack = await startStack({ gatewayPort: 8787, wsPort: 8883, tcpPort: 0, dataDir })
+    stack = await startStack({
+      gatewayPort: GATEWAY_PORT,
+      wsPort: MQTT_WS_PORT,
+      tcpPort: 0,
+      dataDir,
+      gateway: { corsOrigins: corsOriginsFromEnv() },
+    })
     const served = await serveStatic('dist/h5', APP_PORT)
     closeStatic = () => served.server.close()
     appUrl = served.url
