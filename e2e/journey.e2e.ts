@@ -1,93 +1,33 @@
 /**
- * The core journey in a real browser (Debian chromium via playwright-core), against the H5 build
- * (dist/h5, built with the default local-stack addresses) served with the full local stack:
- * gateway emulator 8787, broker ws 8883, set-top boxes, app on http://127.0.0.1:10086.
+ * The core journey in a real browser (Debian chromium via playwright-core), against the H5 build and
+ * the full local stack (see harness.ts for ports and screenshots).
  *
  *   npm run build:h5 && npm run e2e
- *
- * One screenshot per step goes to .artifacts/e2e (git-ignored), on a 390 x 844 phone viewport.
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
-import { startStack, type Stack } from '../emulator/stack'
-import { corsOriginsFromEnv, DEMO } from '../emulator/gateway'
-import { launchPhone } from './browser.mjs'
-import { serveStatic } from '../scripts/serve-static.mjs'
+import { DEMO } from '../emulator/gateway'
+import { startJourney, type Journey } from './harness'
 
-const OUT = '.artifacts/e2e'
-/** Ports of the stack and the app; the H5 build must have been built for the same gateway and broker. */
-const APP_PORT = Number(process.env.H5_PORT || 10086)
-const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
-const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
-
-let stack: Stack
-let context: BrowserContext
-let page: Page
-let closeStatic: () => void
-let dataDir: string
+let j: Journey
+let stack: Journey['stack']
+let page: Journey['page']
 let appUrl: string
-const pageErrors: string[] = []
-
-async function shot(name: string): Promise<void> {
-  await page.waitForTimeout(350)
-  await page.screenshot({ path: join(OUT, `${name}.png`) })
-}
-
-/** Elements of the page on top (Taro keeps pages below it in the DOM, shaded). */
-const shown = (sel: string) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`)
-
-async function waitForText(sel: string, text: string | RegExp, timeout = 10_000): Promise<void> {
-  await shown(sel).filter({ hasText: text }).first().waitFor({ timeout })
-}
-
-/** Opens a route afresh (a reload: the app starts there, as from a shared link). */
-async function open(route: string): Promise<void> {
-  await page.goto(`${appUrl}?phone=${DEMO.phone}#/${route}`)
-  await page.reload()
-}
-
-async function confirmModal(choice: '确定' | '取消'): Promise<string> {
-  const modal = page.locator('.taro__modal .taro-modal__content').last()
-  await modal.waitFor({ state: 'visible', timeout: 5_000 })
-  const text = (await modal.locator('.taro-modal__text').textContent()) ?? ''
-  await modal.locator('.taro-model__btn', { hasText: choice }).click()
-  return text
-}
-
-function logUrls(): string[] {
-  return stack.gateway.logs.flatMap((b) => (b.records as Array<{ props: { url: string } }>).map((r) => r.props.url))
-}
+const shot = (name: string) => j.shot(name)
+const shown = (sel: string) => j.shown(sel)
+const waitForText = (sel: string, text: string | RegExp, timeout?: number) => j.waitForText(sel, text, timeout)
+const open = (route: string) => j.open(route)
+const confirmModal = (choice: '确定' | '取消') => j.confirmModal(choice)
+const logUrls = () => j.logUrls()
 
 describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
   before(async () => {
-    if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing (npm start wipes it): run npm run build:h5 first')
-    mkdirSync(OUT, { recursive: true })
-    dataDir = mkdtempSync(join(tmpdir(), 'tvc-e2e-'))
-    stack = await startStack({
-      gatewayPort: GATEWAY_PORT,
-      wsPort: MQTT_WS_PORT,
-      tcpPort: 0,
-      dataDir,
-      gateway: { corsOrigins: corsOriginsFromEnv() },
-    })
-    const served = await serveStatic('dist/h5', APP_PORT)
-    closeStatic = () => served.server.close()
-    appUrl = served.url
-    context = await launchPhone()
-    page = await context.newPage()
-    page.on('pageerror', (e) => pageErrors.push(e.message))
+    j = await startJourney()
+    ;({ stack, page, appUrl } = j)
   })
 
   after(async () => {
-    await context?.close()
-    closeStatic?.()
-    await stack?.close()
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
-    assert.deepEqual(pageErrors, [], 'the page threw')
+    await j?.close()
   })
 
   it('1. opens with a demo phone: logged in on home, the current TV online', async () => {

@@ -1,0 +1,99 @@
+/**
+ * What every browser suite shares: the local stack on fresh data, the H5 build served statically, one
+ * phone-sized Debian chromium page, and the helpers to look at the page on top.
+ *
+ * Ports come from GATEWAY_PORT / MQTT_WS_PORT / H5_PORT (defaults 8787 / 8883 / 10086); the H5 build
+ * must have been built for the same gateway and broker (TARO_APP_GATEWAY_URL, TARO_APP_MQTT_URL).
+ * Screenshots go to .artifacts/e2e (git-ignored).
+ */
+import assert from 'node:assert/strict'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { startStack, type Stack } from '../emulator/stack'
+import { corsOriginsFromEnv, DEMO } from '../emulator/gateway'
+import { launchPhone } from './browser.mjs'
+import { serveStatic } from '../scripts/serve-static.mjs'
+
+export const OUT = '.artifacts/e2e'
+export const APP_PORT = Number(process.env.H5_PORT || 10086)
+export const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
+export const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
+
+export interface Journey {
+  stack: Stack
+  context: BrowserContext
+  page: Page
+  appUrl: string
+  /** Errors the page threw; close() fails the suite when there are any. */
+  pageErrors: string[]
+  /** A screenshot of the phone screen, named by step. */
+  shot(name: string): Promise<void>
+  /** Elements of the page on top (Taro keeps pages below it in the DOM, shaded). */
+  shown(sel: string): Locator
+  waitForText(sel: string, text: string | RegExp, timeout?: number): Promise<void>
+  /** Opens a route afresh (a reload: the app starts there, as from a shared link). */
+  open(route: string, phone?: string): Promise<void>
+  /** Answers the Taro modal on top; resolves its text. */
+  confirmModal(choice: '确定' | '取消'): Promise<string>
+  /** Page urls of the tracking records the gateway received. */
+  logUrls(): string[]
+  close(): Promise<void>
+}
+
+export async function startJourney(): Promise<Journey> {
+  if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing (npm start wipes it): run npm run build:h5 first')
+  mkdirSync(OUT, { recursive: true })
+  const dataDir = mkdtempSync(join(tmpdir(), 'tvc-e2e-'))
+  const stack = await startStack({
+    gatewayPort: GATEWAY_PORT,
+    wsPort: MQTT_WS_PORT,
+    tcpPort: 0,
+    dataDir,
+    gateway: { corsOrigins: corsOriginsFromEnv() },
+  })
+  const served = await serveStatic('dist/h5', APP_PORT)
+  const context = await launchPhone()
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (e) => pageErrors.push(e.message))
+  const shown = (sel: string) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`)
+
+  return {
+    stack,
+    context,
+    page,
+    appUrl: served.url,
+    pageErrors,
+    shown,
+    async shot(name) {
+      await page.waitForTimeout(350)
+      await page.screenshot({ path: join(OUT, `${name}.png`) })
+    },
+    async waitForText(sel, text, timeout = 10_000) {
+      await shown(sel).filter({ hasText: text }).first().waitFor({ timeout })
+    },
+    async open(route, phone = DEMO.phone) {
+      await page.goto(`${served.url}?phone=${phone}#/${route}`)
+      await page.reload()
+    },
+    async confirmModal(choice) {
+      const modal = page.locator('.taro__modal .taro-modal__content').last()
+      await modal.waitFor({ state: 'visible', timeout: 5_000 })
+      const text = (await modal.locator('.taro-modal__text').textContent()) ?? ''
+      await modal.locator('.taro-model__btn', { hasText: choice }).click()
+      return text
+    },
+    logUrls() {
+      return stack.gateway.logs.flatMap((b) => (b.records as Array<{ props: { url: string } }>).map((r) => r.props.url))
+    },
+    async close() {
+      await context.close()
+      served.server.close()
+      await stack.close()
+      rmSync(dataDir, { recursive: true, force: true })
+      assert.deepEqual(pageErrors, [], 'the page threw')
+    },
+  }
+}
