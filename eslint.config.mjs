@@ -21,6 +21,24 @@ export default tseslint.config(
     },
   },
   {
+    // The local stack depends on nothing of the app but the protocol package
+    // (__tests__/emulator/boundary.test.ts checks it transitively, src/protocol included).
+    files: ['emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '!**/src/protocol', '!**/src/protocol/**', '@/**', '!@/protocol/**'],
+              message: 'emulator/ imports only src/protocol/ from the app',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // jest.isolateModules + require() is how a test loads a fresh copy of a module.
     files: ['__tests__/**/*.{ts,tsx}', 'jest.setup.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },

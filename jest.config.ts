@@ -20,6 +20,8 @@ export default defineJestConfig({
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
+    // mqtt.js's ES bundle (what H5 and the weapp subpackage load) is ESM; jest runs its CommonJS build.
+    '^mqtt/dist/mqtt\\.esm$': 'mqtt',
     '\\.(css|less|sass|scss|styl)$': '<rootDir>/__tests__/__mocks__/styleMock.js',
   },
 })

@@ -9,7 +9,7 @@
 #   bash .ci/rabbitmq.sh suite   start, run the TV-link integration suite against it (MQTT_URL), stop
 #                                (only if this call started it); exits with jest's status
 #
-# Why it looks like this: shared/recipes/MQTT.md "The real broker". rabbitmq-server drops to the
+# Why it looks like this: rabbitmq-server drops to the
 # rabbitmq user, so every directory it writes is chowned to rabbitmq; epmd is ours, on a private port,
 # so stopping it never touches another epmd.
 set -euo pipefail

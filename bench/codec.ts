@@ -7,7 +7,9 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createCodec, defaultCodec, type CipherScheme, type Codec } from '../src/services/codec'
+import { createCodec, type CipherScheme, type Codec } from '../src/protocol/codec'
+
+const defaultCodec = createCodec()
 import { createApi } from '../src/services/api'
 import { createFetchTransport, createGatewayClient } from '../src/services/http'
 import { startGateway } from '../emulator/gateway'
@@ -43,7 +45,7 @@ async function roundTripMs(codec: Codec, n: number): Promise<number> {
     const client = createGatewayClient({
       baseUrl: gw.url,
       transport: createFetchTransport(),
-      session: { token: () => '', secret: () => '', setToken: () => undefined },
+      session: { token: () => '', secret: () => '', replaceToken: () => false },
       notify: () => undefined,
       onSessionEnd: () => undefined,
       appKey: 'bench-app-key',

@@ -19,9 +19,9 @@ import { MemoryDirectory } from '../emulator/broker/memoryDirectory'
 import { phoneTopic } from '../emulator/directory'
 import { aedesTransport, mqttTransport, startSetTops, type SettopTransport } from '../emulator/settop'
 import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
-import { remoteKey } from '../src/services/tv/commands'
-import { buildEnvelope } from '../src/services/tv/envelope'
-import { mqttConnect } from '../src/services/tv/mqttConnect'
+import { remoteKey } from '../src/protocol/tv/commands'
+import { buildEnvelope } from '../src/protocol/tv/envelope'
+import { loadMqttNow } from '../src/services/tv/mqttConnect'
 import type { JarvisCredentials, TvLinkApi } from '../src/services/tv/types'
 import { TvStore } from '../src/stores/tvStore'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
@@ -87,7 +87,7 @@ async function bench(target: Target, directory: MemoryDirectory, mac: string, ui
     jarvisLogin: async () => target.login(uid, user.phone),
     queryAgentTopic: async () => tv.topic,
   }
-  const store = new TvStore({ api, connect: mqttConnect, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })
+  const store = new TvStore({ api, loadMqtt: loadMqttNow, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })
   store.setDevice(device, user)
   const start = Date.now()
   while (store.linkState !== 'online') {

@@ -1,20 +1,26 @@
+import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
+import { BundleStatsPlugin } from './bundle-stats'
+import { MqttSubpackagePlugin } from './mqttSubpackage'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
+import { assertBuildTarget } from './target'
 
 /**
  * Build-environment variables the app reads (src/config/env.ts). Each is replaced at build time with
  * the value it has in the environment of `taro build`; unset means the local stack's default.
  */
 const APP_ENV = [
+  'TARO_APP_TARGET',
   'TARO_APP_GATEWAY_URL',
   'TARO_APP_MQTT_URL',
   'TARO_APP_APP_KEY',
   'TARO_APP_APP_ID',
   'TARO_APP_BRIDGE',
   'TARO_APP_PRODUCT_PAGE_URL',
+  'TARO_APP_WEBVIEW_ALLOW',
 ] as const
 
 function appEnvConstants(): Record<string, string> {
@@ -24,6 +30,8 @@ function appEnvConstants(): Record<string, string> {
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
+  // TARO_APP_TARGET=operator stops here unless https/wss, the app key, appId and the bridge are given.
+  assertBuildTarget(process.env, process.env.TARO_ENV)
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'tv-companion',
     date: '2026-11-21',
@@ -43,8 +51,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
     compiler: 'webpack5',
     cache: { enable: false },
     // Taro's H5 default terser output uses quote_keys=true, which turns private class fields inside
-    // mqtt's browser build (`static #e`) into `static#"e"`: a blank page with a SyntaxError. See
-    // shared/recipes/TOOLCHAIN.md.
+    // mqtt's browser build (`static #e`) into `static#"e"`: a blank page with a SyntaxError.
     terser: {
       enable: true,
       config: { output: { quote_keys: false } },
@@ -54,11 +61,21 @@ export default defineConfig<'webpack5'>(async (merge) => {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
-      webpackChain(chain) {
+      webpackChain(chain, webpack) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        // WeChat does not promise queueMicrotask; mqtt.js's bundle and React call it bare. Every
+        // bundled module that names it gets src/platform/microtask.ts instead (native when present).
+        // mqtt.js lives in an async subpackage, not in the main package.
+        chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin)
+        chain.plugin('provideQueueMicrotask').use(webpack.ProvidePlugin, [
+          { queueMicrotask: [path.resolve(__dirname, '../src/platform/microtask.ts'), 'queueMicrotask'] },
+        ])
       },
     },
     h5: {
+      // Plain HTML elements instead of the Stencil web-component set: every page chunk stops carrying
+      // the whole component library.
+      useHtmlComponents: true,
       publicPath: '/',
       staticDirectory: 'static',
       router: h5Router,
@@ -79,6 +96,18 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        // Polyfills for browsers outside `browserslist` and JSONP the app never uses: not shipped.
+        const empty = path.resolve(__dirname, 'empty-module.js')
+        for (const name of ['whatwg-fetch', 'abortcontroller-polyfill/dist/abortcontroller-polyfill-only', 'jsonp-retry']) {
+          chain.resolve.alias.set(name, empty)
+        }
+        chain.resolve.alias.set('platform$', path.resolve(__dirname, 'platform-shim.js'))
+        // Taro injects its components' CSS from JavaScript (style-loader, at the top of <head>): every
+        // page chunk carried ~13 KB of CSS text. Extracted like the app's own CSS instead; it is
+        // imported first by the entry, so the app's styles still come after it and override it.
+        chain.module.rules.delete('taroStyle')
+        chain.module.rule('customStyle').exclude.clear()
+        if (process.env.TVC_BUNDLE_STATS) chain.plugin('bundleStats').use(BundleStatsPlugin, [process.env.TVC_BUNDLE_STATS])
       },
     },
   }

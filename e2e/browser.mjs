@@ -1,6 +1,7 @@
 /**
  * Headless Debian Chromium through playwright-core (never a downloaded browser), with the flags this
- * machine needs (shared/recipes/TOOLCHAIN.md), a fresh profile, and a 390 x 844 phone viewport.
+ * machine needs (headless, no sandbox, no GPU, no QUIC, no background networking), a fresh profile,
+ * and a 390 x 844 phone viewport.
  */
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -45,6 +45,19 @@ export interface BrokerDirectory {
   allTvs(): VirtualTv[]
   /** Current lock state of a TV, reflected in its type 87 replies. */
   locksOf(mac: string): TvLocks
+  /**
+   * A TV started playing a program for a user (a set-top box reports it): the gateway writes it to
+   * that user's watch history. Optional: directories without history ignore plays.
+   */
+  recordPlay?(play: TvPlay): void
+}
+
+/** What a set-top box reports when it starts playing something for a phone user. */
+export interface TvPlay {
+  mac: string
+  uid: string
+  programId: string
+  episodeIndex: number
 }
 
 export const PHONE_TOPIC_PREFIX = 'tvc/phone/'

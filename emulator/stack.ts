@@ -13,7 +13,7 @@
  * topics (username tv:{MAC12}, password the TV secret; emulator/settop/README.md).
  */
 import { startBroker, type RunningBroker } from './broker'
-import { startGateway, type GatewayOptions, type RunningGateway } from './gateway'
+import { DEFAULT_CORS_ORIGINS, startGateway, type GatewayOptions, type RunningGateway } from './gateway'
 import { aedesTransport, startSetTops, type SetTops } from './settop'
 import { SETTOP_ADMIN_PATH, settopAdmin } from './settop/admin'
 
@@ -62,6 +62,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       wsPort: options.wsPort,
       tcpPort: options.tcpPort,
       tvSecret: options.tvSecret,
+      allowedOrigins: options.gateway?.corsOrigins ?? DEFAULT_CORS_ORIGINS,
       httpHandler: (req, res) => settopAdmin(settops)(req, res),
     })
   } catch (e) {

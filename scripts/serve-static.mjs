@@ -3,11 +3,16 @@
  * Serves a built H5 app (dist/h5) on 127.0.0.1: files as they are, index.html for everything else
  * (hash routing needs only `/`). Used by the e2e suite and the screenshot script.
  *
- *   node scripts/serve-static.mjs [dir=dist/h5] [port=10087]
+ * `{ production: true }` serves it the way a production host would (the perf script): brotli or gzip
+ * by Accept-Encoding, and the content-hashed files (js/, css/, static/) cached for a year as immutable,
+ * index.html revalidated.
+ *
+ *   node scripts/serve-static.mjs [dir=dist/h5] [port=10087] [--production]
  */
 import { createServer } from 'node:http'
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
 import { readFile, stat } from 'node:fs/promises'
-import { extname, join, normalize, resolve } from 'node:path'
+import { extname, join, normalize, resolve, sep } from 'node:path'
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -22,12 +27,34 @@ const TYPES = {
   '.map': 'application/json',
 }
 
-export function serveStatic(dir, port = 0, host = '127.0.0.1') {
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map'])
+
+export function serveStatic(dir, port = 0, host = '127.0.0.1', options = {}) {
   const root = resolve(dir)
+  const production = Boolean(options.production)
+  const compressed = new Map()
+  const encode = (file, body, accept) => {
+    if (!production || !COMPRESSIBLE.has(extname(file)) || body.length < 1024) return null
+    const kind = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null
+    if (!kind) return null
+    const key = `${kind}:${file}`
+    if (!compressed.has(key)) {
+      compressed.set(key, kind === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(body, { level: 9 }))
+    }
+    return { kind, body: compressed.get(key) }
+  }
   const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    let path
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    } catch {
+      // a malformed % escape: a bad request, not a crash of the server
+      res.writeHead(400).end('bad request')
+      return
+    }
     let file = normalize(join(root, path))
-    if (!file.startsWith(root)) {
+    // root + separator: a sibling folder sharing the root's name prefix (dist/h5-secret) is outside
+    if (file !== root && !file.startsWith(root + sep)) {
       res.writeHead(403).end()
       return
     }
@@ -38,8 +65,16 @@ export function serveStatic(dir, port = 0, host = '127.0.0.1') {
     }
     try {
       const body = await readFile(file)
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' })
-      res.end(body)
+      const hashed = production && /^\/(js|css|static)\//.test(path)
+      const headers = {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        vary: 'accept-encoding',
+      }
+      const enc = encode(file, body, String(req.headers['accept-encoding'] ?? ''))
+      if (enc) headers['content-encoding'] = enc.kind
+      res.writeHead(200, headers)
+      res.end(enc ? enc.body : body)
     } catch {
       res.writeHead(404).end('not found')
     }
@@ -48,8 +83,10 @@ export function serveStatic(dir, port = 0, host = '127.0.0.1') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  serveStatic(process.argv[2] || 'dist/h5', Number(process.argv[3] || 10087)).then(({ server, url }) => {
-    console.log(`serving ${process.argv[2] || 'dist/h5'} at ${url} (pid ${process.pid})`)
+  const production = process.argv.includes('--production')
+  const [dir, port] = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+  serveStatic(dir || 'dist/h5', Number(port || 10087), '127.0.0.1', { production }).then(({ server, url }) => {
+    console.log(`serving ${dir || 'dist/h5'} at ${url}${production ? ' (compressed, cached)' : ''} (pid ${process.pid})`)
     const stop = () => server.close(() => process.exit(0))
     process.on('SIGTERM', stop)
     process.on('SIGINT', stop)

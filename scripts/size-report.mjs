@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
- * home route (raw and gzip). Prints the figures always; exits 1 when the main package or any
- * subpackage exceeds the budget (WeChat's hard limit is 2 MB per package).
+ * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
+ * - weapp main package 600 KB, each page subpackage 200 KB; the `mqtt` subpackage (the library
+ *   only, loaded with require.async) is reported against WeChat's 2 MB package limit;
+ * - H5 home route JavaScript 160 KB gzip.
  *
  * Usage: node scripts/size-report.mjs [--weapp dist/weapp] [--h5 dist/h5] [--json out.json]
  */
@@ -10,8 +12,12 @@ import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from '
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-export const PACKAGE_BUDGET = 1.5 * 1024 * 1024
-export const MAIN_TARGET = 600 * 1024
+export const MAIN_BUDGET = 600 * 1024
+export const SUBPACKAGE_BUDGET = 200 * 1024
+/** WeChat's own limit per package: what the library-only subpackage is held to. */
+export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024
+export const LIBRARY_SUBPACKAGES = ['mqtt']
+export const H5_HOME_GZIP_BUDGET = 160 * 1024
 
 const args = process.argv.slice(2)
 const opt = (name, def) => {
@@ -90,11 +96,12 @@ const report = {}
 try {
   const { sizes: w, largestInMain } = weappReport()
   report.weapp = w
-  console.log('weapp packages (budget %s each, main target %s):', kb(PACKAGE_BUDGET), kb(MAIN_TARGET))
+  console.log('weapp packages (main %s, page subpackages %s each, library subpackages %s):', kb(MAIN_BUDGET), kb(SUBPACKAGE_BUDGET), kb(WECHAT_PACKAGE_LIMIT))
   for (const [name, size] of Object.entries(w)) {
-    const over = size > PACKAGE_BUDGET
+    const budget = name === 'main' ? MAIN_BUDGET : LIBRARY_SUBPACKAGES.includes(name) ? WECHAT_PACKAGE_LIMIT : SUBPACKAGE_BUDGET
+    const over = size > budget
     failed ||= over
-    console.log(`  ${name.padEnd(14)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET' : ''}${name === 'main' && size > MAIN_TARGET ? '  (above the 600 KB target)' : ''}`)
+    console.log(`  ${name.padEnd(14)} ${kb(size).padStart(10)} / ${kb(budget)}${over ? '  OVER BUDGET' : ''}`)
   }
   console.log(`  largest in main: ${largestInMain.map(([f, n]) => `${f} ${kb(n)}`).join(', ')}`)
 } catch (e) {
@@ -104,7 +111,9 @@ try {
 try {
   const h = h5HomeReport()
   report.h5Home = h
-  console.log(`H5 home route JS: ${kb(h.raw)} raw, ${kb(h.gzip)} gzip (${h.files.length} files${h.homeChunksFound ? '' : ', home page chunks not identified: entry only'})`)
+  const over = h.gzip > H5_HOME_GZIP_BUDGET
+  failed ||= over || !h.homeChunksFound
+  console.log(`H5 home route JS: ${kb(h.raw)} raw, ${kb(h.gzip)} gzip / ${kb(H5_HOME_GZIP_BUDGET)} (${h.files.length} files${h.homeChunksFound ? '' : ', home page chunks not identified: entry only'})${over ? '  OVER BUDGET' : ''}`)
 } catch (e) {
   console.error(`h5: ${e.message}`)
   failed = true

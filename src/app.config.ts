@@ -22,6 +22,9 @@ export default defineAppConfig({
   // H5 page transition (SPEC 2/9: about 250 ms); Taro's router adds the slide styles. Not an
   // app.json field of the mini-program (which slides natively), so H5 only.
   ...(isH5 ? { animation: { duration: ui.pageTransitionMs, delay: ui.timers.tick } } : {}),
+  // WeChat privacy check (base library >= 2.32.3): getPhoneNumber and the other privacy APIs wait for
+  // the user's agreement, answered by the consent checkbox + agreePrivacyAuthorization buttons.
+  ...(isH5 ? {} : { __usePrivacyCheck__: true }),
   networkTimeout: {
     request: timeouts.networkMs,
     connectSocket: timeouts.networkMs,

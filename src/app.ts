@@ -1,38 +1,44 @@
-import { createElement, type PropsWithChildren } from 'react'
+import { createElement, useState, type PropsWithChildren } from 'react'
 import Taro, { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
-import { appServices } from './appRoot'
+import { createAppServices, type AppServices } from './appRoot'
 import { StoreContext } from './stores/context'
 import { toastProblem } from './platform/feedback'
+import { watchPageLoading } from './platform/pageLoadingView'
 import { net } from './strings'
 import './app.scss'
 
-/** SPEC 8: a page chunk that fails or times out (120 s) is told to the user, not left blank. */
-function watchChunkLoadErrors(): void {
+/**
+ * SPEC 8: a page chunk that fails or times out (120 s) is told to the user, not left blank.
+ * SPEC 9: a page still loading shows its loading state after 200 ms and a timeout after 60 s.
+ */
+function watchPageChunks(): void {
+  const pages = watchPageLoading()
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as { name?: string } | undefined
     if (reason?.name === 'ChunkLoadError') {
       event.preventDefault()
+      pages.done()
       toastProblem(net.chunkLoadError)
     }
   })
 }
 
-function App({ children }: PropsWithChildren) {
-  const { root, tracker } = appServices()
+/** The app component over the services `make` builds once per app (tests hand in their own). */
+export function createApp(make: () => AppServices) {
+  return function App({ children }: PropsWithChildren) {
+    const [{ root }] = useState(make)
 
-  useLaunch((options) => {
-    if (process.env.TARO_ENV === 'h5') watchChunkLoadErrors()
-    const query = (options?.query ?? {}) as Record<string, string | undefined>
-    void root.start({ sharerUid: query.sharerUid })
-    Taro.onNetworkStatusChange?.((res) => root.onNetworkChange(res.isConnected))
-  })
-  useDidShow(() => root.onAppShow())
-  useDidHide(() => {
-    root.onAppHide()
-    void tracker.flush()
-  })
+    useLaunch((options) => {
+      if (process.env.TARO_ENV === 'h5') watchPageChunks()
+      const query = (options?.query ?? {}) as Record<string, string | undefined>
+      void root.start({ sharerUid: query.sharerUid })
+      Taro.onNetworkStatusChange?.((res) => root.onNetworkChange(res.isConnected))
+    })
+    useDidShow(() => root.onAppShow())
+    useDidHide(() => root.onAppHide())
 
-  return createElement(StoreContext.Provider, { value: root }, children)
+    return createElement(StoreContext.Provider, { value: root }, children)
+  }
 }
 
-export default App
+export default createApp(createAppServices)

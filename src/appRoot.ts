@@ -12,8 +12,9 @@ import { createTvLinkDeps } from './services/tv/platformDeps'
 import type { TvLinkApi } from './services/tv/types'
 import { bridgeKindFor, createBridge, type PhoneBridge } from './platform/bridge'
 import { taroStorage } from './platform/storage'
-import { NetworkStatus } from './stores/network'
+import { createPrivacyPort } from './platform/privacy'
 import { RootStore, type TrackerPort } from './stores/root'
+import { Session } from './stores/session'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 
@@ -36,6 +37,7 @@ export function trackerPort(tracker: Tracker): TrackerPort {
     },
     click: (url, buttonInfo, ext) => tracker.click(url, buttonInfo, ext ? JSON.stringify(ext) : ''),
     expose: (url, ext) => tracker.expose(url, JSON.stringify(ext)),
+    flush: () => tracker.flush(),
   }
 }
 
@@ -49,26 +51,21 @@ export function tvLinkApi(api: Api): TvLinkApi {
 export interface AppServices {
   root: RootStore
   bridge: PhoneBridge
-  tracker: Tracker
 }
 
+/**
+ * Builds the app in dependency order, each piece from the ones before it: the Session (credentials,
+ * restored from storage), the request client reading it, the api, the bridge, then the stores (which
+ * build the tracker with the context they own). No piece reaches back for one built after it.
+ */
 export function createAppServices(): AppServices {
-  const network = new NetworkStatus()
-  // The stores exist after the client; the client reaches them through this late binding.
-  let root: RootStore | null = null
+  const session = new Session(taroStorage)
   const client = createGatewayClient({
     baseUrl: env.gatewayUrl,
     transport: createTaroTransport(),
-    session: {
-      token: () => root?.user.token() ?? '',
-      secret: () => root?.user.secret() ?? '',
-      setToken: (token) => root?.user.setToken(token),
-    },
-    notify: (message) => {
-      network.reportFailure()
-      Taro.showToast({ title: message, icon: 'none', duration: toast.longMs })
-    },
-    onSessionEnd: () => root?.endSession(),
+    session,
+    notify: (message) => Taro.showToast({ title: message, icon: 'none', duration: toast.longMs }),
+    onSessionEnd: () => session.end(),
     appKey: env.appKey,
     appId: env.appId,
   })
@@ -82,37 +79,23 @@ export function createAppServices(): AppServices {
       getSecretPhone: (req) => api.userCenter.getSecretPhone(req),
     },
   })
-  const tracker = createTracker({
-    send: (form) => api.other.logApi(form),
-    context: () => ({
-      uid: root?.user.user?.uid ?? '',
-      phone: root?.user.user?.phone ?? '',
-      mac: root?.devices.curMac ?? '',
-      deviceId: deviceId(),
-    }),
-    secrets: () => [root?.user.token() ?? '', root?.user.secret() ?? ''],
-  })
-  root = new RootStore({
+  const root = new RootStore({
     api,
     storage: taroStorage,
+    session,
     getPhone: () => bridge.getPhone(),
-    tvLink: createTvLinkDeps(tvLinkApi(api)),
-    tracker: trackerPort(tracker),
-    network,
+    tvLinkDeps: createTvLinkDeps(tvLinkApi(api)),
+    tracking: (context) =>
+      trackerPort(
+        createTracker({
+          send: (form) => api.other.logApi(form),
+          context: () => ({ ...context(), deviceId: deviceId() }),
+          secrets: () => [session.token(), session.secret()],
+        }),
+      ),
     bridge,
   })
-  return { root, bridge, tracker }
-}
-
-
-let current: AppServices | null = null
-
-/** The app's services, created on first use; tests install their own with setAppServices. */
-export function appServices(): AppServices {
-  current ??= createAppServices()
-  return current
-}
-
-export function setAppServices(services: AppServices | null): void {
-  current = services
+  // WeChat: a privacy API before consent raises this; the consent sheet answers it.
+  createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))
+  return { root, bridge }
 }

@@ -26,3 +26,8 @@ export function param(params: Record<string, string | undefined>, key: string): 
     return raw
   }
 }
+
+/** Back to home with nothing above it (after logout: no page of the previous user stays open). */
+export function goHome(): void {
+  Taro.reLaunch({ url: urlOf('index') }).catch(() => Taro.redirectTo({ url: urlOf('index') }))
+}

@@ -66,12 +66,10 @@ export const subPackages = [
 
 /**
  * H5-only system pages (SPEC 2: /choose-location, /open-location). On weapp these are native APIs
- * (chooseLocation / openLocation), so they are registered for H5 only, under short aliases.
+ * (chooseLocation / openLocation), so they are registered for H5 only, under the short paths of
+ * config/router.ts (customRoutes).
  */
-export const h5SystemPages = [
-  { ...page('', 'choose-location', 'chooseLocation'), alias: '/choose-location' },
-  { ...page('', 'open-location', 'openLocation'), alias: '/open-location' },
-] as const
+export const h5SystemPages = [page('', 'choose-location', 'chooseLocation'), page('', 'open-location', 'openLocation')] as const
 
 export const allRoutes: readonly RouteDef[] = [
   ...mainPackage,

@@ -2,3 +2,10 @@
 declare module '@tarojs/plugin-framework-react/dist/runtime' {
   export function createReactApp(app: unknown, react: unknown, dom: unknown, config: unknown): unknown
 }
+
+/** mqtt.js's ES module browser bundle (loaded by path on weapp and H5: src/platform/mqtt). */
+declare module 'mqtt/dist/mqtt.esm' {
+  const mqtt: { connect: unknown }
+  export default mqtt
+  export const connect: unknown
+}

@@ -31,10 +31,10 @@ describe('SPEC 3 and 9 constants', () => {
 
   it('has the broker settings and TV link timers of SPEC 4/9', () => {
     expect(config.broker).toEqual({ protocolVersion: 4, connectTimeoutMs: 30000, reconnectPeriodMs: 1000, qos: 1 })
-    expect(config.tvLink.syncIntervalMs).toBe(30000)
-    expect(config.tvLink.offlineAfterMs).toBe(800)
-    expect(config.tvLink.reconnectDebounceMs).toBe(800)
-    expect([...config.tvLink.reconnectAtErrorCounts]).toEqual([2, 5])
+    expect(config.tvTimers.syncIntervalMs).toBe(30000)
+    expect(config.tvTimers.offlineAfterMs).toBe(800)
+    expect(config.tvTimers.reconnectDebounceMs).toBe(800)
+    expect([...config.tvTimers.reconnectAtErrorCounts]).toEqual([2, 5])
     expect(config.tvMessage).toMatchObject({ typeMode: 87, typeScreen: 32, typeKeyEvent: 13, typeH5Play: 9 })
   })
 
@@ -54,7 +54,7 @@ describe('SPEC 3 and 9 constants', () => {
 
   it('is frozen: a stray assignment cannot change a requirement at run time', () => {
     expect(Object.isFrozen(config.timeouts)).toBe(true)
-    expect(Object.isFrozen(config.tvLink)).toBe(true)
+    expect(Object.isFrozen(config.tvTimers)).toBe(true)
     expect(Object.isFrozen(config.search)).toBe(true)
   })
 })

@@ -23,12 +23,22 @@ describe('navigation bar geometry (SPEC 9: title bar top 12, height 30, status b
     expect(navBarGeometry(20.4).titleTop).toBe(32)
   })
 
-  it('reads the status bar height from the device', () => {
+  it('reads the status bar height from the device on WeChat; H5 has none of its own and asks nothing', () => {
     const spy = jest.spyOn(Taro, 'getWindowInfo').mockReturnValue({ statusBarHeight: 47 } as ReturnType<typeof Taro.getWindowInfo>)
-    expect(readStatusBarHeight()).toBe(47)
-    spy.mockReturnValue({} as ReturnType<typeof Taro.getWindowInfo>)
-    expect(readStatusBarHeight()).toBe(0)
-    spy.mockRestore()
+    const env = process.env.TARO_ENV
+    try {
+      process.env.TARO_ENV = 'weapp'
+      expect(readStatusBarHeight()).toBe(47)
+      spy.mockReturnValue({} as ReturnType<typeof Taro.getWindowInfo>)
+      expect(readStatusBarHeight()).toBe(0)
+      process.env.TARO_ENV = 'h5'
+      spy.mockClear()
+      expect(readStatusBarHeight()).toBe(0)
+      expect(spy).not.toHaveBeenCalled()
+    } finally {
+      process.env.TARO_ENV = env
+      spy.mockRestore()
+    }
   })
 })
 

@@ -1,6 +1,9 @@
 /** @jest-environment node */
 /** Each scenario switch, per request (header) and per session (admin endpoint), through the real client. */
 import { net } from '../../src/strings'
+import { serviceChannelId } from '../../src/config'
+import { contract } from '../../src/protocol/contract'
+import { OfflineError } from '../../src/services/http'
 import type { RunningGateway } from '../../emulator/gateway'
 import { SCENARIO_HEADER } from '../../emulator/gateway'
 import { realClient, startTestGateway } from './helpers/gateway'
@@ -25,15 +28,17 @@ async function loggedIn(extra = {}) {
   return { rc, uid: user.uid }
 }
 
-it('slow: answers after slowMs, past the client timeout -> toast + empty result', async () => {
+it('slow: answers after slowMs, past the client timeout -> toast + empty result (the api call says offline)', async () => {
   // Log in with the default timeout (a cold first request may be slow), then use a short one.
   const { rc: normal, uid } = await loggedIn()
   const rc = realClient(gw.url, { timeoutMs: 150 })
   Object.assign(rc.session, normal.session)
   await setScenario({ name: 'slow', times: 1 })
-  const r = await rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })
-  expect(r).toEqual({ total: 0, list: [] })
+  const r = await rc.client.send(contract.box.queryHistory, { uid, page: 1, pageSize: 5 })
+  expect(r).toMatchObject({ data: { total: 0, list: [] }, offline: true })
   expect(rc.toasts).toEqual([net.networkError])
+  await setScenario({ name: 'slow', times: 1 })
+  await expect(rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })).rejects.toBeInstanceOf(OfflineError)
   // The next request is normal again.
   expect((await rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })).total).toBeGreaterThan(0)
 })
@@ -44,11 +49,13 @@ it('5xx: HTTP 503 reaches the caller as a typed error', async () => {
   await expect(rc.api.box.queryHistory({ uid, page: 1, pageSize: 5 })).rejects.toMatchObject({ kind: 'http', code: '503' })
 })
 
-it('drop: the connection is destroyed -> toast + empty result', async () => {
+it('drop: the connection is destroyed -> toast + empty result (the api call says offline)', async () => {
   const { rc, uid } = await loggedIn()
   await setScenario({ name: 'drop', times: 1 })
-  expect(await rc.api.userCenter.queryBindDevice({ uid })).toEqual([])
+  expect(await rc.client.send(contract.userCenter.queryBindDevice, { uid, serviceChannelId })).toMatchObject({ data: [], offline: true })
   expect(rc.toasts).toEqual([net.networkError])
+  await setScenario({ name: 'drop', times: 1 })
+  await expect(rc.api.userCenter.queryBindDevice({ uid })).rejects.toMatchObject({ name: 'OfflineError', message: net.networkError })
 })
 
 it('malformed: truncated JSON is a bad response', async () => {

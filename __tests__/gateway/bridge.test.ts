@@ -13,17 +13,24 @@ import {
 } from '../../src/platform/bridge'
 import { DEMO } from '../../emulator/gateway'
 
-type Listener = (e: { data: unknown }) => void
+type Listener = (e: { data: unknown; source?: unknown; origin?: string }) => void
+const PAGE_ORIGIN = 'https://h5.operator.example'
 
-/** A window with the operator app's TvcNative; `reply` decides what the app answers and when. */
+/**
+ * A window with the operator app's TvcNative; `reply` decides what the app answers and when. The app
+ * answers with window.postMessage on the page's own window, so a genuine reply has that window as its
+ * source and the page's origin; `postFrom` sends a message as some other window/origin would.
+ */
 function fakeWindow(reply: ((req: { type: string; id: string }, post: (data: unknown) => void) => void) | null) {
   const listeners = new Set<Listener>()
   const posted: string[] = []
-  const post = (data: unknown) => listeners.forEach((l) => l({ data }))
+  const postFrom = (data: unknown, source: unknown, origin: string) => [...listeners].forEach((l) => l({ data, source, origin }))
   const win: BridgeWindow = {
+    location: { origin: PAGE_ORIGIN },
     addEventListener: (_t, l) => listeners.add(l),
     removeEventListener: (_t, l) => listeners.delete(l),
   }
+  const post = (data: unknown) => postFrom(data, win, PAGE_ORIGIN)
   if (reply) {
     win.TvcNative = {
       postMessage: (m) => {
@@ -32,7 +39,7 @@ function fakeWindow(reply: ((req: { type: string; id: string }, post: (data: unk
       },
     }
   }
-  return { win, posted, listeners }
+  return { win, posted, listeners, postFrom }
 }
 
 describe('native bridge (H5 in the operator app)', () => {
@@ -80,6 +87,35 @@ describe('native bridge (H5 in the operator app)', () => {
     const p3 = createNativeBridge(empty.win).getPhone()
     await jest.advanceTimersByTimeAsync(0)
     expect(await p3).toBeNull()
+  })
+
+  it('accepts the reply only from its own window and origin, with the id it sent', async () => {
+    let sentId = ''
+    const { win, postFrom } = fakeWindow((req) => void (sentId = req.id))
+    const other = fakeWindow(() => undefined)
+    const p = createNativeBridge(win).getPhone()
+    // an embedded frame or another window, even with the right id and type
+    postFrom({ type: NATIVE_REPLY, id: sentId, phone: '13800000009' }, other.win, PAGE_ORIGIN)
+    // the same window object but a foreign origin (a navigated/opened page)
+    postFrom({ type: NATIVE_REPLY, id: sentId, phone: '13800000008' }, win, 'https://evil.example')
+    // no source at all (a MessagePort or a synthetic event)
+    postFrom({ type: NATIVE_REPLY, id: sentId, phone: '13800000007' }, null, PAGE_ORIGIN)
+    // the genuine reply
+    postFrom({ type: NATIVE_REPLY, id: sentId, phone: '13800000001' }, win, PAGE_ORIGIN)
+    await jest.advanceTimersByTimeAsync(0)
+    expect(await p).toBe('13800000001')
+  })
+
+  it('sends an id that cannot be guessed from the clock and a counter', async () => {
+    const ids: string[] = []
+    const { win } = fakeWindow((req) => void ids.push(req.id))
+    const bridge = createNativeBridge(win)
+    void bridge.getPhone()
+    void bridge.getPhone()
+    await jest.advanceTimersByTimeAsync(300)
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/)
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/)
+    expect(ids[0]).not.toBe(ids[1])
   })
 
   it('answers null at once outside the operator app (no TvcNative)', async () => {

@@ -2,8 +2,9 @@
 /** One test per request-client rule (SPEC 5, 7, 8; issue 3). */
 import { net } from '../../src/strings'
 import { timeouts } from '../../src/config'
-import { contract } from '../../src/services/contract'
+import { contract } from '../../src/protocol/contract'
 import { createGatewayClient, GatewayError, type GatewayClientOptions } from '../../src/services/http'
+import { validEmpty } from './helpers/recording'
 import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer, type SeenRequest } from './helpers/fakeGateway'
 
 const BASE = 'http://gw.test/'
@@ -43,7 +44,7 @@ describe('headers', () => {
   })
 
   it('adds appId on value-added calls only', async () => {
-    const { client, seen } = setup(() => ({ resultCode: '000', data: { list: [] } }), { token: 'tk1', secret: 'sec1' })
+    const { client, seen } = setup((req) => ({ resultCode: '000', data: validEmpty(req.path.includes('coupon') ? valueAdded.coupon.response : box.queryHistory.response) }), { token: 'tk1', secret: 'sec1' })
     await client.send(valueAdded.coupon, { userId: 'u1' })
     await client.send(box.queryHistory, { uid: 'u1', page: 1, pageSize: 10 })
     expect(seen[0].headers.appId).toBe(APP_ID)
@@ -53,7 +54,8 @@ describe('headers', () => {
 
 describe('bodies', () => {
   it('sends form bodies for form entries, JSON for the others, the query for GET entries', async () => {
-    const { client, seen } = setup(() => ({ resultCode: '000', data: { accepted: 1 } }))
+    const byPath = new Map([other.logApi, userCenter.mobileLogin, epg.getDetail].map((e) => [e.path, e.response]))
+    const { client, seen } = setup((req) => ({ resultCode: '000', data: validEmpty(byPath.get(req.path) ?? other.logApi.response), extra: { token: 't', secret: 's' } }))
     const form = { seqid: '1', curtime: '1', deviceid: 'd', versionid: 'v', platformid: 'h5', mac: '', contentcount: '0', contenttext: '[]' }
     await client.send(other.logApi, form)
     await client.send(userCenter.mobileLogin, { faceImg: '', nickName: 'n', phone: '13800000000', loginType: 'PHONE', serviceChannelId: 'c' })
@@ -115,18 +117,18 @@ describe('results', () => {
     const answers: Answer[] = [
       { resultCode: '000', plainData: 'ok' },
       { resultCode: '000', plainData: '0123456789' },
-      { resultCode: '000', plainData: { already: 'plain' } },
-      { resultCode: '000', data: { decrypted: true } },
+      { resultCode: '000', plainData: { list: [{ key: 'a', title: 'plain', text: '' }] } },
+      { resultCode: '000', data: { list: [{ key: 'b', title: 'decrypted', text: '' }] } },
     ]
     const { client } = setup(() => answers.shift() as Answer)
-    const r1 = await client.sendRaw(other.characters, { keys: [] })
-    const r2 = await client.sendRaw(other.characters, { keys: [] })
+    // short strings are used as they are (not decrypted): they then fail the contract of an object answer
+    const e1 = await client.sendRaw(other.characters, { keys: [] }).catch((e: unknown) => e)
+    const e2 = await client.sendRaw(other.characters, { keys: [] }).catch((e: unknown) => e)
+    for (const e of [e1, e2]) expect(e).toMatchObject({ kind: 'badResponse', code: 'contract', problems: ['data: expected object'] })
     const r3 = await client.sendRaw(other.characters, { keys: [] })
     const r4 = await client.sendRaw(other.characters, { keys: [] })
-    expect(r1.data).toBe('ok')
-    expect(r2.data).toBe('0123456789')
-    expect(r3.data).toEqual({ already: 'plain' })
-    expect(r4.data).toEqual({ decrypted: true })
+    expect(r3.data).toEqual({ list: [{ key: 'a', title: 'plain', text: '' }] })
+    expect(r4.data).toEqual({ list: [{ key: 'b', title: 'decrypted', text: '' }] })
   })
 
   it('reports HTTP 5xx, malformed JSON and undecryptable data as typed errors', async () => {
@@ -141,6 +143,38 @@ describe('results', () => {
     expect(errs.map((e) => (e as GatewayError).kind)).toEqual(['http', 'badResponse', 'badResponse'])
     expect((errs[0] as GatewayError).code).toBe('503')
     expect(toasts).toEqual([])
+  })
+})
+
+describe('contract check at the client boundary (issue 10 item 1)', () => {
+  const detail = {
+    programId: 'p1', title: '庆余年', poster: '', categoryId: 'c', categoryName: '电视剧', year: 2024, score: 9, episodeCount: 2,
+    updateInfo: '', source: 'own', description: '', area: '', tags: ['古装'], cast: [], episodes: [], collected: false, inBlackList: false,
+  }
+
+  it("a '000' answer that breaks the contract rejects with a typed error naming the problem, and nothing is toasted", async () => {
+    const { tags: _t, ...noTags } = detail
+    const answers: Answer[] = [
+      { resultCode: '000', data: detail },
+      { resultCode: '000', data: noTags },
+      { resultCode: '000', data: { ...detail, tags: 'x' } },
+      { resultCode: '000', data: { ...detail, source: 'elsewhere' } },
+      { resultCode: '000', data: null },
+    ]
+    const { client, toasts } = setup(() => answers.shift() as Answer)
+    await expect(client.send(epg.getDetail, { programId: 'p1' })).resolves.toMatchObject({ data: { tags: ['古装'] } })
+    for (let i = 0; i < 4; i++) {
+      const err = await client.send(epg.getDetail, { programId: 'p1' }).catch((e: unknown) => e)
+      expect(err).toBeInstanceOf(GatewayError)
+      expect(err).toMatchObject({ kind: 'badResponse', code: 'contract', message: net.badResponse, path: epg.getDetail.path })
+      expect((err as GatewayError & { problems: string[] }).problems.length).toBeGreaterThan(0)
+    }
+    expect(toasts).toEqual([])
+  })
+
+  it('extra fields are allowed (the gateway may grow)', async () => {
+    const { client } = setup(() => ({ resultCode: '000', data: { ...detail, newField: 1 } }))
+    await expect(client.send(epg.getDetail, { programId: 'p1' })).resolves.toMatchObject({ offline: false })
   })
 })
 

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import fs from 'node:fs'
 import path from 'node:path'
-import { aesCbcScheme, CodecError, createCodec, defaultCodec, shouldDecrypt, type CipherScheme } from '../../src/services/codec'
+import { aesCbcScheme, CodecError, createCodec, shouldDecrypt, type CipherScheme } from '../../src/protocol/codec'
+
+const defaultCodec = createCodec()
 
 describe('codec', () => {
   it('round-trips JSON with Chinese text under the same key', () => {
@@ -56,7 +58,7 @@ describe('codec', () => {
   })
 
   it('imports only crypto-js parts, never the whole library', () => {
-    const src = fs.readFileSync(path.join(__dirname, '../../src/services/codec.ts'), 'utf8')
+    const src = fs.readFileSync(path.join(__dirname, '../../src/protocol/codec.ts'), 'utf8')
     const imports = [...src.matchAll(/from '(crypto-js[^']*)'/g)].map((m) => m[1])
     expect(imports.length).toBeGreaterThan(0)
     expect(imports).not.toContain('crypto-js')

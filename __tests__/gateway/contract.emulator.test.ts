@@ -3,8 +3,10 @@
  * Every api function called against the running emulator over real HTTP: each answers '000' and its
  * decrypted data (and envelope) validates against the entry's response fields.
  */
-import { contractEntries, validate, type ContractEntry } from '../../src/services/contract'
-import { defaultCodec, shouldDecrypt } from '../../src/services/codec'
+import { contractEntries, validate, type ContractEntry } from '../../src/protocol/contract'
+import { createCodec, shouldDecrypt } from '../../src/protocol/codec'
+
+const defaultCodec = createCodec()
 import { dayKey } from '../../emulator/data/live'
 import type { RunningGateway } from '../../emulator/gateway'
 import { realClient, startTestGateway, TEST_APP_KEY } from '../emulator/helpers/gateway'

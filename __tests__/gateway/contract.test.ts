@@ -4,7 +4,7 @@
  * emulator handler per entry, and each api function sends its entry's path, method, body kind,
  * headers and a payload that validates against the entry's request fields.
  */
-import { contract, contractEntries, validate, type DomainName } from '../../src/services/contract'
+import { contract, contractEntries, validate, type DomainName } from '../../src/protocol/contract'
 import { handlers } from '../../emulator/gateway/handlers'
 import { callSample, dummyCtx } from './helpers/samples'
 import { recordingApi } from './helpers/recording'

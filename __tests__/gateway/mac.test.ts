@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { formatTvMac, lowerMacList, normalizeMac } from '../../src/services/mac'
+import { formatTvMac, lowerMacList, normalizeMac } from '../../src/protocol/mac'
 
 describe('TV mac helpers (SPEC 5)', () => {
   it('formats the last 12 characters, uppercased, in colon-separated pairs', () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { emptyOf, opt, s, validate } from '../../src/services/contract/schema'
+import { emptyOf, opt, s, validate } from '../../src/protocol/contract/schema'
 
 const shape = s.obj({
   id: s.str(),

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { GatewayError, OfflineError } from '../../src/services/http/types'
 import { createTracker, stripCredentials, type LogForm, type LogRecord } from '../../src/services/tracking'
 
 const ctx = { uid: 'u10001', phone: '13800000000', mac: 'AC3B7F0E1001', deviceId: 'dev-1' }
@@ -112,5 +113,32 @@ describe('tracking', () => {
     await jest.advanceTimersByTimeAsync(0)
     expect(sent[1].contentcount).toBe('3')
     expect(tracker.pending()).toBe(0)
+  })
+
+  it('keeps a batch that got no answer (offline) and drops one the server refused', async () => {
+    let fail: Error | null = new OfflineError('网络连接错误，请稍后重试', 'stb/logup.action')
+    const sent: LogForm[] = []
+    const tracker = createTracker({
+      send: async (form) => {
+        sent.push(form)
+        if (fail) throw fail
+        return { accepted: Number(form.contentcount) }
+      },
+      context: () => ctx,
+      batchSize: 2,
+      flushMs: 5_000,
+    })
+    tracker.expose('/a')
+    tracker.expose('/b')
+    await jest.advanceTimersByTimeAsync(0)
+    expect(tracker.pending()).toBe(2)
+    fail = new GatewayError('server', '9999', '服务异常', 'stb/logup.action')
+    await tracker.flush()
+    expect(sent[1].contentcount).toBe('2')
+    expect(tracker.pending()).toBe(0)
+    fail = null
+    tracker.expose('/c')
+    await tracker.flush()
+    expect(sent[2].contentcount).toBe('1')
   })
 })

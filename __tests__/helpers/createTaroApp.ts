@@ -12,6 +12,7 @@ import { createHashHistory, createRouter, handleAppMount } from '@tarojs/router'
 import { window } from '@tarojs/runtime'
 import { createReactApp } from '@tarojs/plugin-framework-react/dist/runtime'
 import { h5Router } from '../../config/router'
+import { installedServices } from './testServices'
 
 const raf = () => new Promise(resolve => requestAnimationFrame(resolve))
 
@@ -22,7 +23,8 @@ export async function createTaroApp(startPath?: string) {
   if (startPath) window.location.hash = `#/${startPath}`
 
    
-  const App = require('@/app').default
+  const services = installedServices()
+  const App = services ? require('@/app').createApp(() => services) : require('@/app').default
    
   const appConfig = require('@/app.config').default
   const pages: string[] = [

@@ -1,4 +1,5 @@
-import { setAppServices, type AppServices } from '@/appRoot'
+import { termsVersion } from '@/config'
+import type { AppServices } from '@/appRoot'
 import type { Api } from '@/services/api'
 import { GatewayError } from '@/services/http/types'
 import type { Tracker } from '@/services/tracking'
@@ -60,15 +61,18 @@ export function textsOf(selector: string): string[] {
   return [...topPage().querySelectorAll(selector)].map((e) => e.textContent ?? '')
 }
 
+/** Storage of a user who accepted the current terms already (the login card's checkbox). */
+export function consentedStorage(initial: Record<string, unknown> = {}) {
+  return memoryStorage({ 'tvc.consent': { version: termsVersion, acceptedAt: 1 }, ...initial })
+}
+
 /** TV link deps that must never be used (no device is bound in these tests). */
 export const unusedTvLink: TvLinkDeps = {
   api: {
     jarvisLogin: async () => null,
     queryAgentTopic: async () => null,
   },
-  connect: () => {
-    throw new Error('no TV link in this test')
-  },
+  loadMqtt: () => Promise.reject(new Error('no TV link in this test')),
   url: 'ws://127.0.0.1:1/mqtt',
 }
 
@@ -80,8 +84,15 @@ export function installServices(opts: { api: Api; phone?: string | null; storage
     expose: (url, ext) => tracker.expose(url, JSON.stringify(ext)),
   }
   const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone === undefined ? null : opts.phone) }
-  const root = new RootStore({ api: opts.api, storage: opts.storage ?? memoryStorage(), getPhone: bridge.getPhone, tvLink: opts.tvLink ?? unusedTvLink, tracker: port, bridge })
+  const root = new RootStore({ api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge })
   const services = { root, bridge, tracker }
-  setAppServices(services)
+  installed = services
   return services
+}
+
+let installed: AppServices | null = null
+
+/** The services the next createTaroApp() mounts the app with (installServices sets them). */
+export function installedServices(): AppServices | null {
+  return installed
 }

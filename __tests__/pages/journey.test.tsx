@@ -7,7 +7,7 @@ import { runInAction } from 'mobx'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device, userInfo } from '../stores/fixtures'
-import type { ProgramCard, ProgramDetail } from '@/services/contract/models'
+import type { ProgramCard, ProgramDetail } from '@/protocol/contract/models'
 
 const card = (id: string, title: string): ProgramCard => ({
   programId: id, title, poster: '', categoryId: 'c1', categoryName: '电影', year: 2020, score: 8.1, episodeCount: 1, updateInfo: '', source: 'own',

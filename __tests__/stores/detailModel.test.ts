@@ -1,6 +1,5 @@
 import { DetailModel, type DetailApi } from '@/stores/detailModel'
-import { NetworkStatus } from '@/stores/network'
-import type { ProgramDetail } from '@/services/contract/models'
+import type { ProgramDetail } from '@/protocol/contract/models'
 
 function detail(over: Partial<ProgramDetail> = {}): ProgramDetail {
   return {
@@ -26,7 +25,7 @@ describe('DetailModel', () => {
   it('loads the detail for the user, the favourite flag and related programs', async () => {
     const a = api()
     a.box.checkIsCollection.mockResolvedValueOnce({ collected: true })
-    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', new NetworkStatus())
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('p1')
     expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1', uid: 'u1' })
     expect(a.other.getRelevantList).toHaveBeenCalledWith({ programId: 'p1', limit: 9 })
@@ -35,7 +34,7 @@ describe('DetailModel', () => {
 
   it('favourite toggles through add and delete, and changes only when the gateway agreed', async () => {
     const a = api()
-    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', new NetworkStatus())
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('p1')
     expect(await m.toggleFavourite()).toEqual({ ok: true, message: '已加入收藏' })
     expect(a.box.addCollection).toHaveBeenCalledWith({ uid: 'u1', programId: 'p1' })
@@ -48,9 +47,71 @@ describe('DetailModel', () => {
     expect(m.collected).toBe(false)
   })
 
+  describe("the user's last action wins over an answer already in flight", () => {
+    function deferred<T>() {
+      let resolve!: (v: T) => void
+      const promise = new Promise<T>((r) => (resolve = r))
+      return { promise, resolve }
+    }
+
+    it('a late checkIsCollection cannot undo the favourite just tapped', async () => {
+      const a = api()
+      const check = deferred<{ collected: boolean }>()
+      a.box.checkIsCollection.mockReturnValueOnce(check.promise)
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      const loading = m.load('p1')
+      await new Promise((r) => setTimeout(r, 0))
+      expect(m.detail.value?.programId).toBe('p1')
+      expect(await m.toggleFavourite()).toEqual({ ok: true, message: '已加入收藏' })
+      check.resolve({ collected: false })
+      await loading
+      expect(m.collected).toBe(true)
+    })
+
+    it('an answer started after the tap still applies', async () => {
+      const a = api()
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      await m.load('p1')
+      await m.toggleFavourite()
+      a.box.checkIsCollection.mockResolvedValueOnce({ collected: false })
+      await m.load('p1')
+      expect(m.collected).toBe(false)
+    })
+
+    it('a reload whose detail answer was in flight cannot undo the favourite or the black list', async () => {
+      const a = api()
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      await m.load('p1')
+      const again = deferred<ProgramDetail>()
+      a.epg.getDetail.mockReturnValueOnce(again.promise)
+      a.box.checkIsCollection.mockResolvedValueOnce({ collected: false })
+      const reloading = m.load('p1')
+      expect(await m.toggleFavourite()).toEqual({ ok: true, message: '已加入收藏' })
+      expect((await m.addToBlackList()).ok).toBe(true)
+      again.resolve(detail({ collected: false, inBlackList: false }))
+      await reloading
+      expect(m.collected).toBe(true)
+      expect(m.inBlackList).toBe(true)
+    })
+
+    it('an older load of another program does not write into the newer one', async () => {
+      const a = api()
+      const first = deferred<{ collected: boolean }>()
+      a.box.checkIsCollection.mockReturnValueOnce(first.promise).mockResolvedValueOnce({ collected: false })
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      const old = m.load('p1')
+      await new Promise((r) => setTimeout(r, 0))
+      a.epg.getDetail.mockResolvedValueOnce(detail({ programId: 'p2' }))
+      await m.load('p2')
+      first.resolve({ collected: true })
+      await old
+      expect(m.collected).toBe(false)
+    })
+  })
+
   it('without a user nothing is written and the user is told to log in', async () => {
     const a = api()
-    const m = new DetailModel(a as unknown as DetailApi, () => '', new NetworkStatus())
+    const m = new DetailModel(a as unknown as DetailApi, () => '')
     await m.load('p1')
     expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1' })
     expect(await m.toggleFavourite()).toEqual({ ok: false, message: '请先登录' })
@@ -59,7 +120,7 @@ describe('DetailModel', () => {
 
   it('black list: adds the program; a server error reaches the user', async () => {
     const a = api()
-    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', new NetworkStatus())
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('p1')
     a.box.blackListBatch.mockRejectedValueOnce(new Error('黑名单已满'))
     expect(await m.addToBlackList()).toEqual({ ok: false, message: '黑名单已满' })
@@ -72,7 +133,7 @@ describe('DetailModel', () => {
   it('a missing program is the empty state', async () => {
     const a = api()
     a.epg.getDetail.mockResolvedValueOnce(detail({ programId: '' }))
-    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', new NetworkStatus())
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('nope')
     expect(m.detail.status).toBe('empty')
     expect(a.other.getRelevantList).not.toHaveBeenCalled()

@@ -1,13 +1,15 @@
 import { DevicesStore, type DevicesApi } from '@/stores/devicesStore'
-import { NetworkStatus } from '@/stores/network'
 import { UserStore } from '@/stores/userStore'
+import { Session } from '@/stores/session'
 import { memoryStorage } from '@/platform/storage'
+import { OfflineError } from '@/services/http/types'
+import { net } from '@/strings'
 import { device, userInfo } from './fixtures'
 
 async function setup(list = [device(), device({ familyId: 'f2', mac: '00112233445566', deviceName: '卧室电视', uid: '' , abilityString: '' })], lastFamilyId = '') {
   const user = new UserStore(
     { getPhone: async () => '13800000000', mobileLogin: async () => ({ user: userInfo({ lastFamilyId }), token: 't', secret: 's' }) },
-    memoryStorage(),
+    new Session(memoryStorage()),
   )
   await user.login()
   const api: jest.Mocked<DevicesApi> = {
@@ -17,10 +19,9 @@ async function setup(list = [device(), device({ familyId: 'f2', mac: '0011223344
     bindDevice: jest.fn(async ({ mac }) => device({ mac, familyId: 'f3' })),
     wxaUnbindFamily: jest.fn(async () => ({ unbound: true })),
   } as unknown as jest.Mocked<DevicesApi>
-  const network = new NetworkStatus()
-  const store = new DevicesStore(api, user, network)
+  const store = new DevicesStore(api, user)
   await store.load()
-  return { store, api, user, network }
+  return { store, api, user }
 }
 
 describe('DevicesStore', () => {
@@ -90,11 +91,8 @@ describe('DevicesStore', () => {
   })
 
   it('a list answered by a network failure is offline, not "no TV bound"', async () => {
-    const { store, api, network } = await setup()
-    api.queryBindDevice.mockImplementationOnce(async () => {
-      network.reportFailure()
-      return []
-    })
+    const { store, api } = await setup()
+    api.queryBindDevice.mockRejectedValueOnce(new OfflineError(net.networkError, 'mc/user/queryBindDevice'))
     await store.load()
     expect(store.list.status).toBe('offline')
     expect(store.devices).toHaveLength(2)

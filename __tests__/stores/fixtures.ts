@@ -1,4 +1,4 @@
-import type { Device, UserInfo } from '@/services/contract/models'
+import type { Device, UserInfo } from '@/protocol/contract/models'
 
 export function userInfo(over: Partial<UserInfo> = {}): UserInfo {
   return { uid: 'u1', phone: '13800000000', nickName: '小明', lastFamilyId: '', faceImg: '', ...over }

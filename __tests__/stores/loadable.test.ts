@@ -1,12 +1,11 @@
 import { Loadable } from '@/stores/loadable'
 import { PagedList } from '@/stores/pagedList'
-import { NetworkStatus } from '@/stores/network'
-import { GatewayError } from '@/services/http/types'
+import { GatewayError, OfflineError } from '@/services/http/types'
 import { deferred } from './fixtures'
 
 describe('Loadable', () => {
   it('ready, empty, server error with its message', async () => {
-    const l = new Loadable<number[]>(new NetworkStatus())
+    const l = new Loadable<number[]>()
     await l.run(async () => [1])
     expect(l.status).toBe('ready')
     await l.run(async () => [])
@@ -17,20 +16,16 @@ describe('Loadable', () => {
   })
 
   it('an answer that came with a network failure is offline and keeps the last good value', async () => {
-    const network = new NetworkStatus()
-    const l = new Loadable<number[]>(network)
+    const l = new Loadable<number[]>()
     await l.run(async () => [1, 2])
-    await l.run(async () => {
-      network.reportFailure()
-      return []
-    })
+    await l.run(async () => Promise.reject(new OfflineError('网络连接错误，请稍后重试', 'x')))
     expect(l.status).toBe('offline')
     expect(l.error).toBe('网络连接错误，请稍后重试')
     expect(l.value).toEqual([1, 2])
   })
 
   it('a newer run supersedes an older one still in flight', async () => {
-    const l = new Loadable<string[]>(new NetworkStatus())
+    const l = new Loadable<string[]>()
     const slow = deferred<string[]>()
     const first = l.run(() => slow.promise)
     await l.run(async () => ['new'])
@@ -46,7 +41,7 @@ describe('PagedList', () => {
 
   it('loads page by page until total, then stops asking', async () => {
     const fetch = jest.fn(async (p: number, size: number) => ({ total: 25, list: page((p - 1) * size, Math.min(size, 25 - (p - 1) * size)) }))
-    const l = new PagedList<number>(new NetworkStatus(), fetch, 10)
+    const l = new PagedList<number>(fetch, 10)
     await l.loadFirst()
     expect(l.items).toHaveLength(10)
     await l.loadMore()
@@ -61,7 +56,7 @@ describe('PagedList', () => {
   it('one page at a time: a second loadMore while one is in flight is ignored', async () => {
     const gate = deferred<{ total: number; list: number[] }>()
     const fetch = jest.fn(async (p: number) => (p === 1 ? { total: 30, list: page(0, 10) } : gate.promise))
-    const l = new PagedList<number>(new NetworkStatus(), fetch, 10)
+    const l = new PagedList<number>(fetch, 10)
     await l.loadFirst()
     const a = l.loadMore()
     const b = l.loadMore()
@@ -72,16 +67,12 @@ describe('PagedList', () => {
   })
 
   it('a failed later page keeps what is shown and can be retried', async () => {
-    const network = new NetworkStatus()
     let fail = true
     const fetch = jest.fn(async (p: number) => {
-      if (p === 2 && fail) {
-        network.reportFailure()
-        return { total: 0, list: [] }
-      }
+      if (p === 2 && fail) throw new OfflineError('网络连接错误，请稍后重试', 'x')
       return { total: 20, list: page((p - 1) * 10, 10) }
     })
-    const l = new PagedList<number>(network, fetch, 10)
+    const l = new PagedList<number>(fetch, 10)
     await l.loadFirst()
     await l.loadMore()
     expect(l.items).toHaveLength(10)
@@ -94,10 +85,10 @@ describe('PagedList', () => {
   })
 
   it('first page: empty, error and offline states', async () => {
-    const empty = new PagedList<number>(new NetworkStatus(), async () => ({ total: 0, list: [] }))
+    const empty = new PagedList<number>(async () => ({ total: 0, list: [] }))
     await empty.loadFirst()
     expect(empty.status).toBe('empty')
-    const failing = new PagedList<number>(new NetworkStatus(), async () => Promise.reject(new Error('流不存在')))
+    const failing = new PagedList<number>(async () => Promise.reject(new Error('流不存在')))
     await failing.loadFirst()
     expect(failing.status).toBe('error')
     expect(failing.error).toBe('流不存在')

@@ -1,12 +1,11 @@
 import { runInAction } from 'mobx'
 import { RootStore } from '@/stores/root'
 import { HomeStore } from '@/stores/homeStore'
-import { NetworkStatus } from '@/stores/network'
 import { memoryStorage } from '@/platform/storage'
 import { deskTopId, serviceChannelId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort, tvLinkApi } from '@/appRoot'
-import { recordingTracker, unusedTvLink } from '../helpers/testServices'
+import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
 
 function fakeApi() {
@@ -30,9 +29,9 @@ function fakeApi() {
   }
 }
 
-function root(api = fakeApi(), storage = memoryStorage(), phone: string | null = '13800000000') {
+function root(api = fakeApi(), storage: ReturnType<typeof memoryStorage> = consentedStorage(), phone: string | null = '13800000000') {
   const tracker = recordingTracker()
-  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => phone, tvLink: unusedTvLink, tracker: trackerPort(tracker) })
+  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => phone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(tracker) })
   return { r, api, tracker, storage }
 }
 
@@ -61,9 +60,12 @@ describe('RootStore', () => {
   })
 
   it('no phone from the bridge: no login, no TV, the reason in words', async () => {
-    const { r, api } = root(fakeApi(), memoryStorage(), null)
+    const { r, api } = root(fakeApi(), consentedStorage(), null)
     await r.start()
     expect(api.userCenter.mobileLogin).not.toHaveBeenCalled()
+    // The silent attempt at launch reports nothing: the card invites, it does not flash an error.
+    expect(r.user.error).toBe('')
+    expect(await r.signIn()).toEqual({ ok: false, message: '未获取到手机号，无法登录' })
     expect(r.user.error).toBe('未获取到手机号，无法登录')
     expect(r.tv.device).toBeNull()
     expect(r.loggedIn).toBe(false)
@@ -93,7 +95,7 @@ describe('RootStore', () => {
     await r.start()
     r.endSession()
     expect(r.user.user).toBeNull()
-    expect(r.user.token()).toBe('')
+    expect(r.session.token()).toBe('')
     expect(r.devices.devices).toEqual([])
     expect(setDevice).toHaveBeenLastCalledWith(null, null)
   })
@@ -153,7 +155,7 @@ describe('HomeStore', () => {
 
   it('uses the normal desktop, or the child desktop in child mode', async () => {
     const api = homeApi()
-    const home = new HomeStore(api as never, new NetworkStatus())
+    const home = new HomeStore(api as never)
     await home.load(false)
     expect(api.desktop.mobileDesktop).toHaveBeenLastCalledWith({ deskTopId: deskTopId[0] })
     await home.load(true)
@@ -163,7 +165,7 @@ describe('HomeStore', () => {
   it('tabs: the desktop tabs plus live; selecting logs a page view with the tab index and loads it once', async () => {
     const api = homeApi()
     const views: number[] = []
-    const home = new HomeStore(api as never, new NetworkStatus(), (i) => views.push(i))
+    const home = new HomeStore(api as never, (i) => views.push(i))
     await home.load(false)
     expect(home.tabs.map((t) => t.name)).toEqual(['精选', '电影', '直播'])
     expect(api.desktop.blockList).toHaveBeenCalledTimes(1)
@@ -177,5 +179,68 @@ describe('HomeStore', () => {
     expect(home.tabIndex).toBe(2)
     await home.selectTab(7)
     expect(home.tabIndex).toBe(2)
+  })
+})
+
+describe('consent before the phone number', () => {
+  it('without consent the app browses: launch asks the bridge for nothing and does not log in', async () => {
+    const getPhone = jest.fn(async () => '13800000000')
+    const api = fakeApi()
+    const r = new RootStore({ api: api as unknown as Api, storage: memoryStorage(), getPhone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    await r.start()
+    expect(r.consent.accepted).toBe(false)
+    expect(getPhone).not.toHaveBeenCalled()
+    expect(api.userCenter.mobileLogin).not.toHaveBeenCalled()
+    expect(r.loggedIn).toBe(false)
+    expect(r.user.error).toBe('')
+  })
+
+  it('a login asked for without consent is refused in words; with it, the user is logged in and the TVs load', async () => {
+    const getPhone = jest.fn(async () => '13800000000')
+    const api = fakeApi()
+    const storage = memoryStorage()
+    const r = new RootStore({ api: api as unknown as Api, storage, getPhone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    expect(await r.signIn()).toEqual({ ok: false, message: '请先阅读并同意用户协议和隐私政策' })
+    expect(getPhone).not.toHaveBeenCalled()
+    expect(r.user.error).toBe('请先阅读并同意用户协议和隐私政策')
+    r.consent.toggle()
+    expect(await r.signIn()).toEqual({ ok: true })
+    expect(r.loggedIn).toBe(true)
+    expect(r.devices.devices.length).toBeGreaterThan(0)
+    // Remembered: a new launch with the same storage is consented.
+    const again = new RootStore({ api: api as unknown as Api, storage, getPhone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    expect(again.consent.accepted).toBe(true)
+  })
+
+  it('consent to older terms does not count; unticking withdraws it', () => {
+    const old = new RootStore({
+      api: fakeApi() as unknown as Api,
+      storage: memoryStorage({ 'tvc.consent': { version: '2020-01', acceptedAt: 1 } }),
+      getPhone: async () => null,
+      tvLinkDeps: unusedTvLink,
+      tracking: () => trackerPort(recordingTracker()),
+    })
+    expect(old.consent.accepted).toBe(false)
+    const storage = consentedStorage()
+    const r = new RootStore({ api: fakeApi() as unknown as Api, storage, getPhone: async () => null, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    expect(r.consent.accepted).toBe(true)
+    r.consent.toggle()
+    expect(storage.get('tvc.consent')).toBeUndefined()
+  })
+
+  it("WeChat's privacy request waits for the user: agree answers with the button id, decline with disagree", () => {
+    const { r } = root(fakeApi(), memoryStorage())
+    const answers: unknown[] = []
+    r.consent.privacyRequested((a) => answers.push(a))
+    expect(r.consent.privacyPending).toBe(true)
+    r.consent.agree('sheet-privacy-agree')
+    expect(answers).toEqual([{ event: 'agree', buttonId: 'sheet-privacy-agree' }])
+    expect(r.consent.accepted).toBe(true)
+    expect(r.consent.privacyPending).toBe(false)
+    r.consent.privacyRequested((a) => answers.push(a))
+    r.consent.privacyRequested((a) => answers.push(['second', a]))
+    r.consent.decline()
+    expect(answers.slice(1)).toEqual([{ event: 'disagree' }, ['second', { event: 'disagree' }]])
   })
 })

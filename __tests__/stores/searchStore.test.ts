@@ -1,5 +1,4 @@
 import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/searchStore'
-import { NetworkStatus } from '@/stores/network'
 import { memoryStorage } from '@/platform/storage'
 import { deferred } from './fixtures'
 
@@ -18,7 +17,7 @@ function api(): jest.Mocked<SearchApi> {
 
 describe('SearchStore', () => {
   it('the hint cycles through the hot list and wraps to 0', async () => {
-    const store = new SearchStore(api(), memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(api(), memoryStorage())
     await store.loadHints(ctx)
     expect(store.hint).toBe('甲')
     store.nextHint()
@@ -29,9 +28,19 @@ describe('SearchStore', () => {
     expect(store.hint).toBe('甲')
   })
 
+  it('the search page opens on the hint the home box showed; an index out of range changes nothing', async () => {
+    const store = new SearchStore(api(), memoryStorage())
+    await store.loadHints(ctx)
+    store.showHintAt(1)
+    expect(store.hint).toBe('乙')
+    store.showHintAt(99)
+    store.showHintAt(Number('x'))
+    expect(store.inputIndex).toBe(1)
+  })
+
   it('a refused hot search keeps the hints shown and records why; a refused suggestion shows none', async () => {
     const a = api()
-    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(a, memoryStorage())
     await store.loadHints(ctx)
     a.hotSearch.mockRejectedValueOnce(new Error('热搜服务繁忙'))
     await expect(store.loadHints(ctx)).resolves.toBeUndefined()
@@ -44,7 +53,7 @@ describe('SearchStore', () => {
   })
 
   it('no hints: the index stays 0 and the hint is empty', () => {
-    const store = new SearchStore(api(), memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(api(), memoryStorage())
     store.nextHint()
     expect(store.inputIndex).toBe(0)
     expect(store.hint).toBe('')
@@ -52,14 +61,14 @@ describe('SearchStore', () => {
 
   it('asks hot search with the child flag of the TV mode', async () => {
     const a = api()
-    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(a, memoryStorage())
     await store.loadHints({ ...ctx, childMode: true })
     expect(a.hotSearch).toHaveBeenCalledWith({ userId: 'u1', abilityString: 'ab', childMode: true })
   })
 
   it('an empty box searches the shown hint', async () => {
     const a = api()
-    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(a, memoryStorage())
     await store.loadHints(ctx)
     store.nextHint()
     expect(await store.search(ctx)).toBe('乙')
@@ -72,7 +81,7 @@ describe('SearchStore', () => {
     const a = api()
     const slow = deferred<{ list: Array<{ name: string; programId: string }> }>()
     a.searchTips.mockImplementationOnce(() => slow.promise)
-    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(a, memoryStorage())
     store.setKeyword('斗')
     const first = store.suggest()
     store.setKeyword('斗罗')
@@ -82,23 +91,54 @@ describe('SearchStore', () => {
     expect(store.suggestions.map((s) => s.name)).toEqual(['斗罗1'])
   })
 
+  const reopened = (storage: ReturnType<typeof memoryStorage>, uid: string) => {
+    const s = new SearchStore(api(), storage)
+    s.setOwner(uid)
+    return s
+  }
+
   it('recent searches are kept locally, newest first, without repeats, at most 10', async () => {
     const storage = memoryStorage()
-    const store = new SearchStore(api(), storage, new NetworkStatus())
+    const store = reopened(storage, 'u1')
     for (let i = 0; i < 12; i++) await store.search(ctx, `k${i}`)
     await store.search(ctx, 'k5')
     expect(store.recent[0]).toBe('k5')
     expect(store.recent).toHaveLength(RECENT_LIMIT)
     expect(new Set(store.recent).size).toBe(RECENT_LIMIT)
-    expect(new SearchStore(api(), storage, new NetworkStatus()).recent).toEqual(store.recent)
+    expect(reopened(storage, 'u1').recent).toEqual(store.recent)
     store.clearRecent()
-    expect(new SearchStore(api(), storage, new NetworkStatus()).recent).toEqual([])
+    expect(reopened(storage, 'u1').recent).toEqual([])
+  })
+
+  it('recent searches belong to one user: another user does not see them, forget(uid) deletes them', async () => {
+    const storage = memoryStorage({ 'tvc.search.recent': ['设备级旧记录'] })
+    const store = reopened(storage, 'u1')
+    expect(store.recent).toEqual([])
+    await store.search(ctx, '甲的搜索')
+    store.setOwner('u2')
+    expect(store.recent).toEqual([])
+    await store.search(ctx, '乙的搜索')
+    store.setOwner('u1')
+    expect(store.recent).toEqual(['甲的搜索'])
+    store.forget('u1')
+    expect(store.recent).toEqual([])
+    expect(reopened(storage, 'u1').recent).toEqual([])
+    expect(reopened(storage, 'u2').recent).toEqual(['乙的搜索'])
+    expect(storage.get('tvc.search.recent')).toBeUndefined()
+  })
+
+  it("a guest's searches are not written to storage", async () => {
+    const storage = memoryStorage()
+    const store = reopened(storage, '')
+    await store.search(ctx, '游客')
+    expect(store.recent).toEqual(['游客'])
+    expect(reopened(storage, '').recent).toEqual([])
   })
 
   it('no results is the empty state; a server error is the error state with its message', async () => {
     const a = api()
     a.ns.mockResolvedValueOnce({ total: 0, list: [] })
-    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(a, memoryStorage())
     await store.search(ctx, '不存在')
     expect(store.results.status).toBe('empty')
     a.ns.mockRejectedValueOnce(new Error('搜索服务繁忙'))
@@ -109,7 +149,7 @@ describe('SearchStore', () => {
 
   it('a category narrows the results', async () => {
     const a = api()
-    const store = new SearchStore(a, memoryStorage(), new NetworkStatus())
+    const store = new SearchStore(a, memoryStorage())
     await store.search(ctx, '节目')
     await store.selectCategory('c1')
     expect(a.searchProgramSeries).toHaveBeenCalledWith({ keyword: '节目', categoryId: 'c1', page: 1, pageSize: 48 })

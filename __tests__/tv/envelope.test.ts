@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, REMOTE_KEYS } from '../../src/services/tv/commands'
-import { buildEnvelope, createSequence } from '../../src/services/tv/envelope'
-import { parseInbound } from '../../src/services/tv/inbound'
+import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, REMOTE_KEYS } from '../../src/protocol/tv/commands'
+import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
+import { MAX_INBOUND_BYTES, parseInbound } from '../../src/protocol/tv/inbound'
 
 describe('SPEC 3 envelope', () => {
   it('has exactly the SPEC fields and constants', () => {
@@ -103,7 +103,43 @@ describe('incoming filter', () => {
     })
   })
 
+  it('accepts content sent as a JSON string, as many TV-side stacks do (issue 10 item 8)', () => {
+    expect(parseInbound(filter.ownTopic, Buffer.from(msg(87, JSON.stringify({ lockCurrentStatus: 1, x: 2 }))), filter)).toEqual({
+      kind: 'mode',
+      sequenceId: '7',
+      mode: { type: 87, content: { lockCurrentStatus: 1, x: 2, currentEPGVersion: 1 } },
+    })
+    expect(parseInbound(filter.ownTopic, msg(32, JSON.stringify({ code: 1 })), filter)).toEqual({
+      kind: 'message',
+      sequenceId: '7',
+      message: { type: 32, content: { code: 1 } },
+    })
+    // the string form keeps every other rule: sender, addressee, own topic, well-formed content
+    expect(parseInbound(filter.ownTopic, msg(87, JSON.stringify({ lockCurrentStatus: 1 }), 'tvc/tv/000000000000'), filter)).toBeNull()
+    expect(parseInbound(filter.ownTopic, msg(87, JSON.stringify({ lockCurrentStatus: 1 }), filter.tvTopic, 'tvc/phone/other'), filter)).toBeNull()
+    expect(parseInbound('tvc/phone/other', msg(87, JSON.stringify({ lockCurrentStatus: 1 })), filter)).toBeNull()
+    expect(parseInbound(filter.ownTopic, msg(87, JSON.stringify({ other: 1 })), filter)).toBeNull()
+  })
+
+  it('drops a message over the size cap before parsing it, and keeps one at the cap', () => {
+    expect(MAX_INBOUND_BYTES).toBe(64 * 1024)
+    const base = msg(32, { code: 1, pad: '' })
+    const atCap = msg(32, { code: 1, pad: 'a'.repeat(MAX_INBOUND_BYTES - base.length) })
+    expect(Buffer.byteLength(atCap)).toBe(MAX_INBOUND_BYTES)
+    expect(parseInbound(filter.ownTopic, Buffer.from(atCap), filter)).not.toBeNull()
+    expect(parseInbound(filter.ownTopic, atCap, filter)).not.toBeNull()
+    const over = msg(32, { code: 1, pad: 'a'.repeat(MAX_INBOUND_BYTES - base.length + 1) })
+    expect(parseInbound(filter.ownTopic, Buffer.from(over), filter)).toBeNull()
+    expect(parseInbound(filter.ownTopic, over, filter)).toBeNull()
+    // multi-byte text counts in bytes, not characters
+    const wide = msg(32, { code: 1, pad: '电'.repeat(Math.ceil((MAX_INBOUND_BYTES - base.length) / 3) + 1) })
+    expect(wide.length).toBeLessThan(MAX_INBOUND_BYTES)
+    expect(parseInbound(filter.ownTopic, wide, filter)).toBeNull()
+  })
+
   it.each([
+    ['content a JSON string of an array', filter.ownTopic, msg(32, '[1]')],
+    ['content a broken JSON string', filter.ownTopic, msg(32, '{"code":')],
     ['another topic', 'tvc/phone/other', msg(87, { lockCurrentStatus: 1 })],
     ['another sender', filter.ownTopic, msg(87, { lockCurrentStatus: 1 }, 'tvc/tv/000000000000')],
     ['another addressee', filter.ownTopic, msg(87, { lockCurrentStatus: 1 }, filter.tvTopic, 'tvc/phone/other')],

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { reaction } from 'mobx'
-import type { TvMode } from '../../src/services/tv/protocol'
+import type { TvMode } from '../../src/protocol/tv/messages'
 import { tv } from '../../src/strings'
 import type { TvStore } from '../../src/stores/tvStore'
 import { startLinkStack, type LinkStack } from './helpers/linkStack'

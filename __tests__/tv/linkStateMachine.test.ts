@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { broker as brokerConfig, tvLink as timing } from '../../src/config'
+import { broker as brokerConfig, tvTimers as timing } from '../../src/config'
 import { TvLink, type LinkState } from '../../src/services/tv/link'
-import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type TvMessage, type TvMode } from '../../src/services/tv/protocol'
+import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type TvMessage, type TvMode } from '../../src/protocol/tv/messages'
 import { tv } from '../../src/strings'
 import {
   CREDS,
@@ -15,6 +15,7 @@ import {
   flush,
   replyTo,
 } from './helpers/fakeMqtt'
+import type { MqttClientLike, MqttConnectOptions } from '../../src/services/tv/types'
 
 /**
  * SPEC section 4, rule by rule, with jest fake timers and a fake mqtt client (the test plays the
@@ -27,7 +28,7 @@ function setup() {
   const events = { states: [] as Array<[LinkState, string | null]>, modes: [] as TvMode[], messages: [] as TvMessage[] }
   const createWebsocket = jest.fn()
   const link = new TvLink(
-    { api, connect: mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket },
+    { api, loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket },
     {
       state: (s, e) => events.states.push([s, e]),
       mode: (m) => events.modes.push(m),
@@ -125,7 +126,7 @@ describe('with a device: login, topic, connect, subscribe, then sync + screen ty
     c.connack()
     expect(c.subscriptions.map((s) => [s.topic, s.qos])).toEqual([[OWN_TOPIC, 1]])
     expect(c.published).toHaveLength(0)
-    jest.advanceTimersByTime(60_000)
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 1)
     expect(c.published).toHaveLength(0)
     c.suback()
     expect(c.published.map((p) => [p.topic, p.qos, p.envelope.actionData.type])).toEqual([
@@ -506,5 +507,132 @@ describe('broker refusals', () => {
     c.emit('error', Object.assign(new Error('ECONNRESET'), { code: 'ECONNRESET' }))
     expect(c.ended).toBe(false)
     expect(h.link.snapshot().state).toBe('online')
+  })
+})
+
+describe('the link never hangs in connecting (faults inside the MQTT client)', () => {
+  function setupWith(loadMqtt: () => Promise<(url: string, opts: MqttConnectOptions) => MqttClientLike>) {
+    const api = fakeApi()
+    const states: Array<[LinkState, string | null]> = []
+    const link = new TvLink(
+      { api, loadMqtt, url: 'ws://127.0.0.1:8883/mqtt' },
+      { state: (s, e) => states.push([s, e]), mode: () => undefined, message: () => undefined },
+    )
+    return { link, states }
+  }
+
+  it('CONNACK without a SUBACK: offline with the timeout reason at 30 s, reconnect 800 ms later', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 1)
+    expect(h.link.snapshot().state).toBe('connecting')
+    jest.advanceTimersByTime(1)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs - 1)
+    expect(h.mq.clients).toHaveLength(1)
+    jest.advanceTimersByTime(1)
+    expect(h.mq.clients).toHaveLength(2)
+    expect(h.link.snapshot().state).toBe('connecting')
+  })
+
+  it('an error the client reports and then hangs (Blob is not defined on CONNACK) is the reason shown', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.emit('error', new ReferenceError('Blob is not defined'))
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault('Blob is not defined') })
+  })
+
+  it('the timeout holds after a lost connection that mqtt.js never re-establishes', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.drop()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLost })
+    c.connack() // mqtt.js reconnected the same client, and then the SUBACK never comes
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot().error).toBe(tv.linkConnectTimeout)
+  })
+
+  it('a connect() that throws: offline with the reason, retried after 0.8, 1.6, 3.2 s ... capped at 30 s', async () => {
+    let calls = 0
+    const h = setupWith(async () => () => {
+      calls += 1
+      throw new TypeError("Cannot set properties of undefined (setting 'AbortSignal')")
+    })
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(calls).toBe(1)
+    expect(h.link.snapshot()).toMatchObject({
+      state: 'offline',
+      error: tv.linkClientFault("Cannot set properties of undefined (setting 'AbortSignal')"),
+    })
+    const delays: number[] = []
+    let last = Date.now()
+    for (let i = 0; i < 8; i++) {
+      const before = calls
+      while (calls === before) jest.advanceTimersByTime(100)
+      delays.push(Date.now() - last)
+      last = Date.now()
+    }
+    expect(delays).toEqual([800, 1600, 3200, 6400, 12800, 25600, 30000, 30000])
+  })
+
+  it('the delay starts again at 800 ms once the link got ready', async () => {
+    const mq = fakeConnect()
+    let failNext = true
+    const h = setupWith(async () => (url, opts) => {
+      if (failNext) throw new Error('boom')
+      return mq.connect(url, opts)
+    })
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    jest.advanceTimersByTime(800 + 1600) // two faults
+    failNext = false
+    jest.advanceTimersByTime(3200)
+    const c = mq.clients[0]
+    c.connack()
+    c.suback()
+    expect(h.link.snapshot().ready).toBe(true)
+    c.drop()
+    c.connack() // mqtt.js reconnects the same client: a SUBACK never comes this time
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs)
+    const started = mq.clients.length
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    expect(mq.clients.length).toBe(started + 1)
+  })
+
+  it('mqtt.js that cannot be loaded: offline with its message; a resync tries the load again', async () => {
+    const mq = fakeConnect()
+    let loads = 0
+    const h = setupWith(async () => {
+      loads += 1
+      if (loads === 1) throw new Error('chunk load failed')
+      return mq.connect
+    })
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined)
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLoadFailed })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('mqtt.js could not be loaded'), 'chunk load failed')
+    warn.mockRestore()
+    expect(h.link.resync()).toMatchObject({ ok: false, reason: 'offline' })
+    await flush()
+    expect(loads).toBe(2)
+    expect(mq.clients).toHaveLength(1)
+    expect(h.link.snapshot().state).toBe('connecting')
+  })
+
+  it('connects with timerVariant native (no Worker/Blob timers on weapp)', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.client().opts.timerVariant).toBe('native')
   })
 })

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import { VirtualSetTopBox } from '../../emulator/settop/box'
 import type { TvLocks } from '../../emulator/directory'
-import { remoteKey, syncPlayState, getCurrentScreenType, h5Play } from '../../src/services/tv/commands'
-import { buildEnvelope } from '../../src/services/tv/envelope'
-import type { Command } from '../../src/services/tv/commands'
+import { remoteKey, syncPlayState, getCurrentScreenType, h5Play } from '../../src/protocol/tv/commands'
+import { buildEnvelope } from '../../src/protocol/tv/envelope'
+import type { Command } from '../../src/protocol/tv/commands'
 
 const TV = { mac: 'AABBCCDDEEFF', name: '客厅电视', topic: 'tvc/tv/AABBCCDDEEFF' }
 const PHONE = 'tvc/phone/cid-1'

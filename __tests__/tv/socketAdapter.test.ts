@@ -104,3 +104,20 @@ it('exactBytes copies only when the view is not the whole buffer', () => {
   expect(exactBytes(whole)).toBe(whole.buffer)
   expect(exactBytes(whole.subarray(1)).byteLength).toBe(1)
 })
+
+it('an exception in the client while it handles a message fails the socket with the reason instead of escaping', async () => {
+  const f = fakeTask()
+  const ws = new TaroWebSocket(async () => f.task, 'ws://x/mqtt', ['mqtt'])
+  const events: string[] = []
+  ws.onmessage = () => {
+    throw new ReferenceError('Blob is not defined')
+  }
+  ws.onerror = (e) => events.push(`error:${e.message}`)
+  ws.onclose = (e) => events.push(`close:${e.code}`)
+  await tick()
+  f.task.fire('open')
+  expect(() => f.task.fire('message', { data: new ArrayBuffer(4) })).not.toThrow()
+  expect(events).toEqual(['error:Blob is not defined', 'close:1006'])
+  expect(ws.readyState).toBe(ws.CLOSED)
+  expect(f.closes).toHaveLength(1)
+})

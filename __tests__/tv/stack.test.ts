@@ -2,12 +2,12 @@
 import fs from 'node:fs'
 import { connect } from 'mqtt'
 import WebSocket from 'ws'
-import { DEFAULT_TV_SECRET } from '../../emulator/broker'
+import { DEFAULT_TV_SECRET, tvSecretFor } from '../../emulator/broker'
 import { tvTopic } from '../../emulator/directory'
 import { DEMO } from '../../emulator/gateway'
 import { startStack, type Stack } from '../../emulator/stack'
 import { createWebsocketFactory } from '../../src/platform/socket/taroWebSocket'
-import { mqttConnect } from '../../src/services/tv/mqttConnect'
+import { loadMqttNow } from '../../src/services/tv/mqttConnect'
 import type { TvLinkApi } from '../../src/services/tv/types'
 import { TvStore } from '../../src/stores/tvStore'
 import { TEST_APP_KEY, realClient, tempDataDir } from '../emulator/helpers/gateway'
@@ -43,7 +43,7 @@ async function loggedIn(settop: boolean) {
   }
   const store = new TvStore({
     api,
-    connect: mqttConnect,
+    loadMqtt: loadMqttNow,
     url: stack.mqttUrl,
     createWebsocket: createWebsocketFactory(wsConnectSocket()),
   })
@@ -85,7 +85,7 @@ it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV 
   const tvClient = connect(s.mqttUrl, {
     clientId: `tv-${device.mac}`,
     username: `tv:${device.mac}`,
-    password: DEFAULT_TV_SECRET,
+    password: tvSecretFor(DEFAULT_TV_SECRET, device.mac),
     protocolVersion: 4,
     reconnectPeriod: 0,
     forceNativeWebSocket: true,

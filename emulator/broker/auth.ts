@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Aedes, AuthenticateError, Client } from 'aedes'
 import { PHONE_TOPIC_PREFIX, type BrokerDirectory, type JarvisSession, type VirtualTv } from '../directory'
 
@@ -11,6 +12,20 @@ import { PHONE_TOPIC_PREFIX, type BrokerDirectory, type JarvisSession, type Virt
  */
 export const TV_USERNAME_PREFIX = 'tv:'
 export const DEFAULT_TV_SECRET = 'tvc-local-tv-secret'
+
+/**
+ * Each TV's own broker password: HMAC-SHA256(master secret, MAC12), hex. The master secret (TV_SECRET)
+ * never works as a password itself, so one leaked TV password opens one TV only.
+ */
+export function tvSecretFor(master: string, mac: string): string {
+  return createHmac('sha256', master).update(mac.toUpperCase()).digest('hex')
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
 
 /** Scenario switches tests turn on (aedes style: behaviour injected, not forked). */
 export interface BrokerScenario {
@@ -31,7 +46,23 @@ export function installAuth(
 ): void {
   const principals = new WeakMap<Client, Principal>()
 
+  // Every hook runs inside `guard`: aedes does not catch a throw from a hook, and one uncaught throw
+  // would end the whole process (gateway, broker and boxes). A failing hook is a refusal instead.
   aedes.authenticate = (client, username, password, done) => {
+    let answered = false
+    const once: typeof done = (err, ok) => {
+      if (answered) return
+      answered = true
+      done(err, ok)
+    }
+    try {
+      authenticate(client, username, password, once)
+    } catch (e) {
+      console.error(`broker: authenticate failed: ${String(e)}`)
+      once(refusal(3, 'server unavailable'), false)
+    }
+  }
+  const authenticate: Aedes['authenticate'] = (client, username, password, done) => {
     const code = options.scenario.refuseConnections
     if (code >= 1 && code <= 5) return done(refusal(code, 'scenario: refused'), false)
     const user = username ?? ''
@@ -39,7 +70,7 @@ export function installAuth(
     if (user.startsWith(TV_USERNAME_PREFIX)) {
       const mac = user.slice(TV_USERNAME_PREFIX.length).toUpperCase()
       const tv = directory.allTvs().find((t) => t.mac === mac)
-      if (!tv || pass !== options.tvSecret) return done(refusal(4, 'bad TV credentials'), false)
+      if (!tv || !sameText(pass, tvSecretFor(options.tvSecret, tv.mac))) return done(refusal(4, 'bad TV credentials'), false)
       principals.set(client, { kind: 'tv', tv })
       return done(null, true)
     }
@@ -51,6 +82,20 @@ export function installAuth(
   }
 
   aedes.authorizeSubscribe = (client, sub, done) => {
+    let answered = false
+    const once: typeof done = (err, ok) => {
+      if (answered) return
+      answered = true
+      done(err, ok)
+    }
+    try {
+      authorizeSubscribe(client, sub, once)
+    } catch (e) {
+      console.error(`broker: authorizeSubscribe failed: ${String(e)}`)
+      once(null, null)
+    }
+  }
+  const authorizeSubscribe: Aedes['authorizeSubscribe'] = (client, sub, done) => {
     const p = principals.get(client)
     const allowed =
       p?.kind === 'phone' ? p.session.clientTopic.includes(sub.topic) : p?.kind === 'tv' ? sub.topic === p.tv.topic : false
@@ -59,11 +104,26 @@ export function installAuth(
   }
 
   aedes.authorizePublish = (client, packet, done) => {
+    let answered = false
+    const once: typeof done = (err) => {
+      if (answered) return
+      answered = true
+      done(err)
+    }
+    try {
+      authorizePublish(client, packet, once)
+    } catch (e) {
+      console.error(`broker: authorizePublish failed: ${String(e)}`)
+      once(new Error('publish refused: server error'))
+    }
+  }
+  const authorizePublish: Aedes['authorizePublish'] = (client, packet, done) => {
     if (!client) return done(null) // broker-internal: the virtual set-top boxes
     const p = principals.get(client)
     let allowed = false
     if (p?.kind === 'phone') {
-      allowed = directory.tvTopicsOfUser(p.session.uid).includes(packet.topic)
+      // A retained message from a phone would replay on every reconnect of the TV: refused.
+      allowed = !packet.retain && directory.tvTopicsOfUser(p.session.uid).includes(packet.topic)
     } else if (p?.kind === 'tv' && packet.topic.startsWith(PHONE_TOPIC_PREFIX)) {
       const phone = directory.sessionByClientId(packet.topic.slice(PHONE_TOPIC_PREFIX.length))
       allowed = !!phone && directory.tvTopicsOfUser(phone.uid).includes(p.tv.topic)

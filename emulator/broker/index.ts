@@ -5,8 +5,9 @@ import { WebSocketServer, createWebSocketStream } from 'ws'
 import type { BrokerDirectory } from '../directory'
 import { DEFAULT_TV_SECRET, installAuth, type BrokerScenario } from './auth'
 import { createAedes } from './loadAedes'
+import { admitRequest, hostAllowed, originAllowed } from '../origin'
 
-export { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, type BrokerScenario } from './auth'
+export { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, tvSecretFor, type BrokerScenario } from './auth'
 
 /** Extra HTTP routes on the broker's websocket port (e.g. the set-top admin); true when handled. */
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -22,7 +23,15 @@ export interface StartBrokerOptions {
   /** Password of external TV clients (username tv:{MAC12}). */
   tvSecret?: string
   httpHandler?: HttpHandler
+  /**
+   * Browser origins allowed to open the MQTT WebSocket (the H5 app's); '*' allows any. A request
+   * without an Origin header (weapp, Node) is always allowed. Default: the H5 dev server.
+   */
+  allowedOrigins?: readonly string[]
 }
+
+export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:10086', 'http://localhost:10086']
+
 
 export interface RunningBroker {
   aedes: Aedes
@@ -33,16 +42,18 @@ export interface RunningBroker {
   close(): Promise<void>
 }
 
-/** The embedded aedes broker of the local stack (shared/recipes/MQTT.md "Embedded broker"). */
+/** The embedded aedes broker of the local stack. */
 export async function startBroker(options: StartBrokerOptions): Promise<RunningBroker> {
   const host = options.host ?? '127.0.0.1'
   const aedes = await createAedes()
   const scenario: BrokerScenario = { refuseConnections: 0 }
+  const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
   installAuth(aedes, options.directory, { tvSecret: options.tvSecret ?? DEFAULT_TV_SECRET, scenario })
 
   // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.
   const tcp = createNetServer({ noDelay: true }, (socket) => aedes.handle(socket))
   const http = createHttpServer((req, res) => {
+    if (!admitRequest(req, res, allowedOrigins)) return
     if (options.httpHandler?.(req, res)) return
     res.writeHead(426, { 'content-type': 'text/plain' })
     res.end('MQTT over WebSocket at /mqtt')
@@ -50,6 +61,11 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   const wss = new WebSocketServer({
     server: http,
     path: '/mqtt',
+    // Any web page could otherwise open the broker from the user's browser (cross-site WebSocket).
+    verifyClient: (info: { req: IncomingMessage }, cb: (ok: boolean, code?: number, message?: string) => void) =>
+      hostAllowed(info.req.headers.host) && originAllowed(info.req.headers.origin, allowedOrigins)
+        ? cb(true)
+        : cb(false, 403, 'origin not allowed'),
     handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
   })
   wss.on('connection', (socket, req) => {

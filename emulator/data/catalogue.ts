@@ -5,8 +5,8 @@
  * and the set-top boxes (TVs) the operator knows. Same seed -> same catalogue.
  */
 import { pinyin } from 'pinyin-pro'
-import { deskTopId } from '../../src/config'
-import type { H5Play, ProgramCard, ProgramDetail, Prize, Task } from '../../src/services/contract/models'
+import { deskTopId } from '../config'
+import type { H5Play, ProgramCard, ProgramDetail, Prize, Task } from '../../src/protocol/contract/models'
 import { createRng, type Rng } from './prng'
 import * as V from './vocab'
 
@@ -354,25 +354,28 @@ export function generateCatalogue(baseUrl: string, seed = DEFAULT_SEED): Catalog
     }
   })
 
-  const taskDefs: Array<[number, string, string, number, number]> = [
-    [6, '每日签到', '每天签到一次', 1, 10],
-    [6, '每日观看节目', '在电视上观看任意节目3次', 3, 20],
-    [99, '绑定一台电视', '绑定家中的电视机顶盒', 1, 100],
-    [99, '完善收货地址', '填写一个收货地址', 1, 50],
-    [96, '分享活动', '把活动分享给好友', 1, 30],
-    [96, '邀请家人', '邀请一位家庭成员', 1, 80],
-    [98, '观看30分钟', '累计观看30分钟', 30, 40],
-    [98, '收藏节目', '收藏5个喜欢的节目', 5, 25],
-    [97, '开通会员', '开通任意增值业务', 1, 200],
-    [97, '使用投屏', '用手机投屏播放一次', 1, 30],
+  // [class, name, description, needSum, points, app action, daily]; ids stay `task{class}-{n}` (persisted)
+  const taskDefs: Array<[number, string, string, number, number, TaskTemplate['action'], boolean]> = [
+    [6, '每日签到', '每天签到一次', 1, 10, 'sign', true],
+    [6, '每日观看节目', '在电视上观看任意节目3次', 3, 20, 'play', true],
+    [99, '绑定一台电视', '绑定家中的电视机顶盒', 1, 100, 'bind', false],
+    [99, '完善收货地址', '填写一个收货地址', 1, 50, 'address', false],
+    [96, '分享活动', '把活动分享给好友', 1, 30, 'share', false],
+    [96, '邀请家人', '邀请一位家庭成员', 1, 80, 'other', false],
+    [98, '观看30分钟', '累计观看30分钟', 30, 40, 'other', false],
+    [98, '收藏节目', '收藏5个喜欢的节目', 5, 25, 'favourite', false],
+    [97, '开通会员', '开通任意增值业务', 1, 200, 'other', false],
+    [97, '使用投屏', '用手机在电视上播放一次节目', 1, 30, 'play', false],
   ]
-  const taskTemplates: TaskTemplate[] = taskDefs.map(([cls, name, description, needSum, points], i) => ({
+  const taskTemplates: TaskTemplate[] = taskDefs.map(([cls, name, description, needSum, points, action, daily], i) => ({
     id: `task${cls}-${i + 1}`,
     type: String(cls),
     name,
     description,
     needSum,
     points,
+    action,
+    daily,
   }))
 
   const tvs: TvDef[] = [1, 2, 3, 4, 5, 6].map((n) => ({

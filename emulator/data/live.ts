@@ -1,5 +1,5 @@
 /** Live programme lists, generated per (channel, day) from a sub-seed: stable across restarts. */
-import type { LiveProgramme } from '../../src/services/contract/models'
+import type { LiveProgramme } from '../../src/protocol/contract/models'
 import type { ChannelDef } from './catalogue'
 import { createRng, hashString } from './prng'
 import { liveShows } from './vocab'

@@ -4,7 +4,7 @@
  * Persisted as one JSON document (see store.ts). The initial state is generated from the catalogue.
  */
 import type { JarvisSession } from '../directory'
-import type { Address, Award, Coupon, PointsRecord } from '../../src/services/contract/models'
+import type { Address, Award, Coupon, PointsRecord } from '../../src/protocol/contract/models'
 import type { Catalogue } from '../data/catalogue'
 import { createRng } from '../data/prng'
 
@@ -40,8 +40,27 @@ export interface SessionRec {
   expiresAt: number
 }
 
+/** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
+export const SCHEMA_VERSION = 2
+
+/**
+ * One user's points ledger. The balance is the sum of `records` (never stored apart from them);
+ * `signDays` are the server days (YYYYMMDD) the user signed in on.
+ */
+export interface PointsAccount {
+  records: PointsRecord[]
+  signDays: string[]
+}
+
+/** A task's state for one user; `day` (YYYYMMDD) for daily tasks: another day starts them over. */
+export interface TaskState {
+  status: 'NO_RECEIVED' | 'RECEIVED' | 'FINISHED' | 'REWARDED'
+  progress: number
+  day?: string
+}
+
 export interface DbState {
-  schemaVersion: 1
+  schemaVersion: typeof SCHEMA_VERSION
   seq: number
   users: Record<string, UserRec>
   families: Record<string, FamilyRec>
@@ -54,8 +73,8 @@ export interface DbState {
   blackList: Record<string, Array<{ objectId: string; addedAt: number }>>
   typeBlackList: Record<string, string[]>
   addresses: Record<string, Address[]>
-  points: Record<string, { total: number; records: PointsRecord[]; signDays: string[] }>
-  tasks: Record<string, Record<string, { status: 'NO_RECEIVED' | 'RECEIVED' | 'FINISHED' | 'REWARDED'; progress: number }>>
+  points: Record<string, PointsAccount>
+  tasks: Record<string, Record<string, TaskState>>
   awards: Record<string, Award[]>
   prizeStock: Record<string, number>
   coupons: Record<string, Coupon[]>
@@ -91,7 +110,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
     followed: uid === 'u10001',
   })
   const state: DbState = {
-    schemaVersion: 1,
+    schemaVersion: SCHEMA_VERSION,
     seq: 100,
     users: {
       u10001: user('u10001', DEMO.phone, '演示用户', `fam-${tv1.mac}`),
@@ -134,19 +153,50 @@ export function initialState(cat: Catalogue, now: number): DbState {
     }))
     state.favourites[uid] = picks.slice(12, 20).map((p, i) => ({ programId: p.programId, collectedAt: now - i * DAY }))
     state.blackList[uid] = picks.slice(20, 22).map((p, i) => ({ objectId: p.programId, addedAt: now - i * DAY }))
-    const records: PointsRecord[] = Array.from({ length: 10 }, (_, i) => ({
-      recordId: `pr-${uid}-${i + 1}`,
-      points: i % 4 === 3 ? -200 : rng.pick([10, 20, 30, 50, 100]),
-      reason: i % 4 === 3 ? '积分兑换：电视遥控器保护套' : rng.pick(['每日签到', '观看节目', '分享活动', '绑定电视']),
-      createdAt: now - (10 - i) * DAY,
-    })).reverse()
-    state.points[uid] = { total: 1200 + records.reduce((a, r) => a + r.points, 0), records, signDays: [] }
+    const records: PointsRecord[] = Array.from({ length: 10 }, (_, i) => {
+      const reason = i % 4 === 3 ? '积分兑换：电视遥控器保护套' : rng.pick(['每日签到', '观看节目', '分享活动', '绑定电视'])
+      return { recordId: `pr-${uid}-${i + 1}`, points: i % 4 === 3 ? -200 : rng.pick([10, 20, 30, 50, 100]), reason, source: sourceOfReason(reason), createdAt: now - (10 - i) * DAY }
+    }).reverse()
+    records.push({ recordId: `pr-${uid}-0`, points: 1200, reason: OPENING_REASON, source: 'opening', createdAt: now - 11 * DAY })
+    state.points[uid] = { records, signDays: [] }
     state.coupons[uid] = [
       { couponId: `cp-${uid}-1`, name: '影视会员5元券', amount: 5, expireAt: now + 30 * DAY, status: 'unused' },
       { couponId: `cp-${uid}-2`, name: '话费10元券', amount: 10, expireAt: now - DAY, status: 'expired' },
     ]
   }
+  return withDicts(state)
+}
+
+/** Keys of DbState that are maps indexed by untrusted keys (uid, mac, cid, token, activity id). */
+const MAP_KEYS = [
+  'users', 'families', 'sessions', 'jarvis', 'locks', 'screenOptions', 'history', 'favourites', 'blackList',
+  'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
+] as const satisfies ReadonlyArray<keyof DbState>
+
+/** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */
+export function dict<V>(entries?: Record<string, V>): Record<string, V> {
+  return Object.assign(Object.create(null) as Record<string, V>, entries)
+}
+
+/**
+ * Makes every map of the state (and the per-user task maps) null-prototype, in place: called on the
+ * seed and on every state read back from disk (JSON.parse builds ordinary objects). Same JSON shape.
+ */
+export function withDicts(state: DbState): DbState {
+  for (const key of MAP_KEYS) Object.setPrototypeOf(state[key], null)
+  for (const uid of Object.keys(state.tasks)) Object.setPrototypeOf(state.tasks[uid], null)
   return state
+}
+
+export const OPENING_REASON = '期初积分'
+
+/** The source of a ledger line written before records had one (schema 1), from its reason. */
+export function sourceOfReason(reason: string): PointsRecord['source'] {
+  if (reason === '每日签到') return 'sign'
+  if (reason.startsWith('积分兑换')) return 'exchange'
+  if (reason.startsWith('邀请')) return 'invite'
+  if (reason === OPENING_REASON) return 'opening'
+  return 'task'
 }
 
 /** Next id with a prefix (persisted counter). */

@@ -1,6 +1,6 @@
 /** What a handler receives, and the handler types derived from the contract. */
-import type { Contract, DomainName } from '../../src/services/contract'
-import type { ErrorCode, ReqOf, ResOf } from '../../src/services/contract/endpoint'
+import type { Contract, DomainName } from '../../src/protocol/contract'
+import type { ErrorCode, ReqOf, ResOf } from '../../src/protocol/contract/endpoint'
 import type { Catalogue } from '../data/catalogue'
 import type { Db } from '../db/store'
 import type { SessionRec, UserRec } from '../db/state'

@@ -3,10 +3,14 @@ import { tvTopic, type BrokerDirectory } from '../directory'
 import type { Catalogue } from '../data/catalogue'
 import type { Db } from '../db/store'
 
-export function createDirectory(db: Db, cat: Catalogue): BrokerDirectory {
+/** Most watch records kept per user (the oldest go first). */
+export const HISTORY_LIMIT = 200
+
+export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now()): BrokerDirectory {
   return {
     sessionByClientId: (cid) => {
-      const s = db.state.jarvis[cid]
+      // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.
+      const s = Object.prototype.hasOwnProperty.call(db.state.jarvis, cid) ? db.state.jarvis[cid] : undefined
       return s ? { ...s, clientTopic: [...s.clientTopic] } : undefined
     },
     tvTopicsOfUser: (uid) =>
@@ -18,8 +22,18 @@ export function createDirectory(db: Db, cat: Catalogue): BrokerDirectory {
         const fam = Object.values(db.state.families).find((f) => f.mac === t.mac)
         return { mac: t.mac, name: fam?.deviceName ?? t.defaultName, topic: tvTopic(t.mac) }
       }),
+    recordPlay: ({ mac, uid, programId, episodeIndex }) => {
+      const program = cat.programById.get(programId)
+      const family = Object.values(db.state.families).find((f) => f.mac === mac)
+      // only a known program, played on a TV of the user's own family, becomes a record
+      if (!program || !family || !family.members.includes(uid) || !db.state.users[uid]) return
+      const episode = Math.min(Math.max(1, Math.floor(episodeIndex) || 1), Math.max(1, program.episodes.length))
+      const others = (db.state.history[uid] ?? []).filter((h) => h.programId !== programId)
+      db.state.history[uid] = [{ programId, episodeIndex: episode, positionSec: 0, watchedAt: now(), mac }, ...others].slice(0, HISTORY_LIMIT)
+      db.touch()
+    },
     locksOf: (mac) => {
-      const l = db.state.locks[mac]
+      const l = Object.prototype.hasOwnProperty.call(db.state.locks, mac) ? db.state.locks[mac] : undefined
       return { childLock: l?.childLock ?? false, globalLock: l?.globalLock ?? false }
     },
   }

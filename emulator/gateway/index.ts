@@ -5,17 +5,18 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { env } from '../../src/config/env'
-import { defaultCodec, type Codec } from '../../src/services/codec'
-import { normalizeMac } from '../../src/services/mac'
+import { appKeyFromEnv } from '../config'
+import { createCodec, type Codec } from '../../src/protocol/codec'
+import { normalizeMac } from '../../src/protocol/mac'
 import type { BrokerDirectory } from '../directory'
 import { DEFAULT_SEED, generateCatalogue, type Catalogue } from '../data/catalogue'
 import { initialState, type DbState } from '../db/state'
-import { openDb } from '../db/store'
+import { openDb, type Db } from '../db/store'
 import type { LogBatch } from './context'
 import { createDirectory } from './directory'
 import { createEvents, type GatewayEvents } from './events'
 import { handlers } from './handlers'
+import { createClock, type EmulatorClock } from './clock'
 import { createScenarios, type Scenarios } from './scenarios'
 import { createListener } from './server'
 import { createTokens, type Tokens } from './tokens'
@@ -29,7 +30,7 @@ export interface GatewayOptions {
   dataDir?: string
   /** Catalogue seed (same seed, same programs). */
   seed?: number
-  /** Body key before login; default the app's configured key (env.appKey). */
+  /** Body key before login; default TARO_APP_APP_KEY or the local key (../config). */
   appKey?: string
   /** Token lifetime; default 30 minutes. Tests use a short one so the refresh path runs for real. */
   tokenTtlMs?: number
@@ -53,6 +54,8 @@ export interface RunningGateway {
   events: GatewayEvents
   catalogue: Catalogue
   tokens: Tokens
+  /** The emulator's clock (tests move it to tomorrow; see clock.ts). */
+  clock: EmulatorClock
   /** Live view of the persisted state (read it; change it only through requests). */
   state(): DbState
   /** Log batches logApi received (newest last). */
@@ -76,7 +79,8 @@ export function corsOriginsFromEnv(env: NodeJS.ProcessEnv = process.env): string
 export async function startGateway(options: GatewayOptions = {}): Promise<RunningGateway> {
   const host = options.host ?? '127.0.0.1'
   if (!/^(127\.\d+\.\d+\.\d+|localhost|::1)$/.test(host)) throw new Error(`gateway listens on loopback only, not ${host}`)
-  const now = options.now ?? Date.now
+  const clock = createClock(options.now ?? Date.now)
+  const now = clock.now
   let listener: http.RequestListener = (_req, res) => {
     res.writeHead(503)
     res.end()
@@ -90,7 +94,17 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/`
 
   const cat = generateCatalogue(url, options.seed ?? DEFAULT_SEED)
-  const db = openDb(options.dataDir ?? DEFAULT_DATA_DIR, () => initialState(cat, now()))
+  let db: Db
+  try {
+    db = openDb(options.dataDir ?? DEFAULT_DATA_DIR, () => initialState(cat, now()), {
+      now: now(),
+      dailyTaskIds: new Set(cat.taskTemplates.filter((t) => t.daily).map((t) => t.id)),
+    })
+  } catch (e) {
+    // a state file this emulator cannot read: stop, never overwrite it
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    throw e
+  }
   const tokens = createTokens(db, {
     ttlMs: options.tokenTtlMs ?? 30 * 60_000,
     refreshWindowMs: options.refreshWindowMs ?? 7 * 86_400_000,
@@ -108,22 +122,24 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     events,
     logs,
     handlers,
-    codec: options.codec ?? defaultCodec,
-    appKey: options.appKey ?? env.appKey,
+    codec: options.codec ?? createCodec(),
+    appKey: options.appKey ?? appKeyFromEnv(),
     corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
     slowMs: options.slowMs ?? 20_000,
     now,
+    clock,
     timers,
   })
 
   return {
     url,
     port,
-    directory: createDirectory(db, cat),
+    directory: createDirectory(db, cat, now),
     scenarios,
     events,
     catalogue: cat,
     tokens,
+    clock,
     state: () => db.state,
     logs,
     recordWatch(mac, programId, episodeIndex = 1, positionSec = 0) {

@@ -4,14 +4,17 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
-import { contractEntries, type DomainName } from '../../src/services/contract'
-import type { Endpoint } from '../../src/services/contract/endpoint'
-import { validate } from '../../src/services/contract/schema'
-import { CodecError, type Codec } from '../../src/services/codec'
+import { contractEntries, type DomainName } from '../../src/protocol/contract'
+import type { Endpoint } from '../../src/protocol/contract/endpoint'
+import { validate } from '../../src/protocol/contract/schema'
+import { CodecError, type Codec } from '../../src/protocol/codec'
 import type { Catalogue } from '../data/catalogue'
+import type { EmulatorClock } from './clock'
 import type { Db } from '../db/store'
 import { DEMO } from '../db/state'
+import { admitRequest } from '../origin'
 import { assetFor } from './assets'
+import { depthOf, MAX_DEPTH, unknownFields } from './strict'
 import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type LogBatch } from './context'
 import type { GatewayEvents } from './events'
 import { isScenarioName, SCENARIO_HEADER, type ScenarioName, type Scenarios } from './scenarios'
@@ -30,6 +33,8 @@ export interface ServerDeps {
   corsOrigins: readonly string[]
   slowMs: number
   now: () => number
+  /** The switchable clock behind `now` (admin route /__emulator/clock). */
+  clock: EmulatorClock
   /** Pending slow answers, cleared on close. */
   timers: Set<NodeJS.Timeout>
 }
@@ -44,14 +49,19 @@ interface Route {
 const MAX_BODY = 1 << 20
 const ALLOWED_HEADERS = ['Content-Type', 'requestId', 'UCS-TOKEN', 'appId', SCENARIO_HEADER].join(', ')
 
+export class BodyTooLarge extends Error {}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return reject(new BodyTooLarge(`body over ${MAX_BODY} bytes`))
     req.on('data', (c: Buffer) => {
       size += c.length
-      if (size > MAX_BODY) reject(new Error('body too large'))
-      else chunks.push(c)
+      if (size > MAX_BODY) {
+        chunks.length = 0
+        reject(new BodyTooLarge(`body over ${MAX_BODY} bytes`))
+      } else chunks.push(c)
     })
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     req.on('error', reject)
@@ -122,6 +132,27 @@ export function createListener(deps: ServerDeps): RequestListener {
       deps.db.flush()
       return sendJson(res, 200, { ok: true })
     }
+    if (route === 'GET /__emulator/clock') return sendJson(res, 200, { now: deps.clock.now(), offsetMs: deps.clock.offsetMs })
+    if (route === 'DELETE /__emulator/clock') {
+      deps.clock.reset()
+      return sendJson(res, 200, { now: deps.clock.now(), offsetMs: 0 })
+    }
+    if (route === 'POST /__emulator/clock') {
+      let body: { advanceDays?: unknown; offsetMs?: unknown }
+      try {
+        body = JSON.parse(await readBody(req)) as typeof body
+      } catch {
+        return sendJson(res, 400, { error: 'JSON body {advanceDays} or {offsetMs} expected' })
+      }
+      try {
+        if (typeof body.advanceDays === 'number') deps.clock.advanceDays(body.advanceDays)
+        else if (typeof body.offsetMs === 'number') deps.clock.set(body.offsetMs)
+        else return sendJson(res, 400, { error: 'JSON body {advanceDays} or {offsetMs} expected' })
+      } catch (e) {
+        return sendJson(res, 400, { error: (e as Error).message })
+      }
+      return sendJson(res, 200, { now: deps.clock.now(), offsetMs: deps.clock.offsetMs })
+    }
     if (route === 'GET /__emulator/logs') return sendJson(res, 200, { batches: deps.logs })
     return sendJson(res, 404, { error: 'unknown admin route' })
   }
@@ -160,6 +191,9 @@ export function createListener(deps: ServerDeps): RequestListener {
       if (e instanceof CodecError) return answer('1002', '请求参数解密失败')
       throw e
     }
+    if (depthOf(payload) > MAX_DEPTH) return answer('1001', `参数错误：嵌套超过 ${MAX_DEPTH} 层`)
+    const unknown = unknownFields(endpoint.request, payload)
+    if (unknown.length > 0) return answer('1001', `参数错误：未知字段 ${unknown.slice(0, 3).join(', ')}`)
     const problems = validate(endpoint.request, payload)
     if (problems.length > 0) return answer('1001', `参数错误：${problems.slice(0, 3).join('; ')}`)
 
@@ -195,6 +229,7 @@ export function createListener(deps: ServerDeps): RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://gateway.local')
     cors(req, res)
+    if (!admitRequest(req, res, deps.corsOrigins)) return
     const run = async (): Promise<void> => {
       if (req.method === 'OPTIONS') {
         res.writeHead(204)
@@ -224,6 +259,12 @@ export function createListener(deps: ServerDeps): RequestListener {
       return contractCall(req, res, url, route, scenario)
     }
     run().catch((e: unknown) => {
+      if (e instanceof BodyTooLarge) {
+        if (!res.headersSent) res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+        res.end('Payload Too Large')
+        req.resume()
+        return
+      }
       if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: `服务异常：${e instanceof Error ? e.message : String(e)}`, data: null })
     })
   }

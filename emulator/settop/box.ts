@@ -1,8 +1,7 @@
-import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/services/tv/commands'
-import { buildEnvelope } from '../../src/services/tv/envelope'
-import { EPG_CHILD, EPG_NORMAL, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/services/tv/protocol'
-import { tvMessage as types } from '../../src/config'
-import type { TvLocks, VirtualTv } from '../directory'
+import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
+import { buildEnvelope } from '../../src/protocol/tv/envelope'
+import { EPG_CHILD, EPG_NORMAL, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
+import type { TvLocks, TvPlay, VirtualTv } from '../directory'
 import { applyH5Play, applyKey, initialPlayState } from './model'
 
 export type Publish = (topic: string, payload: string) => void
@@ -24,16 +23,26 @@ export class VirtualSetTopBox {
   readonly received: Envelope[] = []
   duplicates = 0
   private readonly seen = new Set<string>()
+  /** Commands dropped because they named a reply topic outside the TV's family. */
+  refused = 0
 
   constructor(
     readonly tv: VirtualTv,
     private readonly locks: () => TvLocks,
     private readonly publish: Publish,
+    /** Told when a play command starts a program (the gateway writes the watch record). */
+    private readonly onPlay: (play: TvPlay) => void = () => undefined,
+    /** Whether a reply may go to this topic: only the phones of the TV's family (never a named stranger). */
+    private readonly replyAllowed: (topic: string) => boolean = () => true,
   ) {}
 
   handle(payload: Uint8Array | string): void {
     const env = parseCommand(payload)
     if (!env || env.actionData.from.topic === this.tv.topic) return
+    if (!this.replyAllowed(env.actionData.from.topic)) {
+      this.refused++
+      return
+    }
     if (this.received.length >= 10_000) this.received.shift()
     this.received.push(env)
     if (this.silent) return
@@ -60,7 +69,16 @@ export class VirtualSetTopBox {
       return this.reply(env, types.typeMode, this.modeContent(locks))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
+      const before = this.state
       this.state = applyH5Play(this.state, content, locks)
+      const program = this.state !== before ? programOf(content) : null
+      if (program && env.actionData.from.uid) {
+        try {
+          this.onPlay({ mac: this.tv.mac, uid: String(env.actionData.from.uid), ...program })
+        } catch {
+          // a record that could not be written never stops the TV from answering
+        }
+      }
       return this.reply(env, types.typeMode, this.modeContent(locks))
     }
     return null
@@ -104,6 +122,25 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 function isH5Play(c: Record<string, unknown>): c is Record<string, unknown> & H5PlayPayload {
   return typeof c.package === 'string' && isRecord(c.extras) && typeof c.extras.loadUrl === 'string'
+}
+
+/**
+ * The program a play payload starts: params `{"programId": "...", "episode": n}` (what the catalogue's
+ * h5Play carries), else a `/h5/{programId}.html` load URL. Null when it names none.
+ */
+export function programOf(play: H5PlayPayload): { programId: string; episodeIndex: number } | null {
+  let params: unknown
+  try {
+    params = JSON.parse(play.params)
+  } catch {
+    params = null
+  }
+  if (isRecord(params) && typeof params.programId === 'string' && params.programId) {
+    const ep = Number(params.episode)
+    return { programId: params.programId, episodeIndex: Number.isFinite(ep) && ep >= 1 ? Math.floor(ep) : 1 }
+  }
+  const m = /\/h5\/([A-Za-z0-9_-]+)\.html(?:$|[?#])/.exec(play.extras.loadUrl)
+  return m ? { programId: m[1], episodeIndex: 1 } : null
 }
 
 /** A command envelope with what the box needs, or null (bad JSON, unknown shape: ignored). */

@@ -1,4 +1,4 @@
-import { TV_TOPIC_PREFIX, type BrokerDirectory } from '../directory'
+import { PHONE_TOPIC_PREFIX, TV_TOPIC_PREFIX, type BrokerDirectory } from '../directory'
 import { VirtualSetTopBox } from './box'
 import type { SettopTransport } from './transport'
 
@@ -33,7 +33,17 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     if (existing) return existing
     const tv = directory.allTvs().find((t) => t.mac === key)
     if (!tv) return undefined
-    const created = new VirtualSetTopBox(tv, () => directory.locksOf(tv.mac), (topic, payload) => transport.publish(topic, payload))
+    const created = new VirtualSetTopBox(
+      tv,
+      () => directory.locksOf(tv.mac),
+      (topic, payload) => transport.publish(topic, payload),
+      (play) => directory.recordPlay?.(play),
+      (topic) => {
+        if (!topic.startsWith(PHONE_TOPIC_PREFIX)) return false
+        const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
+        return !!phone && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
+      },
+    )
     boxes.set(key, created)
     return created
   }

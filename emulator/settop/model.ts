@@ -1,5 +1,5 @@
-import { REMOTE_KEYS } from '../../src/services/tv/commands'
-import { SCREEN_DESKTOP, SCREEN_PLAYING, type H5PlayPayload, type TvPlayState } from '../../src/services/tv/protocol'
+import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
+import { SCREEN_DESKTOP, SCREEN_PLAYING, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
 
 /** The desktop of the virtual TV: a grid of tiles the arrow keys move the focus over. */
 export const DESKTOP_COLUMNS = 4

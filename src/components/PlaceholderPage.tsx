@@ -1,4 +1,5 @@
 import PageShell from './PageShell'
+import { definePage } from './PageBoundary'
 import { common } from '../strings'
 
 /**
@@ -6,7 +7,7 @@ import { common } from '../strings'
  * "coming soon" empty state. No made-up content.
  */
 export function placeholderPage(title: string) {
-  return function Placeholder() {
+  return definePage(function Placeholder() {
     return <PageShell title={title} status='empty' statusText={common.notBuilt} />
-  }
+  }, title)
 }

@@ -18,9 +18,19 @@ function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`
 }
 
+/** Build target (config/target.ts): 'local' (default) or 'operator', checked by the build. */
+const target = read(process.env.TARO_APP_TARGET, 'local') as 'local' | 'operator'
+const gatewayUrl = withTrailingSlash(read(process.env.TARO_APP_GATEWAY_URL, LOCAL_GATEWAY_URL))
+
+/** A build against the local stack: the gateway is on this machine (loopback). */
+export function isLocalStackUrl(url: string): boolean {
+  return /^https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)
+}
+
 export const env = Object.freeze({
+  target,
   /** Gateway {host}: every endpoint path of SPEC section 7 is resolved against it. */
-  gatewayUrl: withTrailingSlash(read(process.env.TARO_APP_GATEWAY_URL, LOCAL_GATEWAY_URL)),
+  gatewayUrl,
   /** Broker websocket URL (wss:// for a real operator; plain ws:// only for the local stack). */
   mqttUrl: read(process.env.TARO_APP_MQTT_URL, LOCAL_MQTT_URL),
   /** Key that encrypts bodies before login (after login: the `secret` mobileLogin returns). */
@@ -28,9 +38,14 @@ export const env = Object.freeze({
   /** appId header of value-added-service calls. */
   appId: read(process.env.TARO_APP_APP_ID, 'tvc-local-app'),
   /** 'dev' answers the native-bridge phone request from the `phone` query parameter (local stack). */
-  bridge: read(process.env.TARO_APP_BRIDGE, 'dev') as 'dev' | 'native',
+  bridge: read(process.env.TARO_APP_BRIDGE, target === 'operator' ? 'native' : 'dev') as 'dev' | 'native',
   /** Web-view product page address (SPEC section 7, value not shown by the spec). */
-  productPageUrl: read(process.env.TARO_APP_PRODUCT_PAGE_URL, ''),
+  productPageUrl: read(process.env.TARO_APP_PRODUCT_PAGE_URL, isLocalStackUrl(gatewayUrl) ? `${gatewayUrl}product/index.html` : ''),
+  /** Further web-view addresses allowed (comma-separated URL prefixes, https only in operator builds). */
+  webViewAllow: read(process.env.TARO_APP_WEBVIEW_ALLOW, '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
 })
 
 export type Env = typeof env

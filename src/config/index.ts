@@ -20,6 +20,9 @@ export type Epw = { rid: string; tk: string; pd: string; st: string }
 /** SPEC 3: default navigation title. */
 export const defaultTitle = '手机高清电视助手'
 
+/** Version of the user agreement and privacy terms: a new version asks for consent again. */
+export const termsVersion = '2026-11'
+
 /** SPEC 9: network. */
 export const timeouts = Object.freeze({
   /** Request timeout of every gateway call. */
@@ -43,21 +46,21 @@ export const broker = Object.freeze({
 })
 
 /** SPEC 4/9: TV link timers and counters. */
-export const tvLink = Object.freeze({
+export const tvTimers = Object.freeze({
   syncIntervalMs: 30_000,
   offlineAfterMs: 800,
   reconnectDebounceMs: 800,
   /** The client is torn down and reconnected when the error counter reaches one of these. */
   reconnectAtErrorCounts: Object.freeze([2, 5]) as readonly number[],
+  /**
+   * After a fault inside the MQTT client (an exception, or no SUBACK within the connect timeout) the
+   * link shows the error and reconnects after the SPEC 4 debounce, doubling per fault up to this cap.
+   */
+  faultRetryMaxMs: 30_000,
 })
 
-/** SPEC 3/4: message types and fake local states. */
-export const tvMessage = Object.freeze({
-  typeMode: 87,
-  typeScreen: 32,
-  typeKeyEvent: 13,
-  typeH5Play: 9,
-})
+/** SPEC 3/4: message types (the TV wire format lives in src/protocol). */
+export { CHILD_VERSION, tvMessage } from '../protocol/tv/messages'
 
 /** SPEC 9: toast durations. */
 export const toast = Object.freeze({ longMs: 3_500, shortMs: 2_500 })
@@ -88,8 +91,6 @@ export const ui = Object.freeze({
 /** SPEC 3: log record channel. */
 export const logChannel = '1'
 
-/** SPEC 4: curVersion 0 means the child version (child channel everywhere). */
-export const CHILD_VERSION = 0
 
 /** SPEC 7 activity calls: `source` and `channel` sent with task calls; user-group label codes. */
 export const activityCall = Object.freeze({ source: 'H5', channel: 'H5' as const, ugsLabelCodes: '' })

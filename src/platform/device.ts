@@ -5,6 +5,8 @@ import Taro from '@tarojs/taro'
  * operator's app report 0 (the native app draws its own status bar).
  */
 export function readStatusBarHeight(): number {
+  // H5 draws no status bar of its own; not asking Taro keeps its UA parser off the first load.
+  if (process.env.TARO_ENV === 'h5') return 0
   try {
     const info = typeof Taro.getWindowInfo === 'function' ? Taro.getWindowInfo() : Taro.getSystemInfoSync()
     const h = Number(info?.statusBarHeight)

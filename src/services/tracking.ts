@@ -8,6 +8,7 @@
  * of the current session's token/secret (deps.secrets) in a record is redacted before sending.
  */
 import { logChannel, version } from '../config'
+import { isOfflineError } from './http/types'
 
 export type TrackEvent = 'click' | 'expose'
 
@@ -167,9 +168,10 @@ export function createTracker(deps: TrackerDeps): Tracker {
     let accepted = 0
     try {
       accepted = (await deps.send(form)).accepted
-    } catch {
-      // A server-side refusal of a log batch is not the user's business: the batch is dropped.
-      return
+    } catch (e) {
+      // A server-side refusal of a log batch is not the user's business: the batch is dropped. A
+      // batch that got no answer (offline) is kept for the next flush.
+      if (!isOfflineError(e)) return
     }
     if (accepted === 0 && !disposed) {
       queue = [...batch, ...queue].slice(-maxQueue)

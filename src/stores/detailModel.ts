@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
-import type { ProgramCard, ProgramDetail } from '../services/contract/models'
+import type { ProgramCard, ProgramDetail } from '../protocol/contract/models'
 import { Loadable } from './loadable'
-import type { NetworkStatus } from './network'
 import { guardedWrite, type ActionResult } from './write'
 import { devices as d, program as t } from '../strings'
 
@@ -18,6 +17,10 @@ export const RELATED_LIMIT = 9
  * One program's detail page, without UI: detail (epg/getDetail), the favourite flag (checkIsCollection,
  * add / delete), related programs, and adding to the black list. A write changes the flag only after
  * the gateway agreed.
+ *
+ * The user's last action wins: each flag has an epoch, moved on by every load, tap and finished write.
+ * An answer that reads a flag (getDetail, checkIsCollection) is applied only if its epoch is still
+ * current, so an answer already in flight when the user tapped cannot undo the tap.
  */
 export class DetailModel {
   readonly detail: Loadable<ProgramDetail>
@@ -25,30 +28,33 @@ export class DetailModel {
   collected = false
   inBlackList = false
   busy = false
+  private favouriteEpoch = 0
+  private blackListEpoch = 0
 
   constructor(
     private readonly api: DetailApi,
     private readonly uid: () => string,
-    network: NetworkStatus,
   ) {
-    this.detail = new Loadable<ProgramDetail>(network, (p) => !p || !p.programId)
-    this.related = new Loadable<ProgramCard[]>(network)
-    makeAutoObservable<DetailModel, 'api' | 'uid'>(this, { api: false, uid: false })
+    this.detail = new Loadable<ProgramDetail>((p) => !p || !p.programId)
+    this.related = new Loadable<ProgramCard[]>()
+    makeAutoObservable<DetailModel, 'api' | 'uid' | 'favouriteEpoch' | 'blackListEpoch'>(this, { api: false, uid: false, favouriteEpoch: false, blackListEpoch: false })
   }
 
   async load(programId: string): Promise<void> {
     const uid = this.uid()
+    const favourite = ++this.favouriteEpoch
+    const blackList = ++this.blackListEpoch
     const detail = await this.detail.run(() => this.api.epg.getDetail({ programId, ...(uid ? { uid } : {}) }))
     if (!detail?.programId) return
     runInAction(() => {
-      this.collected = detail.collected
-      this.inBlackList = detail.inBlackList
+      if (favourite === this.favouriteEpoch) this.collected = detail.collected
+      if (blackList === this.blackListEpoch) this.inBlackList = detail.inBlackList
     })
     const jobs: Array<Promise<unknown>> = [this.related.run(async () => (await this.api.other.getRelevantList({ programId, limit: RELATED_LIMIT }))?.list ?? [])]
     if (uid) {
       jobs.push(
         this.api.box.checkIsCollection({ uid, programId }).then((r) => {
-          if (r) runInAction(() => (this.collected = r.collected))
+          if (r && favourite === this.favouriteEpoch) runInAction(() => (this.collected = r.collected))
         }, () => undefined),
       )
     }
@@ -61,13 +67,16 @@ export class DetailModel {
     if (!uid) return { ok: false, message: d.needLogin }
     if (!programId) return { ok: false, message: t.notFound }
     return this.write(async () => {
+      this.favouriteEpoch++
       if (this.collected) {
         const r = await this.api.box.deleteCollection({ uid, programIds: [programId] })
+        this.favouriteEpoch++
         if (!r || r.deleted < 1) return null
         runInAction(() => (this.collected = false))
         return t.favouriteRemoved
       }
       const r = await this.api.box.addCollection({ uid, programId })
+      this.favouriteEpoch++
       if (!r?.collected) return null
       runInAction(() => (this.collected = true))
       return t.favouriteAdded
@@ -80,7 +89,9 @@ export class DetailModel {
     if (!uid) return { ok: false, message: d.needLogin }
     if (!programId) return { ok: false, message: t.notFound }
     return this.write(async () => {
+      this.blackListEpoch++
       const r = await this.api.box.blackListBatch({ uid, objectIds: [programId], action: 'add' })
+      this.blackListEpoch++
       if (!r || r.count < 1) return this.inBlackList ? t.blackListDone : null
       runInAction(() => (this.inBlackList = true))
       return t.blackListDone

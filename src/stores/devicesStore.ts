@@ -1,10 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
-import type { Device } from '../services/contract/models'
-import { formatTvMac } from '../services/mac'
+import type { Device } from '../protocol/contract/models'
+import { formatTvMac } from '../protocol/mac'
 import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
-import type { NetworkStatus } from './network'
 import type { UserStore } from './userStore'
 import { devices as t } from '../strings'
 
@@ -24,9 +23,8 @@ export class DevicesStore {
   constructor(
     private readonly api: DevicesApi,
     private readonly user: UserStore,
-    network: NetworkStatus,
   ) {
-    this.list = new Loadable<Device[]>(network)
+    this.list = new Loadable<Device[]>()
     makeAutoObservable<DevicesStore, 'api' | 'user'>(this, { api: false, user: false })
   }
 

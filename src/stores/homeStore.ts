@@ -1,11 +1,10 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
-import type { Infer } from '../services/contract/schema'
-import type { block as blockSchema } from '../services/contract/desktop'
-import type { liveProgramme } from '../services/contract/models'
+import type { Infer } from '../protocol/contract/schema'
+import type { block as blockSchema } from '../protocol/contract/desktop'
+import type { liveProgramme } from '../protocol/contract/models'
 import { deskTopId } from '../config'
 import { Loadable } from './loadable'
-import type { NetworkStatus } from './network'
 import { home as t } from '../strings'
 
 export type Block = Infer<typeof blockSchema>
@@ -42,17 +41,18 @@ export class HomeStore {
   readonly desktop: Loadable<DesktopInfo>
   tabIndex = 0
   deskTopId = deskTopId[0]
+  /** What the tabs show may be out of date (a black list changed): home reloads when shown. */
+  stale = false
   private readonly tabData = new Map<string, Loadable<Block[]>>()
   readonly live: Loadable<LiveChannel[]>
 
   constructor(
     private readonly api: HomeApi,
-    private readonly network: NetworkStatus,
     private readonly onPageView: (tabIndex: number, tab: HomeTab | undefined) => void = () => undefined,
   ) {
-    this.desktop = new Loadable(network, (d) => !d || d.tabs.length === 0)
-    this.live = new Loadable<LiveChannel[]>(network)
-    makeAutoObservable<HomeStore, 'api' | 'network' | 'onPageView' | 'tabData'>(this, { api: false, network: false, onPageView: false, tabData: false })
+    this.desktop = new Loadable((d) => !d || d.tabs.length === 0)
+    this.live = new Loadable<LiveChannel[]>()
+    makeAutoObservable<HomeStore, 'api' | 'onPageView' | 'tabData'>(this, { api: false, onPageView: false, tabData: false })
   }
 
   get tabs(): HomeTab[] {
@@ -68,7 +68,7 @@ export class HomeStore {
   blocksOf(tabKey: string): Loadable<Block[]> {
     let l = this.tabData.get(tabKey)
     if (!l) {
-      l = new Loadable<Block[]>(this.network)
+      l = new Loadable<Block[]>()
       this.tabData.set(tabKey, l)
     }
     return l
@@ -82,11 +82,20 @@ export class HomeStore {
       this.tabData.clear()
       this.tabIndex = 0
     }
+    if (this.stale) {
+      this.stale = false
+      this.tabData.clear()
+    }
     await this.desktop.run(() => this.api.desktop.mobileDesktop({ deskTopId: id }))
     runInAction(() => {
       if (this.tabIndex >= this.tabs.length) this.tabIndex = 0
     })
     await this.loadTab(this.tabIndex)
+  }
+
+  /** The blocks on screen may hold programs that are now black-listed: the next show reloads them. */
+  invalidate(): void {
+    this.stale = true
   }
 
   /** Selects a tab (SPEC 2: tracked index, page view logged with the tab as a query). */

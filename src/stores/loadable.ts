@@ -1,26 +1,23 @@
-import { makeAutoObservable, runInAction } from 'mobx'
-import type { NetworkStatus } from './network'
-import { isGatewayError } from '../services/http/types'
-import { net } from '../strings'
+import { makeAutoObservable, observableRef, runInAction } from 'mobx'
+import { failedState, type LoadState, type LoadStatus } from './loadState'
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'empty' | 'error' | 'offline'
+export type { LoadStatus } from './loadState'
 
 /**
  * One piece of remote data and its state, for stores and page models: a load either fills `value`
- * (ready / empty) or says why not (error with the server's message, offline). A failed reload keeps
- * the last good value: nothing the user saw is lost.
+ * (ready / empty) or says why not (error with the server's message, offline when its own call got no
+ * answer). A failed reload keeps the last good value: nothing the user saw is lost.
  */
-export class Loadable<T> {
+export class Loadable<T> implements LoadState {
   status: LoadStatus = 'idle'
   value: T | undefined = undefined
   error = ''
   private generation = 0
 
-  constructor(
-    private readonly network: NetworkStatus,
-    private readonly isEmpty: (value: T) => boolean = (v) => Array.isArray(v) && v.length === 0,
-  ) {
-    makeAutoObservable<Loadable<T>, 'network' | 'isEmpty' | 'generation'>(this, { network: false, isEmpty: false, generation: false })
+  constructor(private readonly isEmpty: (value: T) => boolean = (v) => Array.isArray(v) && v.length === 0) {
+    // The value is replaced whole on every load, never changed in place: a reference is observed, not
+    // every field of a large answer (a desktop's blocks made deep-observable cost a long task).
+    makeAutoObservable<Loadable<T>, 'isEmpty' | 'generation'>(this, { isEmpty: false, generation: false, value: observableRef })
   }
 
   get loading(): boolean {
@@ -30,32 +27,34 @@ export class Loadable<T> {
   /** Runs `load`; a newer run supersedes an older one still in flight. Resolves the value or undefined. */
   async run(load: () => Promise<T>): Promise<T | undefined> {
     const generation = ++this.generation
-    const failuresBefore = this.network.failures
     this.status = 'loading'
     this.error = ''
     try {
       const value = await load()
       if (generation !== this.generation) return value
-      const offline = this.network.failures !== failuresBefore
       runInAction(() => {
-        if (offline) {
-          this.status = 'offline'
-          this.error = net.networkError
-          return
-        }
         this.value = value
         this.status = this.isEmpty(value) ? 'empty' : 'ready'
       })
-      return offline ? undefined : value
+      return value
     } catch (e) {
       if (generation === this.generation) {
         runInAction(() => {
-          this.status = 'error'
-          this.error = isGatewayError(e) || e instanceof Error ? e.message || net.serverError : net.serverError
+          const failed = failedState(e)
+          this.status = failed.status
+          this.error = failed.error
         })
       }
       return undefined
     }
+  }
+
+  /** Back to nothing loaded (its owner left); a load still in flight is ignored. */
+  reset(): void {
+    this.generation++
+    this.status = 'idle'
+    this.value = undefined
+    this.error = ''
   }
 
   /** Local change after a successful write (e.g. favourite toggled). */

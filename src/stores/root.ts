@@ -1,34 +1,52 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { Api } from '../services/api'
-import type { Device } from '../services/contract/models'
+import type { Device, H5Play } from '../protocol/contract/models'
 import type { TvLinkDeps } from '../services/tv/types'
-import { EPG_CHILD } from '../services/tv/protocol'
+import { EPG_CHILD } from '../protocol/tv/messages'
 import type { KeyValueStorage } from '../platform/storage'
 import type { PhoneBridge } from '../platform/bridge/types'
 import { routeOf } from '../routes'
 import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
-import { NetworkStatus } from './network'
 import { SearchStore, type SearchContext } from './searchStore'
-import { TasksStore } from './tasksStore'
+import { TasksStore, type TaskAction, type TaskUser } from './tasksStore'
+import { PointsStore } from './pointsStore'
 import { TvStore } from './tvStore'
 import { UserStore } from './userStore'
+import { ConsentStore } from './consentStore'
+import { Session } from './session'
+import { PersonalStore } from './personalStore'
+import type { WeappBridge } from '../platform/bridge/weapp'
+import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
+import type { ActionResult } from './write'
+import { failureMessage } from './loadState'
 
 /** Tracking as the stores see it (SPEC 3 log records; implemented by services/tracking). */
 export interface TrackerPort {
   pageView(url: string, query: Record<string, string | number>): void
   click(url: string, buttonInfo: string, ext?: Record<string, unknown>): void
   expose(url: string, ext: Record<string, unknown>): void
+  /** Sends what is queued (the app is being hidden). */
+  flush?(): Promise<void>
+}
+
+/** Who a log record is about: read by the tracker at the time of each record. */
+export interface TrackingContext {
+  uid: string
+  phone: string
+  mac: string
 }
 
 export interface RootDeps {
   api: Api
   storage: KeyValueStorage
+  /** Who is logged in: built before the request client, which reads its credentials (default: restored from storage). */
+  session?: Session
   /** Native bridge: the phone number, or null. */
   getPhone: () => Promise<string | null>
-  tvLink: TvLinkDeps
-  tracker: TrackerPort
-  network?: NetworkStatus
+  tvLinkDeps: TvLinkDeps
+  /** Builds the tracker; `context` says who and which TV each record is about. */
+  tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */
   bridge?: PhoneBridge
 }
@@ -38,13 +56,18 @@ export interface RootDeps {
  * DevicesStore drives the TV link; the TV's mode (type 87 currentEPGVersion) decides child mode.
  */
 export class RootStore {
-  readonly network: NetworkStatus
+  readonly session: Session
   readonly user: UserStore
+  readonly consent: ConsentStore
   readonly devices: DevicesStore
   readonly tv: TvStore
   readonly search: SearchStore
   readonly home: HomeStore
   readonly tasks: TasksStore
+  /** The points balance (shown by the points centre and 我的) and the sign-in strip. */
+  readonly points: PointsStore
+  /** Favourites, watch records and the black lists of the logged-in user (issue 11). */
+  readonly personal: PersonalStore
   readonly tracker: TrackerPort
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
@@ -53,13 +76,15 @@ export class RootStore {
   ystProgramId = ''
   /** Set while a share sheet is open: the hide that follows is not the user leaving (SPEC 4). */
   private sharing = false
+  private readonly storage: KeyValueStorage
   private readonly disposers: Array<() => void> = []
 
   constructor(deps: RootDeps) {
     this.api = deps.api
-    this.tracker = deps.tracker
+    this.session = deps.session ?? new Session(deps.storage)
+    this.tracker = deps.tracking(() => ({ uid: this.session.uid, phone: this.session.user?.phone ?? '', mac: this.devices.curMac }))
     this.bridge = deps.bridge
-    this.network = deps.network ?? new NetworkStatus()
+    this.consent = new ConsentStore(deps.storage)
     this.user = new UserStore(
       {
         getPhone: deps.getPhone,
@@ -68,15 +93,19 @@ export class RootStore {
           return r.offline ? null : r
         },
       },
-      deps.storage,
+      this.session,
     )
-    this.devices = new DevicesStore(deps.api.userCenter, this.user, this.network)
-    this.tv = new TvStore(deps.tvLink)
-    this.search = new SearchStore(deps.api.search, deps.storage, this.network)
-    this.home = new HomeStore(deps.api, this.network, (index) => this.tracker.pageView(routeOf.index, { tab: index }))
-    this.tasks = new TasksStore(deps.api.activity, this.network)
-    makeAutoObservable<RootStore, 'sharing' | 'disposers'>(this, {
-      network: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+    this.devices = new DevicesStore(deps.api.userCenter, this.user)
+    this.tv = new TvStore(deps.tvLinkDeps)
+    this.search = new SearchStore(deps.api.search, deps.storage)
+    this.home = new HomeStore(deps.api, (index) => this.tracker.pageView(routeOf.index, { tab: index }))
+    const who = (): TaskUser | null => (this.user.user ? { uid: this.user.user.uid, phone: this.user.user.phone } : null)
+    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
+    this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
+    this.personal = new PersonalStore(deps.api, () => this.user.user?.uid ?? '', (change) => this.onBlackListChanged(change))
+    this.storage = deps.storage
+    makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage'>(this, {
+      session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -84,6 +113,14 @@ export class RootStore {
         ([device, user]) => this.tv.setDevice(device ? { ...device } : null, user ? { uid: user.uid, phone: user.phone, nickName: user.nickName } : null),
         { fireImmediately: true, equals: (a, b) => sameDevice(a[0], b[0]) && a[1]?.uid === b[1]?.uid },
       ),
+      // Recent searches are the logged-in user's.
+      reaction(() => this.session.uid, (uid) => this.search.setOwner(uid), { fireImmediately: true }),
+      // A user who logs in gets the hints of the TV's mode for them.
+      reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
+      // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
+      reaction(() => this.childMode, () => void this.showHome()),
+      // Whatever belonged to a user who left goes with them (logout, session ended, another login).
+      this.session.onEnd((uid) => this.forgetUser(uid)),
     )
   }
 
@@ -109,19 +146,137 @@ export class RootStore {
     }
   }
 
-  /** App launch: sharer uid, login through the bridge when there is no saved session, bound TVs. */
+  /**
+   * App launch: sharer uid, a silent login through the bridge when there is no saved session and the
+   * user has consented (without consent the app browses but does not log in), bound TVs.
+   */
   async start(params: { sharerUid?: string } = {}): Promise<void> {
     this.user.setSharerUid(params.sharerUid)
-    if (!this.user.hasSession) await this.user.login()
+    if (!this.user.hasSession && this.consent.accepted && !this.storage.get<boolean>(LOGGED_OUT_KEY)) await this.user.login({ silent: true })
     await this.devices.load()
     runInAction(() => (this.started = true))
   }
 
-  /** The session could not be kept (401 after refresh + retry): log out cleanly. */
+  /**
+   * The login the user asked for (the login card, My TVs): consent first, then the bridge's phone
+   * number and mobileLogin, then the bound TVs. Resolves the message to show when it did not work.
+   */
+  async signIn(): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (!this.consent.accepted) {
+      this.user.refuse(consentText.required)
+      return { ok: false, message: consentText.required }
+    }
+    if (!(await this.user.login())) return { ok: false, message: this.user.error || loginText.failed }
+    this.storage.remove(LOGGED_OUT_KEY)
+    await this.devices.load()
+    return { ok: true }
+  }
+
+  /** WeChat: the getPhoneNumber button's code becomes the bridge's phone number, then signIn. */
+  async signInWithPhoneCode(code: string | undefined): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (!this.consent.accepted) return this.signIn()
+    const bridge = this.bridge?.kind === 'weapp' ? (this.bridge as WeappBridge) : null
+    if (!bridge) return this.signIn()
+    try {
+      await bridge.phoneFromButton(code)
+    } catch (e) {
+      const message = failureMessage(e, loginText.failed)
+      this.user.refuse(message)
+      return { ok: false, message }
+    }
+    return this.signIn()
+  }
+
+  /** Logout, or the session could not be kept (401 after refresh + retry): everything of the user goes. */
   endSession(): void {
+    this.session.end()
+  }
+
+  /**
+   * Home for the TV's current mode: its desktop (the child desktop in the child version) and, for a
+   * logged-in user, the hot-search hints of that mode. The home page calls it on open; a change of
+   * the TV's mode calls it again.
+   */
+  async showHome(): Promise<void> {
+    const jobs: Array<Promise<void>> = [this.home.load(this.childMode)]
+    if (this.session.uid) jobs.push(this.search.loadHints(this.searchContext))
+    await Promise.all(jobs)
+  }
+
+  /** The hot-search hints, once per user, for pages that show the search box. */
+  async ensureHints(): Promise<void> {
+    if (this.search.inputList.length === 0 && this.session.uid) await this.search.loadHints(this.searchContext)
+  }
+
+  private forgetUser(uid: string): void {
     this.tv.setDevice(null, null)
-    this.user.logout()
     this.devices.list.set([])
+    this.tasks.clear()
+    this.points.clear()
+    this.search.forget(uid)
+    this.ystProgramId = ''
+  }
+
+  /** Why a command cannot go to the TV now ('' when it is online): no TV bound, or the TV offline. */
+  get tvBlocker(): string {
+    if (this.tv.online) return ''
+    return this.tv.device ? tvText.offlineCannotSend : tvText.noDevice
+  }
+
+  /**
+   * SPEC 5: play a program's third-party web content on the TV. Refused plainly while the TV is not
+   * online (nothing is asked or sent); otherwise the confirm dialog names the app (cancel is logged),
+   * then the type 9 payload goes out. Resolves what to tell the user, or null when they cancelled.
+   */
+  async playOnTv(
+    programId: string,
+    play: H5Play | undefined,
+    confirm: (title: string, text: string) => Promise<boolean>,
+    page: string = routeOf.detail,
+  ): Promise<ActionResult | null> {
+    if (!play) return { ok: false, message: programText.playNeedsApp }
+    const blocker = this.tvBlocker
+    if (blocker) return { ok: false, message: blocker }
+    if (!(await confirm(tvText.playConfirmTitle, tvText.playConfirm(play.appName)))) {
+      this.tracker.click(page, 'cancel', { programId, action: 'h5Play', app: play.appName })
+      return null
+    }
+    const { appName: _appName, ...payload } = play
+    this.tracker.click(page, programText.playOnTv, { programId, app: play.appName })
+    const res = this.tv.playOnTv(payload)
+    return res.ok ? { ok: true, message: tvText.playSent } : { ok: false, message: res.message }
+  }
+
+  /**
+   * The user logs out (my-info): the TV link closes, the session and everything kept for this user
+   * (favourites, records, black lists, recent searches, bound TVs) are cleared, and the app does not
+   * log in silently again until the user asks to (the login card).
+   */
+  logout(): void {
+    this.endSession()
+    this.personal.reset()
+    this.search.reset()
+    this.home.invalidate()
+    this.ystProgramId = ''
+    this.storage.set(LOGGED_OUT_KEY, true)
+  }
+
+  /**
+   * A black list changed (a program on its detail page or in my-black-list, a category in
+   * black-list): lists already on screen drop black-listed programs, and home reloads when shown
+   * (the gateway filters the desktop, search and related lists).
+   */
+  onBlackListChanged(change: { programIds?: string[]; typeId?: string }): void {
+    if (change.programIds?.length) this.search.dropPrograms(change.programIds)
+    this.home.invalidate()
+  }
+
+  /**
+   * A real action happened (played on the TV, favourite added, TV bound, shared): the tasks it
+   * advances get their progress (SPEC 7 act* calls). Null when no open task is advanced by it.
+   */
+  recordAction(action: TaskAction): Promise<ActionResult | null> {
+    return this.tasks.completeAction(action)
   }
 
   setYstProgramId(programId: string): void {
@@ -135,6 +290,7 @@ export class RootStore {
   onAppHide(): void {
     const fromShare = this.sharing
     this.tv.onAppHide(fromShare)
+    void this.tracker.flush?.()
   }
 
   onAppShow(): void {
@@ -151,6 +307,9 @@ export class RootStore {
     this.tv.dispose()
   }
 }
+
+/** Set by an explicit logout; cleared by the next login the user asks for. */
+export const LOGGED_OUT_KEY = 'tvc.loggedOut'
 
 function sameDevice(a: Device | null, b: Device | null): boolean {
   return a === b || (!!a && !!b && a.familyId === b.familyId && a.mac === b.mac && a.uid === b.uid && a.abilityString === b.abilityString)

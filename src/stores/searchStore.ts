@@ -1,9 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
-import type { ProgramCard } from '../services/contract/models'
+import type { ProgramCard } from '../protocol/contract/models'
 import type { KeyValueStorage } from '../platform/storage'
 import { Loadable } from './loadable'
-import type { NetworkStatus } from './network'
+import { failureMessage } from './loadState'
 
 export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries'>
 
@@ -20,13 +20,15 @@ export interface SearchResults {
   categories: Array<{ categoryId: string; name: string; count: number }>
 }
 
-const RECENT_KEY = 'tvc.search.recent'
+/** Recent searches of one user; a guest's stay in memory. The device-wide key of old builds is dropped. */
+const recentKey = (uid: string) => `tvc.search.recent.${uid}`
+const LEGACY_RECENT_KEY = 'tvc.search.recent'
 export const RECENT_LIMIT = 10
 
 /**
  * Search state (SPEC 3 global state: search input list and index): the hot-search hints cycling in
  * the search box (wrapping to 0), suggestions while typing, results (ns.json) with their categories,
- * and the recent searches kept locally.
+ * and the recent searches kept locally per user (setOwner; forget(uid) when that user leaves).
  */
 export class SearchStore {
   /** SPEC 3: the search input list (hot hints) and the index of the one shown. */
@@ -40,16 +42,34 @@ export class SearchStore {
   readonly results: Loadable<SearchResults>
   readonly categoryResults: Loadable<ProgramCard[]>
   private suggestSeq = 0
+  private owner = ''
 
   constructor(
     private readonly api: SearchApi,
     private readonly storage: KeyValueStorage,
-    network: NetworkStatus,
   ) {
-    this.results = new Loadable<SearchResults>(network, (r) => r.list.length === 0)
-    this.categoryResults = new Loadable<ProgramCard[]>(network)
-    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq'>(this, { api: false, storage: false, suggestSeq: false })
-    this.recent = (this.storage.get<string[]>(RECENT_KEY) ?? []).filter((k) => typeof k === 'string').slice(0, RECENT_LIMIT)
+    this.results = new Loadable<SearchResults>((r) => r.list.length === 0)
+    this.categoryResults = new Loadable<ProgramCard[]>()
+    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner'>(this, { api: false, storage: false, suggestSeq: false, owner: false })
+    this.storage.remove(LEGACY_RECENT_KEY)
+  }
+
+  /** Whose recent searches are shown and kept ('' = a guest: kept in memory only). */
+  setOwner(uid: string): void {
+    if (uid === this.owner && (uid !== '' || this.recent.length > 0)) return
+    this.owner = uid
+    this.recent = uid ? (this.storage.get<string[]>(recentKey(uid)) ?? []).filter((k) => typeof k === 'string').slice(0, RECENT_LIMIT) : []
+  }
+
+  /** The user `uid` left: their recent searches go, from storage and from the screen. */
+  forget(uid: string): void {
+    if (uid) this.storage.remove(recentKey(uid))
+    if (uid === this.owner) {
+      this.owner = ''
+      this.recent = []
+      this.keyword = ''
+      this.suggestions = []
+    }
   }
 
   /** The hint shown in the search box now ('' when there is none). */
@@ -72,8 +92,13 @@ export class SearchStore {
         this.inputIndex = 0
       })
     } catch (e) {
-      runInAction(() => (this.hintsError = e instanceof Error ? e.message : String(e)))
+      runInAction(() => (this.hintsError = failureMessage(e)))
     }
+  }
+
+  /** Shows hint `index` (the one the home search box showed when it was tapped); out of range: unchanged. */
+  showHintAt(index: number): void {
+    if (Number.isInteger(index) && index >= 0 && index < this.inputList.length) this.inputIndex = index
   }
 
   /** SPEC 4: the hint index cycles through the list and wraps to 0. */
@@ -136,13 +161,34 @@ export class SearchStore {
     return this.categoryId ? (this.categoryResults.value ?? []) : (this.results.value?.list ?? [])
   }
 
+  /** Takes programs the user just black-listed out of the results on screen (the next search asks the gateway). */
+  dropPrograms(programIds: readonly string[]): void {
+    const r = this.results.value
+    if (r) {
+      const list = r.list.filter((c) => !programIds.includes(c.programId))
+      if (list.length !== r.list.length) this.results.set({ ...r, list, total: Math.max(list.length, r.total - (r.list.length - list.length)) })
+    }
+    const c = this.categoryResults.value
+    if (c) this.categoryResults.set(c.filter((x) => !programIds.includes(x.programId)))
+  }
+
+  /** Logout: the recent searches, the keyword and the results of this user are gone. */
+  reset(): void {
+    this.clearRecent()
+    this.keyword = ''
+    this.categoryId = ''
+    this.suggestions = []
+    this.results.reset()
+    this.categoryResults.reset()
+  }
+
   clearRecent(): void {
     this.recent = []
-    this.storage.remove(RECENT_KEY)
+    if (this.owner) this.storage.remove(recentKey(this.owner))
   }
 
   private remember(keyword: string): void {
     this.recent = [keyword, ...this.recent.filter((k) => k !== keyword)].slice(0, RECENT_LIMIT)
-    this.storage.set(RECENT_KEY, this.recent)
+    if (this.owner) this.storage.set(recentKey(this.owner), this.recent)
   }
 }

@@ -1,19 +1,19 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx'
-import type { RemoteKey } from '../services/tv/commands'
-import { TvLink, type LinkState, type SendResult } from '../services/tv/link'
-import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from '../services/tv/protocol'
+import type { RemoteKey } from '../protocol/tv/commands'
+import type { LinkState, SendResult, TvLink } from '../services/tv/link'
+import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from '../protocol/tv/messages'
 import type { TvDevice, TvLinkDeps, TvUser } from '../services/tv/types'
 import { tv } from '../strings'
 
 export type { TvLinkApi, JarvisCredentials, TvDevice, TvUser, TvLinkDeps } from '../services/tv/types'
 export type { LinkState, SendResult } from '../services/tv/link'
-export type { RemoteKey } from '../services/tv/commands'
+export type { RemoteKey } from '../protocol/tv/commands'
 
 /**
  * The TV domain store: what the home and detail pages read about the selected TV, and the only way
  * the UI talks to it. The link (SPEC 4 rules) does the work; the store mirrors its events.
  *
- * Deps: { api: TvLinkApi, connect: mqtt.connect, url: env.mqttUrl, createWebsocket, clock? }
+ * Deps: { api: TvLinkApi, loadMqtt: () => mqtt.js connect, url: env.mqttUrl, createWebsocket, clock? }
  * (the app's defaults: createTvLinkDeps(api) in src/services/tv/platformDeps.ts).
  */
 export class TvStore {
@@ -26,9 +26,16 @@ export class TvStore {
   lastError: string | null = null
   device: TvDevice | null = null
 
-  private readonly link: TvLink
+  /** The link's code loads with the first TV (a lazy chunk on H5): none of it is on the first load. */
+  private link: TvLink | null = null
+  private linkLoad: Promise<TvLink> | null = null
+  private user: TvUser | null = null
+  private hidden = false
 
-  constructor(deps: TvLinkDeps) {
+  constructor(
+    private readonly deps: TvLinkDeps,
+    private readonly loadLink: () => Promise<typeof TvLink> = () => import('../services/tv/link').then((m) => m.TvLink),
+  ) {
     makeObservable<TvStore, 'setLinkState' | 'setMode' | 'setMessage'>(this, {
       linkState: observable,
       tvMode: observableRef,
@@ -42,11 +49,31 @@ export class TvStore {
       setMode: action,
       setMessage: action,
     })
-    this.link = new TvLink(deps, {
-      state: (state, error) => this.setLinkState(state, error),
-      mode: (mode) => this.setMode(mode),
-      message: (message) => this.setMessage(message),
-    })
+  }
+
+  private ensureLink(): Promise<TvLink> {
+    if (this.link) return Promise.resolve(this.link)
+    if (!this.linkLoad) {
+      this.setLinkState('connecting', null)
+      const attempt = this.loadLink().then((Link) => {
+        const link = new Link(this.deps, {
+          state: (state, error) => this.setLinkState(state, error),
+          mode: (mode) => this.setMode(mode),
+          message: (message) => this.setMessage(message),
+        })
+        if (this.hidden) link.onAppHide(false)
+        link.setTarget(this.device, this.user)
+        this.link = link
+        return link
+      })
+      // A failed load (a chunk that did not arrive) is told, and tried again on the next resync.
+      attempt.catch(() => {
+        this.linkLoad = null
+        this.setLinkState('offline', tv.linkLoadFailed)
+      })
+      this.linkLoad = attempt
+    }
+    return this.linkLoad
   }
 
   get online(): boolean {
@@ -62,37 +89,48 @@ export class TvStore {
   /** Select the current TV (null: none -> fake local states, no connection). */
   setDevice(device: TvDevice | null, user: TvUser | null): void {
     this.device = device
-    this.link.setTarget(device, user)
+    this.user = user
+    if (this.link) this.link.setTarget(device, user)
+    else if (device && user) void this.ensureLink().catch(() => undefined)
   }
 
   resync(): SendResult {
-    return this.link.resync()
+    if (this.link) return this.link.resync()
+    if (!this.device) return { ok: false, reason: 'noDevice', message: tv.noDevice }
+    void this.ensureLink().catch(() => undefined)
+    return { ok: false, reason: 'offline', message: tv.offlineCannotSend }
   }
 
   /** Sent only while the TV is online; otherwise { ok: false, message } for the UI to show. */
   sendKey(key: RemoteKey): SendResult {
-    return this.link.sendKey(key)
+    return this.link ? this.link.sendKey(key) : this.notYet()
   }
 
   /** Type 9 h5Play; the page has shown the confirm dialog (SPEC 5) before calling this. */
   playOnTv(payload: H5PlayPayload): SendResult {
-    return this.link.playOnTv(payload)
+    return this.link ? this.link.playOnTv(payload) : this.notYet()
+  }
+
+  private notYet(): SendResult {
+    return this.device ? { ok: false, reason: 'offline', message: tv.offlineCannotSend } : { ok: false, reason: 'noDevice', message: tv.noDevice }
   }
 
   onAppHide(fromShare: boolean): void {
-    this.link.onAppHide(fromShare)
+    if (!fromShare) this.hidden = true
+    this.link?.onAppHide(fromShare)
   }
 
   onAppShow(loggedIn: boolean): void {
-    this.link.onAppShow(loggedIn)
+    this.hidden = false
+    this.link?.onAppShow(loggedIn)
   }
 
   onNetworkChange(connected: boolean): void {
-    this.link.onNetworkChange(connected)
+    this.link?.onNetworkChange(connected)
   }
 
   dispose(): void {
-    this.link.dispose()
+    this.link?.dispose()
   }
 
   private setLinkState(state: LinkState, error: string | null): void {

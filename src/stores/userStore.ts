@@ -1,9 +1,9 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { KeyValueStorage } from '../platform/storage'
-import type { SessionPort } from '../services/http/types'
-import type { UserInfo } from '../services/contract/models'
+import type { Session } from './session'
+import type { UserInfo } from '../protocol/contract/models'
 import { serviceChannelId } from '../config'
 import { common, login as t } from '../strings'
+import { failureMessage } from './loadState'
 
 export interface MobileLoginRequest {
   faceImg: string
@@ -27,50 +27,29 @@ export interface UserPorts {
   mobileLogin(request: MobileLoginRequest): Promise<LoginResult | null>
 }
 
-const SESSION_KEY = 'tvc.session'
-
-interface SavedSession {
-  user: UserInfo
-  token: string
-  secret: string
-}
-
 /**
- * The phone user and the session: login through the bridge's phone number, user info + token +
- * secret persisted in platform storage and restored on relaunch, cleared by logout. It is the
- * request client's SessionPort.
+ * The login flow of the phone user: the bridge's phone number, mobileLogin, the state the login card
+ * shows (loggingIn, error). Who is logged in, and the credentials, live in the Session.
  */
-export class UserStore implements SessionPort {
-  user: UserInfo | null = null
+export class UserStore {
   sharerUid = ''
   loggingIn = false
   error = ''
-  private tokenValue = ''
-  private secretValue = ''
 
   constructor(
     private readonly ports: UserPorts,
-    private readonly storage: KeyValueStorage,
+    readonly session: Session,
   ) {
-    makeAutoObservable<UserStore, 'ports' | 'storage'>(this, { ports: false, storage: false })
-    this.restore()
+    makeAutoObservable<UserStore, 'ports'>(this, { ports: false, session: false })
+  }
+
+  /** The logged-in user (the Session's). */
+  get user(): UserInfo | null {
+    return this.session.user
   }
 
   get hasSession(): boolean {
-    return this.user !== null && this.tokenValue !== ''
-  }
-
-  token(): string {
-    return this.tokenValue
-  }
-
-  secret(): string {
-    return this.secretValue
-  }
-
-  setToken(token: string): void {
-    this.tokenValue = token
-    this.save()
+    return this.session.active
   }
 
   setSharerUid(uid: string | undefined): void {
@@ -79,20 +58,21 @@ export class UserStore implements SessionPort {
 
   /** The family of the TV last selected (mc/user/changeDevice updates it on the server too). */
   setLastFamilyId(familyId: string): void {
-    if (!this.user) return
-    this.user = { ...this.user, lastFamilyId: familyId }
-    this.save()
+    this.session.updateUser({ lastFamilyId: familyId })
   }
 
-  /** Log in with the bridge's phone number. Resolves true when logged in. */
-  async login(): Promise<boolean> {
+  /**
+   * Log in with the bridge's phone number. Resolves true when logged in. `silent` (the attempt at
+   * launch): no number is not a failure to report, the card simply invites the user to log in.
+   */
+  async login(opts: { silent?: boolean } = {}): Promise<boolean> {
     if (this.loggingIn) return false
     this.loggingIn = true
     this.error = ''
     try {
       const phone = await this.ports.getPhone()
       if (!phone) {
-        runInAction(() => (this.error = t.noPhone))
+        if (!opts.silent) runInAction(() => (this.error = t.noPhone))
         return false
       }
       const request: MobileLoginRequest = {
@@ -109,39 +89,24 @@ export class UserStore implements SessionPort {
         return false
       }
       runInAction(() => {
-        this.user = { ...result.user, nickName: result.user.nickName || common.familyUser }
-        this.tokenValue = result.token
-        this.secretValue = result.secret
-        this.save()
+        this.session.begin({ user: { ...result.user, nickName: result.user.nickName || common.familyUser }, token: result.token, secret: result.secret })
       })
       return true
     } catch (e) {
-      runInAction(() => (this.error = e instanceof Error && e.message ? e.message : t.failed))
+      runInAction(() => (this.error = failureMessage(e, t.failed)))
       return false
     } finally {
       runInAction(() => (this.loggingIn = false))
     }
   }
 
+  /** A login refused before it started (no consent): the message the login card shows. */
+  refuse(message: string): void {
+    this.error = message
+  }
+
   /** Clears the user, token and secret, in memory and in storage. */
   logout(): void {
-    this.user = null
-    this.tokenValue = ''
-    this.secretValue = ''
-    this.storage.remove(SESSION_KEY)
-  }
-
-  private restore(): void {
-    const saved = this.storage.get<SavedSession>(SESSION_KEY)
-    if (!saved || !saved.user?.uid || !saved.token) return
-    this.user = saved.user
-    this.tokenValue = saved.token
-    this.secretValue = saved.secret ?? ''
-  }
-
-  private save(): void {
-    if (!this.user) return
-    const session: SavedSession = { user: this.user, token: this.tokenValue, secret: this.secretValue }
-    this.storage.set(SESSION_KEY, session)
+    this.session.end()
   }
 }

@@ -1,5 +1,6 @@
 import { runInAction } from 'mobx'
 import { devices as t } from '../strings'
+import { failureMessage } from './loadState'
 
 /** What a write tells the user: done (with its confirmation) or not (with the reason). */
 export interface ActionResult {
@@ -7,15 +8,10 @@ export interface ActionResult {
   message: string
 }
 
-/** The reason an error gives, or the generic failure. */
-export function failureMessage(e: unknown): string {
-  return e instanceof Error && e.message ? e.message : t.failed
-}
-
 /**
  * One write at a time per owner: while `owner.busy` a second write is refused. `action` resolves the
- * confirmation to show, or null when the gateway gave an empty answer (network); a thrown error
- * reaches the user with its message.
+ * confirmation to show, or null when the gateway's answer says it was not done; a thrown error
+ * (server refusal, offline) reaches the user with its message.
  */
 export async function guardedWrite(owner: { busy: boolean }, action: () => Promise<string | null>): Promise<ActionResult> {
   if (owner.busy) return { ok: false, message: t.busy }
@@ -24,7 +20,7 @@ export async function guardedWrite(owner: { busy: boolean }, action: () => Promi
     const message = await action()
     return message ? { ok: true, message } : { ok: false, message: t.failed }
   } catch (e) {
-    return { ok: false, message: failureMessage(e) }
+    return { ok: false, message: failureMessage(e, t.failed) }
   } finally {
     runInAction(() => (owner.busy = false))
   }

@@ -43,7 +43,7 @@ export function realClient(url: string, extra: Partial<GatewayClientOptions> = {
   const client = createGatewayClient({
     baseUrl: url,
     transport,
-    session: { token: () => session.token, secret: () => session.secret, setToken: (t) => (session.token = t) },
+    session: { token: () => session.token, secret: () => session.secret, replaceToken: (from, to) => session.token === from && ((session.token = to), true) },
     notify: (m) => toasts.push(m),
     onSessionEnd: () => {
       sessionEnds++

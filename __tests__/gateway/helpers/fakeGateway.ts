@@ -2,7 +2,9 @@
  * An in-memory gateway behind a Transport, for the client rule tests: it decodes each request with
  * the real codec (the key the client must have used) and answers what the test's script says.
  */
-import { defaultCodec } from '../../../src/services/codec'
+import { createCodec } from '../../../src/protocol/codec'
+
+const defaultCodec = createCodec()
 import type { Transport, TransportRequest } from '../../../src/services/http'
 
 export const APP_KEY = 'test-app-key'
@@ -67,8 +69,10 @@ export function createSession(token = '', secret = '') {
     port: {
       token: () => s.token,
       secret: () => s.secret,
-      setToken: (t: string) => {
-        s.token = t
+      replaceToken: (from: string, to: string) => {
+        if (s.token !== from) return false
+        s.token = to
+        return true
       },
     },
   }

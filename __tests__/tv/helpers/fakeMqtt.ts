@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import type { Envelope } from '../../../src/services/tv/protocol'
+import type { Envelope } from '../../../src/protocol/tv/messages'
 import type {
   JarvisCredentials,
   MqttClientLike,

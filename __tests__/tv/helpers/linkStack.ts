@@ -4,8 +4,8 @@ import { startBroker, type RunningBroker } from '../../../emulator/broker'
 import { MemoryDirectory } from '../../../emulator/broker/memoryDirectory'
 import { aedesTransport, mqttTransport, startSetTops, type SetTops, type SettopTransport, type VirtualSetTopBox } from '../../../emulator/settop'
 import { createWebsocketFactory } from '../../../src/platform/socket/taroWebSocket'
-import { mqttConnect } from '../../../src/services/tv/mqttConnect'
-import type { Envelope } from '../../../src/services/tv/protocol'
+import { loadMqttNow } from '../../../src/services/tv/mqttConnect'
+import type { Envelope } from '../../../src/protocol/tv/messages'
 import type { JarvisCredentials, TvDevice, TvLinkApi, TvUser } from '../../../src/services/tv/types'
 import { TvStore } from '../../../src/stores/tvStore'
 import { externalMqttUrl, externalPassword, externalUser } from './env'
@@ -129,7 +129,7 @@ export async function startLinkStack(): Promise<LinkStack> {
     newStore() {
       const store = new TvStore({
         api,
-        connect: mqttConnect,
+        loadMqtt: loadMqttNow,
         url: phoneUrl,
         createWebsocket: createWebsocketFactory(wsConnectSocket(socketLog)),
       })

@@ -1,6 +1,6 @@
 /** Box handlers: history, favourites and black lists of the caller (persisted). */
-import type { box } from '../../../src/services/contract/box'
-import type { HistoryItem } from '../../../src/services/contract/models'
+import type { box } from '../../../src/protocol/contract/box'
+import type { HistoryItem } from '../../../src/protocol/contract/models'
 import { toCard } from '../../data/catalogue'
 import type { DbState } from '../../db/state'
 import { fail, paginate, type DomainHandlers, type HandlerCtx } from '../context'
@@ -20,6 +20,8 @@ function historyItemOf(ctx: HandlerCtx, h: HistoryRec): HistoryItem | null {
     durationSec: ep?.durationSec ?? 0,
     watchedAt: h.watchedAt,
     mac: h.mac,
+    source: p.source,
+    ...(p.appName ? { appName: p.appName } : {}),
   }
 }
 
@@ -102,17 +104,16 @@ export const boxHandlers: DomainHandlers<typeof box> = {
     ctx.user(uid)
     return { collected: (ctx.db.state.favourites[uid] ?? []).some((f) => f.programId === programId) }
   },
-  blackListQuery: ({ uid, objectIds }, ctx) => {
+  blackListQuery: ({ uid, objectIds, page, pageSize }, ctx) => {
     ctx.user(uid)
     const entries = (ctx.db.state.blackList[uid] ?? []).filter((b) => objectIds.length === 0 || objectIds.includes(b.objectId))
-    return {
-      list: entries
-        .sort((a, b) => b.addedAt - a.addedAt)
-        .flatMap((b) => {
-          const p = ctx.cat.programById.get(b.objectId)
-          return p ? [{ objectId: b.objectId, title: p.title, poster: p.poster, addedAt: b.addedAt }] : []
-        }),
-    }
+    const list = [...entries]
+      .sort((a, b) => b.addedAt - a.addedAt)
+      .flatMap((b) => {
+        const p = ctx.cat.programById.get(b.objectId)
+        return p ? [{ objectId: b.objectId, title: p.title, poster: p.poster, addedAt: b.addedAt }] : []
+      })
+    return page !== undefined && pageSize !== undefined ? paginate(list, page, pageSize) : { total: list.length, list }
   },
   isInBlackList: ({ uid, objectId }, ctx) => {
     ctx.user(uid)

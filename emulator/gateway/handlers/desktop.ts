@@ -1,13 +1,16 @@
 /** Desktop handlers: desktops, blocks, topics, flows, attributes from the generated catalogue. */
-import type { desktop } from '../../../src/services/contract/desktop'
-import type { ProgramCard } from '../../../src/services/contract/models'
+import type { desktop } from '../../../src/protocol/contract/desktop'
+import type { ProgramCard } from '../../../src/protocol/contract/models'
 import { toCard } from '../../data/catalogue'
 import { fail, paginate, type DomainHandlers, type HandlerCtx } from '../context'
+import { visibleTo } from './shared'
 
+/** The cards of `ids` the caller may see (black lists applied). */
 export function cardsOf(ctx: HandlerCtx, ids: readonly string[]): ProgramCard[] {
+  const visible = visibleTo(ctx)
   return ids.flatMap((id) => {
     const p = ctx.cat.programById.get(id)
-    return p ? [toCard(p)] : []
+    return p && visible(p) ? [toCard(p)] : []
   })
 }
 

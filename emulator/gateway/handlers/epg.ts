@@ -1,6 +1,6 @@
 /** EPG handlers: program detail (with the asker's favourite / black-list flags) and cast persons. */
-import type { epg } from '../../../src/services/contract/epg'
-import type { ProgramDetail } from '../../../src/services/contract/models'
+import type { epg } from '../../../src/protocol/contract/epg'
+import type { ProgramDetail } from '../../../src/protocol/contract/models'
 import type { Program } from '../../data/catalogue'
 import { fail, type DomainHandlers } from '../context'
 import { cardsOf } from './desktop'

@@ -1,7 +1,7 @@
 /** Jarvis handlers: broker credentials (JarvisSession records the broker checks), TV topics. */
 import { randomBytes } from 'node:crypto'
-import type { jarvis } from '../../../src/services/contract/jarvis'
-import { normalizeMac } from '../../../src/services/mac'
+import type { jarvis } from '../../../src/protocol/contract/jarvis'
+import { normalizeMac } from '../../../src/protocol/mac'
 import { phoneTopic, tvTopic, type JarvisSession } from '../../directory'
 import { fail, type DomainHandlers } from '../context'
 import { familyOfMac, tvOf } from './shared'

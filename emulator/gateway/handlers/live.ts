@@ -1,5 +1,5 @@
 /** Live handlers: channel groups, channels with the programme on air, day lists, programme detail. */
-import type { live } from '../../../src/services/contract/live'
+import type { live } from '../../../src/protocol/contract/live'
 import { dayKey, parsePsId, programmesOf } from '../../data/live'
 import { fail, type DomainHandlers } from '../context'
 

@@ -3,10 +3,11 @@
  * initials of a title (e.g. "caws" finds 长安往事). Child mode (the child channel) keeps child-friendly
  * programs only. Results are ranked: exact title, title prefix, title substring, initials, cast; then heat.
  */
-import { childChannelId } from '../../../src/config'
-import type { search } from '../../../src/services/contract/search'
+import { childChannelId } from '../../config'
+import type { search } from '../../../src/protocol/contract/search'
 import { toCard, type Program } from '../../data/catalogue'
 import { paginate, type DomainHandlers, type HandlerCtx } from '../context'
+import { visibleTo } from './shared'
 
 function score(p: Program, kw: string): number {
   const k = kw.toLowerCase()
@@ -21,8 +22,9 @@ function score(p: Program, kw: string): number {
 export function searchPrograms(ctx: HandlerCtx, keyword: string, childOnly = false): Program[] {
   const kw = keyword.trim()
   if (!kw) return []
+  const visible = visibleTo(ctx)
   return ctx.cat.programs
-    .filter((p) => !childOnly || p.childFriendly)
+    .filter((p) => (!childOnly || p.childFriendly) && visible(p))
     .map((p) => ({ p, s: score(p, kw) }))
     .filter((x) => x.s > 0)
     .sort((a, b) => b.s - a.s || b.p.heat - a.p.heat)
@@ -39,8 +41,9 @@ export const searchHandlers: DomainHandlers<typeof search> = {
     return { total: found.length, list: found.slice(0, limit).map(toCard) }
   },
   hotTop: ({ categoryId }, ctx) => {
+    const visible = visibleTo(ctx)
     const ranked = ctx.cat.programs
-      .filter((p) => !categoryId || p.categoryId === categoryId)
+      .filter((p) => (!categoryId || p.categoryId === categoryId) && visible(p))
       .sort((a, b) => b.heat - a.heat)
       .slice(0, 20)
     return { list: ranked.map((p, i) => ({ rank: i + 1, heat: p.heat, program: toCard(p) })) }

@@ -1,8 +1,24 @@
 /** Record -> contract shape conversions and lookups shared by handlers. */
-import type { Device, LockState, UserInfo } from '../../../src/services/contract/models'
-import { normalizeMac } from '../../../src/services/mac'
+import type { Device, LockState, UserInfo } from '../../../src/protocol/contract/models'
+import { normalizeMac } from '../../../src/protocol/mac'
 import type { FamilyRec, UserRec } from '../../db/state'
+import type { Program } from '../../data/catalogue'
 import { fail, type HandlerCtx } from '../context'
+
+/**
+ * What the caller may be shown: the way an operator's server applies a user's black lists, programs
+ * the caller black-listed, and programs of a black-listed category (program type), are left out of
+ * the desktop, flows, topics, search and related lists. Callers without a session see everything.
+ */
+export function visibleTo(ctx: HandlerCtx): (p: Program) => boolean {
+  const uid = ctx.session?.uid
+  if (!uid) return () => true
+  const programs = new Set((ctx.db.state.blackList[uid] ?? []).map((b) => b.objectId))
+  const typeIds = ctx.db.state.typeBlackList[uid] ?? []
+  const typeNames = new Set(ctx.cat.programTypes.filter((t) => typeIds.includes(t.typeId)).map((t) => t.name))
+  if (programs.size === 0 && typeNames.size === 0) return () => true
+  return (p) => !programs.has(p.programId) && !p.tags.some((tag) => typeNames.has(tag))
+}
 
 /** Absolute URL of a stored image path (stored values that are already absolute pass through). */
 export function absUrl(ctx: HandlerCtx, pathOrUrl: string): string {

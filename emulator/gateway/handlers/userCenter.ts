@@ -1,8 +1,9 @@
 /** User center handlers: identities, login, tokens, devices and families, locks, addresses. */
-import { common } from '../../../src/strings'
-import type { userCenter } from '../../../src/services/contract/userCenter'
+import { emulatorStrings } from '../../strings'
+import type { userCenter } from '../../../src/protocol/contract/userCenter'
 import { nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
+import { balanceOf } from './points'
 import { absUrl, deviceOf, familiesOf, familyOfMac, lockStateOf, maskPhone, memberFamily, setLocks, tvOf, userInfoOf } from './shared'
 
 function byPhone(ctx: HandlerCtx, phone: string): UserRec | undefined {
@@ -17,7 +18,7 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
   const uid = nextId(ctx.db.state, 'u')
   const rec: UserRec = {
     uid,
-    nickName: common.familyUser,
+    nickName: emulatorStrings.familyUser,
     faceImg: `avatars/${uid}.svg`,
     lastFamilyId: '',
     openId: '',
@@ -60,7 +61,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     }
     return userInfoOf(ctx, createUser(ctx, {
         phone: req.phone,
-        nickName: req.nickName || common.familyUser,
+        nickName: req.nickName || emulatorStrings.familyUser,
         ...(req.faceImg ? { faceImg: req.faceImg } : {}),
         openId: req.openId,
         unionId: req.unionId,
@@ -72,7 +73,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       byPhone(ctx, req.phone) ??
       createUser(ctx, {
         phone: req.phone,
-        nickName: req.nickName || common.familyUser,
+        nickName: req.nickName || emulatorStrings.familyUser,
         ...(req.faceImg ? { faceImg: req.faceImg } : {}),
         sharerUid: req.sharerUid ?? '',
       })
@@ -142,7 +143,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以添加家庭成员')
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
-    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: nickName || common.familyUser })
+    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: nickName || emulatorStrings.familyUser })
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
     fam.members.push(member.uid)
     if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
@@ -254,7 +255,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   },
   userInfoV5: ({ uid }, ctx) => {
     const u = ctx.user(uid)
-    return { ...userInfoOf(ctx, u), points: ctx.db.state.points[uid]?.total ?? 0, deviceCount: familiesOf(ctx, uid).length }
+    return { ...userInfoOf(ctx, u), points: balanceOf(ctx.db.state.points[uid]), deviceCount: familiesOf(ctx, uid).length }
   },
   checkFollow: ({ uid }, ctx) => ({ followed: ctx.user(uid).followed }),
 }

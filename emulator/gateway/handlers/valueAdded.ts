@@ -1,7 +1,7 @@
 /** Value-added handlers: products of a line, prizes and points exchange, coupons, participation. */
-import { pointsActivityId } from '../../../src/config'
-import type { Award, Coupon } from '../../../src/services/contract/models'
-import type { valueAdded } from '../../../src/services/contract/valueAdded'
+import { pointsActivityId } from '../../config'
+import type { Award, Coupon } from '../../../src/protocol/contract/models'
+import type { valueAdded } from '../../../src/protocol/contract/valueAdded'
 import { hashString } from '../../data/prng'
 import { nextId } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
@@ -60,7 +60,7 @@ export const valueAddedHandlers: DomainHandlers<typeof valueAdded> = {
     if (prize.kind === 'physical' && !(ctx.db.state.addresses[userId] ?? []).some((a) => a.addressId === addressId)) {
       fail('1001', '实物奖品需要选择收货地址')
     }
-    const totalPoints = addPoints(ctx, userId, -prize.points, `积分兑换：${prize.name}`)
+    const totalPoints = addPoints(ctx, userId, -prize.points, `积分兑换：${prize.name}`, 'exchange')
     ctx.db.state.prizeStock[prizeId] = prize.stock - 1
     const award: Award = {
       awardId: nextId(ctx.db.state, 'aw'),
@@ -97,7 +97,7 @@ export const valueAddedHandlers: DomainHandlers<typeof valueAdded> = {
     joined.push(userId)
     ctx.db.touch()
     const coupon = grantCoupon(ctx, userId, '新人影视券', 5)
-    if (sharerUid && sharerUid !== userId && ctx.db.state.users[sharerUid]) addPoints(ctx, sharerUid, 50, '邀请好友参与活动')
+    if (sharerUid && sharerUid !== userId && ctx.db.state.users[sharerUid]) addPoints(ctx, sharerUid, 50, '邀请好友参与活动', 'invite')
     return { participated: true, firstTime: true, coupon }
   },
 }

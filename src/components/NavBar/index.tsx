@@ -40,6 +40,7 @@ export default function NavBar({ title }: NavBarProps) {
             className='nav-bar__action'
             hoverClass='nav-bar__action--pressed'
             onClick={onAction}
+            role='button'
             aria-label={action === 'back' ? common.back : common.home}
           >
             <Text className={`nav-bar__icon nav-bar__icon--${action}`} />

@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react'
 import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
+import PrivacySheet from '../../features/account/PrivacySheet'
 import StateView, { type ViewStatus } from '../StateView'
+import type { LoadState } from '../../stores/loadState'
 import './index.scss'
 
 interface PageShellProps {
   title: string
-  /** 'ready' shows the children; the others show the matching state slot. */
+  /**
+   * The page's remote data (a Loadable, a PagedList): its load state decides what shows. idle and
+   * loading show the spinner, empty shows `emptyText`, error and offline show their message and
+   * `onRetry`. Pages without remote data give `status` instead.
+   */
+  state?: LoadState
+  emptyText?: string
+  onRetry?: () => void
+  /** Without `state`: 'ready' shows the children; the others show the matching state slot. */
   status?: ViewStatus
   /** Text of the state slot (defaults per status). */
   statusText?: string
@@ -29,7 +39,8 @@ interface PageShellProps {
  * the page content or its loading / empty / error / offline state.
  */
 export default function PageShell(props: PageShellProps) {
-  const { title, status = 'ready', statusText, onAction, actionText, header, footer, onScrollToLower, scroll = true, children } = props
+  const { title, actionText, header, footer, onScrollToLower, scroll = true, children } = props
+  const { status, statusText, onAction } = props.state ? viewOf(props.state, props.emptyText, props.onRetry) : { status: props.status ?? 'ready', statusText: props.statusText, onAction: props.onAction }
   const body = status === 'ready'
     ? children
     : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />
@@ -41,6 +52,17 @@ export default function PageShell(props: PageShellProps) {
         ? <ScrollView className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower}>{body}</ScrollView>
         : <View className='page-shell__body'>{body}</View>}
       {footer}
+      <PrivacySheet />
     </View>
   )
+}
+
+function viewOf(state: LoadState, emptyText: string | undefined, onRetry: (() => void) | undefined): { status: ViewStatus; statusText?: string; onAction?: () => void } {
+  const status: ViewStatus = state.status === 'idle' ? 'loading' : state.status
+  const failed = status === 'error' || status === 'offline'
+  return {
+    status,
+    statusText: status === 'empty' ? emptyText : failed ? state.error || undefined : undefined,
+    onAction: failed ? onRetry : undefined,
+  }
 }

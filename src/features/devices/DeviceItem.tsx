@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
-import type { Device } from '../../services/contract/models'
-import { formatTvMac } from '../../services/mac'
+import type { Device } from '../../protocol/contract/models'
+import { formatTvMac } from '../../protocol/mac'
 import { common, devices as t } from '../../strings'
 import './devices.scss'
 

@@ -1,9 +1,10 @@
-import { Image, ScrollView, Swiper, SwiperItem, Text, View } from '@tarojs/components'
-import type { ProgramCard as Card } from '../../services/contract/models'
+import { memo } from 'react'
+import { ScrollView, Text, View } from '@tarojs/components'
+import Banner from './Banner'
+import type { ProgramCard as Card } from '../../protocol/contract/models'
 import type { Block } from '../../stores/homeStore'
 import ProgramCard from '../program/ProgramCard'
 import ProgramGrid from '../program/ProgramGrid'
-import { truncateText } from '../../lib/text'
 import { home as h } from '../../strings'
 import './home.scss'
 
@@ -14,22 +15,9 @@ interface Props {
 }
 
 /** One desktop block: a banner, a grid, a horizontal row or a topic. */
-export default function BlockView({ block, onOpen, onMore }: Props) {
+function BlockView({ block, onOpen, onMore }: Props) {
   const hasMore = Boolean(block.topicId || block.flowId)
-  if (block.layout === 'banner') {
-    return (
-      <Swiper className='block-banner' circular autoplay indicatorDots indicatorActiveColor='#ffffff'>
-        {block.items.map((item) => (
-          <SwiperItem key={item.programId}>
-            <View className='block-banner__item' onClick={() => onOpen(item)}>
-              <Image className='block-banner__image' src={item.poster} mode='aspectFill' />
-              <Text className='block-banner__title'>{truncateText(item.title, 24)}</Text>
-            </View>
-          </SwiperItem>
-        ))}
-      </Swiper>
-    )
-  }
+  if (block.layout === 'banner') return <Banner items={block.items} onOpen={onOpen} />
   return (
     <View className='block'>
       <View className='block__head'>
@@ -54,3 +42,6 @@ export default function BlockView({ block, onOpen, onMore }: Props) {
     </View>
   )
 }
+
+/** Memoised: the home page re-renders as its data arrives; a block re-renders only when it changed. */
+export default memo(BlockView)

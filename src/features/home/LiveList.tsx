@@ -1,7 +1,8 @@
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import type { LiveChannel } from '../../stores/homeStore'
 import { home as h } from '../../strings'
 import './home.scss'
+import Img from '../../components/Img'
 
 function hhmm(ms: number): string {
   const d = new Date(ms)
@@ -14,7 +15,7 @@ export default function LiveList({ channels }: { channels: LiveChannel[] }) {
     <View className='live-list'>
       {channels.map((c) => (
         <View className='live-item' key={c.channelId}>
-          <Image className='live-item__logo' src={c.logo} mode='aspectFit' />
+          <Img className='live-item__logo' src={c.logo} mode='aspectFit' alt={c.name} />
           <View className='live-item__body'>
             <Text className='live-item__name'>{`${String(c.number).padStart(2, '0')} ${c.name}`}</Text>
             <Text className='live-item__now'>

@@ -1,11 +1,10 @@
-import { useState } from 'react'
 import { observer } from 'mobx-react'
-import { Button, Text, View } from '@tarojs/components'
-import type { WeappBridge } from '../../platform/bridge'
+import { Text, View } from '@tarojs/components'
+import LoginCard from '../account/LoginCard'
 import { useStores } from '../../stores/context'
 import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
-import { formatTvMac } from '../../services/mac'
+import { formatTvMac } from '../../protocol/mac'
 import { home as h, login as l, tv as t } from '../../strings'
 import './home.scss'
 
@@ -15,31 +14,14 @@ interface Props {
 
 /** The TV at a glance: name, online / connecting / offline, resync, switch TV, remote. */
 function TvStatusCard({ onRemote }: Props) {
-  const { tv, devices, user, bridge } = useStores()
-  const [tapped, setTapped] = useState(false)
+  const { tv, devices, user } = useStores()
   const device = devices.current
-  if (!user.user) {
-    const login = async () => {
-      if (await user.login()) await devices.load()
-      else toastProblem(user.error)
-    }
-    // WeChat: the phone comes from the getPhoneNumber button (mc/wxa/getSecretPhone), then login;
-    // before the first tap there is no "no number" failure to report, only the invitation.
-    const weapp = bridge?.kind === 'weapp' ? (bridge as WeappBridge) : null
-    const hint = user.loggingIn ? l.loggingIn : (weapp && !tapped ? '' : user.error) || l.notLoggedIn
+  if (!user.user) return <LoginCard className='tv-card--login' />
+  if (!device && (devices.list.status === 'idle' || devices.list.loading)) {
+    // The bound TVs are on their way: neither "no TV" nor an error yet.
     return (
-      <View className='tv-card tv-card--empty'>
-        <Text className='tv-card__hint'>{hint}</Text>
-        {weapp ? (
-          <Button className='tv-card__login' openType='getPhoneNumber' onGetPhoneNumber={(e) => {
-            setTapped(true)
-            void weapp.phoneFromButton(e.detail.code).then(login, (err: unknown) => toastProblem(err instanceof Error && err.message ? err.message : l.failed))
-          }}>
-            {l.getPhone}
-          </Button>
-        ) : (
-          <Text className='tv-card__link' onClick={login}>{l.loginAction}</Text>
-        )}
+      <View className='tv-card tv-card--empty' aria-busy>
+        <Text className='tv-card__hint'>{l.loadingDevices}</Text>
       </View>
     )
   }

@@ -1,5 +1,5 @@
 import { View } from '@tarojs/components'
-import type { ProgramCard as Card } from '../../services/contract/models'
+import type { ProgramCard as Card } from '../../protocol/contract/models'
 import ProgramCard from './ProgramCard'
 import './program.scss'
 

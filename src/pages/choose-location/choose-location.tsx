@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import PageShell from '../../components/PageShell'
+import { definePage } from '../../components/PageBoundary'
 import { CHOOSE_LOCATION_RESULT, parseCoordinate, type ChosenLocation } from '../../features/location/events'
 import { location as t, titles } from '../../strings'
 import { toast } from '../../config'
@@ -12,7 +13,7 @@ import '../../features/location/location.scss'
  * H5 stand-in for the mini-program's chooseLocation: the person types the place (or takes the
  * browser's position) and the result goes back to the caller through the event centre.
  */
-export default function ChooseLocation() {
+function ChooseLocation() {
   const [form, setForm] = useState({ name: '', address: '', latitude: '', longitude: '' })
   const [error, setError] = useState('')
   const set = (key: keyof typeof form) => (e: { detail: { value: string } }) => setForm({ ...form, [key]: e.detail.value })
@@ -56,3 +57,5 @@ export default function ChooseLocation() {
     </PageShell>
   )
 }
+
+export default definePage(ChooseLocation, titles.chooseLocation)

@@ -1,17 +1,21 @@
 import { useEffect, useMemo } from 'react'
 import { observer } from 'mobx-react'
 import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
+import { definePage } from '../../components/PageBoundary'
 import ProgramGrid from '../../features/program/ProgramGrid'
 import { useStores } from '../../stores/context'
 import { DetailModel } from '../../stores/detailModel'
-import type { ProgramCard } from '../../services/contract/models'
+import { NOTHING } from '../../stores/loadState'
+import type { ProgramCard } from '../../protocol/contract/models'
 import { confirmDialog, tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
 import { go, param, urlOf } from '../../navigation'
+import { afterTaskAction } from '../../features/points/taskActions'
 import { routeOf } from '../../routes'
 import { program as t, titles, tv as tvText } from '../../strings'
 import '../../features/detail/detail.scss'
+import Img from '../../components/Img'
 
 /** Program detail: episodes, cast, favourite, black list, related programs, play on the TV. */
 function Detail() {
@@ -19,7 +23,7 @@ function Detail() {
   const { tv, tracker } = root
   const { params } = useRouter()
   const programId = param(params, 'programId')
-  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? '', root.network), [root])
+  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? ''), [root])
 
   useEffect(() => {
     if (!programId) return
@@ -38,46 +42,40 @@ function Detail() {
   const favourite = async () => {
     tapFeedback()
     tracker.click(routeOf.detail, model.collected ? t.favourited : t.favourite, { programId })
-    report(await model.toggleFavourite())
+    const adding = !model.collected
+    const res = await model.toggleFavourite()
+    report(res)
+    if (res.ok && adding) afterTaskAction(root, 'favourite')
   }
   const blackList = async () => {
     if (!p || !(await confirmDialog(t.blackList, t.blackListConfirm(p.title)))) return
     tracker.click(routeOf.detail, t.blackList, { programId })
-    report(await model.addToBlackList())
+    const res = await model.addToBlackList()
+    if (res.ok) root.onBlackListChanged({ programIds: [programId] })
+    report(res)
   }
   const playOnTv = async () => {
-    const play = p?.h5Play
-    if (!play) return toastProblem(t.playNeedsApp)
-    if (!tv.online) return toastProblem(tv.device ? tvText.offlineCannotSend : tvText.noDevice)
-    const ok = await confirmDialog(tvText.playConfirmTitle, tvText.playConfirm(play.appName))
-    if (!ok) {
-      tracker.click(routeOf.detail, 'cancel', { programId, action: 'h5Play', app: play.appName })
-      return
-    }
-    const { appName: _appName, ...payload } = play
-    tracker.click(routeOf.detail, t.playOnTv, { programId, app: play.appName })
-    const res = tv.playOnTv(payload)
-    if (res.ok) toastDone(tvText.playSent)
-    else toastProblem(res.message)
+    const res = await root.playOnTv(programId, p?.h5Play, confirmDialog)
+    if (res) report(res)
+    if (res?.ok) afterTaskAction(root, 'play')
   }
   const openCard = (card: ProgramCard) => go('detail', { programId: card.programId })
 
-  const status = !programId ? 'empty' : model.detail.status === 'idle' ? 'loading' : model.detail.status
 
   return (
     <PageShell
       title={titles.detail}
-      status={status}
-      statusText={status === 'empty' ? t.notFound : model.detail.error || undefined}
-      onAction={status === 'error' || status === 'offline' ? () => void model.load(programId) : undefined}
+      state={programId ? model.detail : NOTHING}
+      emptyText={t.notFound}
+      onRetry={() => void model.load(programId)}
     >
       {p && (
         <View className='detail'>
           <View className='detail-hero'>
-            <Image className='detail-hero__bg' src={p.poster} mode='aspectFill' />
+            <Img className='detail-hero__bg' src={p.poster} mode='aspectFill' alt='' />
             <View className='detail-hero__shade' />
             <View className='detail-hero__body'>
-              <Image className='detail-hero__poster' src={p.poster} mode='aspectFill' />
+              <Img className='detail-hero__poster' src={p.poster} mode='aspectFill' alt={p.title} />
               <View className='detail-hero__info'>
                 <Text className='detail-hero__title'>{p.title}</Text>
                 <Text className='detail-hero__meta'>{[p.categoryName, p.area, p.year].filter(Boolean).join(' / ')}</Text>
@@ -101,7 +99,7 @@ function Detail() {
               <Text>{model.inBlackList ? t.blackListed : t.blackList}</Text>
             </View>
           </View>
-          {p.h5Play && !tv.online && <Text className='detail-offline'>{tv.device ? tvText.offlineCannotSend : tvText.noDevice}</Text>}
+          {p.h5Play && root.tvBlocker && <Text className='detail-offline'>{root.tvBlocker}</Text>}
 
           <View className='detail-section'>
             <Text className='detail-section__title'>{t.description}</Text>
@@ -130,7 +128,7 @@ function Detail() {
               <View className='detail-cast'>
                 {p.cast.map((c) => (
                   <View key={`${c.castId}-${c.role}`} className='detail-cast__item' hoverClass='program-card--pressed' onClick={() => go('detail-cast', { castId: c.castId, name: c.name })}>
-                    <Image className='detail-cast__avatar' src={c.avatar} mode='aspectFill' />
+                    <Img className='detail-cast__avatar' src={c.avatar} mode='aspectFill' alt={c.name} />
                     <Text className='detail-cast__name'>{c.name}</Text>
                     <Text className='detail-cast__role'>{c.role === 'director' ? t.director : t.actor}</Text>
                   </View>
@@ -152,4 +150,4 @@ function Detail() {
   )
 }
 
-export default observer(Detail)
+export default definePage(observer(Detail), titles.detail)

@@ -3,11 +3,13 @@ import { observer } from 'mobx-react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { ScrollView, Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
+import { definePage } from '../../components/PageBoundary'
 import SearchBar from '../../features/search/SearchBar'
 import Discover from '../../features/search/Discover'
 import ProgramGrid from '../../features/program/ProgramGrid'
 import { useStores } from '../../stores/context'
-import type { ProgramCard } from '../../services/contract/models'
+import { READY } from '../../stores/loadState'
+import type { ProgramCard } from '../../protocol/contract/models'
 import { go, param } from '../../navigation'
 import { routeOf } from '../../routes'
 import { home as h, search as t, titles } from '../../strings'
@@ -24,9 +26,8 @@ function IndexSearch() {
   const timer = useRef<ReturnType<typeof setTimeout>>()
 
   useEffect(() => {
-    const start = Number(param(params, 'hint'))
-    if (Number.isInteger(start) && start > 0 && start < search.inputList.length) search.inputIndex = start
-    if (search.inputList.length === 0 && root.user.user) void search.loadHints(root.searchContext)
+    search.showHintAt(Number(param(params, 'hint')))
+    void root.ensureHints()
     return () => clearTimeout(timer.current)
     // on open only
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -54,7 +55,6 @@ function IndexSearch() {
   const results = search.results
   const searched = results.status !== 'idle'
   const activeList = search.categoryId ? search.categoryResults : results
-  const status = typing || !searched ? 'ready' : activeList.status === 'idle' ? 'loading' : activeList.status
   const keyword = results.value?.keyword ?? search.keyword
 
   return (
@@ -71,9 +71,9 @@ function IndexSearch() {
           }}
         />
       }
-      status={status}
-      statusText={status === 'empty' ? t.noResult(keyword) : activeList.error || undefined}
-      onAction={status === 'error' || status === 'offline' ? () => void submit(keyword) : undefined}
+      state={typing || !searched ? READY : activeList}
+      emptyText={t.noResult(keyword)}
+      onRetry={() => void submit(keyword)}
     >
       {typing && search.suggestions.length > 0 ? (
         <View className='suggestions'>
@@ -110,4 +110,4 @@ function IndexSearch() {
   )
 }
 
-export default observer(IndexSearch)
+export default definePage(observer(IndexSearch), titles.indexSearch)

@@ -1,14 +1,17 @@
 import { observer } from 'mobx-react'
 import { useDidShow, useRouter } from '@tarojs/taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
+import { definePage } from '../../components/PageBoundary'
 import ProgramGrid from '../../features/program/ProgramGrid'
 import { useStores } from '../../stores/context'
-import { shellProps, usePageData } from '../../stores/usePageData'
+import { usePageData } from '../../components/PageShell/usePageData'
+import { NOTHING } from '../../stores/loadState'
 import { go, param } from '../../navigation'
 import { routeOf } from '../../routes'
 import { lists as t, titles } from '../../strings'
 import '../../features/program/lists.scss'
+import Img from '../../components/Img'
 
 /** A topic (curated list): its poster, description and programs (v2/mobileTopic). */
 function ListDetail() {
@@ -19,13 +22,12 @@ function ListDetail() {
   const data = usePageData(topicId, load, (v) => !v?.topicId)
   useDidShow(() => tracker.pageView(routeOf['list-detail'], { topicId }))
   const topic = data.value
-  const shell = topicId ? shellProps(data, () => void data.run(load), t.topicMissing) : { status: 'empty' as const, statusText: t.topicMissing }
   return (
-    <PageShell title={topic?.title || titles.listDetail} {...shell}>
+    <PageShell title={topic?.title || titles.listDetail} state={topicId ? data : NOTHING} emptyText={t.topicMissing} onRetry={() => void data.run(load)}>
       {topic && (
         <View>
           <View className='list-hero'>
-            <Image className='list-hero__image' src={topic.poster} mode='aspectFill' />
+            <Img className='list-hero__image' src={topic.poster} mode='aspectFill' alt={topic.title} />
             <View className='list-hero__text'>
               <Text className='list-hero__title'>{topic.title}</Text>
               <Text className='list-hero__desc'>{topic.description}</Text>
@@ -40,4 +42,4 @@ function ListDetail() {
   )
 }
 
-export default observer(ListDetail)
+export default definePage(observer(ListDetail), titles.listDetail)

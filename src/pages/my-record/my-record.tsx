@@ -1,4 +1,84 @@
-import { placeholderPage } from '../../components/PlaceholderPage'
-import { titles } from '../../strings'
+import { observer } from 'mobx-react'
+import { useDidShow } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import PersonalList from '../../features/personal/PersonalList'
+import { useStores } from '../../stores/context'
+import { groupRecords, recordProgress, type RecordGroup } from '../../stores/personalStore'
+import type { HistoryItem } from '../../protocol/contract/models'
+import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
+import { go } from '../../navigation'
+import { routeOf } from '../../routes'
+import { personal as t, titles } from '../../strings'
+import { definePage } from '../../components/PageBoundary'
+import Img from '../../components/Img'
 
-export default placeholderPage(titles.myRecord)
+const GROUP_LABEL: Record<RecordGroup, string> = { today: t.today, yesterday: t.yesterday, earlier: t.earlier }
+
+/**
+ * 观看记录: records grouped 今天 / 昨天 / 更早 with the episode and position; delete one or clear all
+ * (confirmed); third-party records play on the TV through the detail page's confirm + type 9 path.
+ */
+function MyRecord() {
+  const root = useStores()
+  const { personal, user, tracker } = root
+  const records = personal.records
+  useDidShow(() => {
+    tracker.pageView(routeOf['my-record'], {})
+    if (user.user) void records.list.loadFirst()
+  })
+  const report = (res: { ok: boolean; message: string }) => (res.ok ? toastDone(res.message) : toastProblem(res.message))
+
+  const removeOne = async (r: HistoryItem) => {
+    if (!(await confirmDialog(t.deleteTitle, t.deleteRecordConfirm(r.title)))) return
+    report(await personal.removeRecord(r.programId))
+  }
+  const clearAll = async () => {
+    if (!(await confirmDialog(t.clearAll, t.clearAllConfirm))) return
+    tracker.click(routeOf['my-record'], t.clearAll)
+    report(await personal.clearRecords())
+  }
+  const play = async (r: HistoryItem) => {
+    const res = await personal.playPayloadOf(r.programId)
+    if (!res.ok) return toastProblem(res.message)
+    const out = await root.playOnTv(r.programId, res.play, confirmDialog, routeOf['my-record'])
+    if (out?.ok) toastDone(out.message)
+    else if (out) toastProblem(out.message)
+  }
+
+  const bar = (
+    <View className='plist__bar'>
+      <Text>{t.recordCount(records.list.total)}</Text>
+      <Text className='plist__bar-action plist__bar-action--danger' data-action='clear' onClick={() => void clearAll()}>{t.clearAll}</Text>
+    </View>
+  )
+
+  return (
+    <PersonalList title={titles.myRecord} list={records.list} emptyText={t.recordEmpty} bar={bar}>
+      <View className='plist'>
+        {groupRecords(records.list.items, personal.now()).map((g) => (
+          <View key={g.group} data-group={g.group}>
+            <Text className='plist__group'>{GROUP_LABEL[g.group]}</Text>
+            {g.items.map((r) => (
+              <View key={r.programId} className='pitem' data-program={r.programId}>
+                <Img className='pitem__poster' src={r.poster} mode='aspectFill' lazyLoad alt={t.posterAlt(r.title)} onClick={() => go('detail', { programId: r.programId })} />
+                <View className='pitem__body' onClick={() => go('detail', { programId: r.programId })}>
+                  <Text className='pitem__title'>{r.title}</Text>
+                  <Text className='pitem__meta'>{recordProgress(r)}</Text>
+                  {r.source === 'thirdParty' && r.appName && <Text className='pitem__meta'>{`${t.sourceLabel}${r.appName}`}</Text>}
+                </View>
+                <View className='pitem__actions'>
+                  {r.source === 'thirdParty' && (
+                    <Text className='pitem__action' data-action='play' onClick={() => void play(r)}>{t.playOnTv}</Text>
+                  )}
+                  <Text className='pitem__action pitem__action--danger' data-action='delete' onClick={() => void removeOne(r)}>{t.deleteOne}</Text>
+                </View>
+              </View>
+            ))}
+          </View>
+        ))}
+      </View>
+    </PersonalList>
+  )
+}
+
+export default definePage(observer(MyRecord), titles.myRecord)

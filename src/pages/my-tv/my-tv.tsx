@@ -2,18 +2,22 @@ import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
+import { definePage } from '../../components/PageBoundary'
 import DeviceItem from '../../features/devices/DeviceItem'
 import BindForm from '../../features/devices/BindForm'
+import LoginCard from '../../features/account/LoginCard'
 import { useStores } from '../../stores/context'
-import type { Device } from '../../services/contract/models'
+import type { Device } from '../../protocol/contract/models'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { routeOf } from '../../routes'
-import { devices as t, login as l, titles } from '../../strings'
+import { devices as t, titles } from '../../strings'
 import '../../features/devices/devices.scss'
+import { afterTaskAction } from '../../features/points/taskActions'
 
 /** My TVs: bound TVs with their state; switch the current one, rename, bind a new one, unbind. */
 function MyTv() {
-  const { devices, tv, user, tracker } = useStores()
+  const root = useStores()
+  const { devices, tv, user, tracker } = root
   useDidShow(() => {
     tracker.pageView(routeOf['my-tv'], {})
     void devices.load()
@@ -24,13 +28,22 @@ function MyTv() {
     else toastProblem(res.message)
     return res.ok
   }
+  const bind = async (mac: string, name: string) => {
+    const res = await devices.bind(mac, name)
+    if (res.ok) afterTaskAction(root, 'bind')
+    return report(res)
+  }
   const unbind = async (d: Device) => {
     if (!(await confirmDialog(t.unbindAction, t.unbindConfirm(d.deviceName)))) return
     report(await devices.unbind(d))
   }
 
   if (!user.user) {
-    return <PageShell title={titles.myTv} status='empty' statusText={user.error || l.notLoggedIn} onAction={() => void user.login().then((ok) => (ok ? devices.load() : toastProblem(user.error)))} actionText={l.loginAction} />
+    return (
+      <PageShell title={titles.myTv}>
+        <LoginCard className='device-login' />
+      </PageShell>
+    )
   }
   const list = devices.list
   const status = list.status === 'idle' || (list.status === 'loading' && !list.value) ? 'loading' : list.status === 'error' || list.status === 'offline' ? list.status : 'ready'
@@ -56,10 +69,10 @@ function MyTv() {
             onUnbind={() => void unbind(d)}
           />
         ))}
-        <BindForm busy={devices.busy} onBind={async (mac, name) => report(await devices.bind(mac, name))} />
+        <BindForm busy={devices.busy} onBind={bind} />
       </View>
     </PageShell>
   )
 }
 
-export default observer(MyTv)
+export default definePage(observer(MyTv), titles.myTv)

@@ -2,12 +2,13 @@ import Taro, { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import PageShell from '../../components/PageShell'
+import { definePage } from '../../components/PageBoundary'
 import { location as t, titles } from '../../strings'
 import { toast } from '../../config'
 import '../../features/location/location.scss'
 
 /** H5 stand-in for openLocation: shows the place passed in the query (name, address, latitude, longitude). */
-export default function OpenLocation() {
+function OpenLocation() {
   const { params } = useRouter()
   const name = decodeURIComponent(params.name ?? '')
   const address = decodeURIComponent(params.address ?? '')
@@ -32,3 +33,5 @@ export default function OpenLocation() {
     </PageShell>
   )
 }
+
+export default definePage(OpenLocation, titles.openLocation)

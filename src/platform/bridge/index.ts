@@ -43,6 +43,6 @@ export async function loginWithBridge<T>(bridge: PhoneBridge, login: (phone: str
 }
 
 export { createDevBridge, DEV_DEMO_PHONE, phoneFromUrl } from './dev'
-export { createNativeBridge, NATIVE_REPLY, NATIVE_REQUEST, type BridgeWindow } from './native'
+export { createNativeBridge, NATIVE_REPLY, NATIVE_REQUEST, type BridgeMessage, type BridgeWindow } from './native'
 export { createWeappBridge, type WeappBridge, type WeappBridgeDeps } from './weapp'
 export { isPhone, type BridgeKind, type PhoneBridge } from './types'

@@ -8,6 +8,10 @@
  *
  * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
  * missing bridge or an empty/invalid number give null, and no phone login happens.
+ *
+ * Only the app's reply counts: a message event whose source is this very window and whose origin is
+ * the page's own origin (what `window.postMessage(..)` run by the app produces), carrying the id that
+ * was sent. The id is 128 random bits, so an embedded frame or another window cannot answer for the app.
  */
 import { timeouts } from '../../config'
 import { defaultTimers, isPhone, type PhoneBridge, type TimerPort } from './types'
@@ -16,25 +20,40 @@ interface PostTarget {
   postMessage(message: string): void
 }
 
+/** The part of a message event the bridge reads. */
+export interface BridgeMessage {
+  data: unknown
+  source?: unknown
+  origin?: string
+}
+
 /** The part of `window` the bridge uses (injected in tests). */
 export interface BridgeWindow {
   TvcNative?: PostTarget
   webkit?: { messageHandlers?: { TvcNative?: PostTarget } }
-  addEventListener(type: 'message', listener: (e: { data: unknown }) => void): void
-  removeEventListener(type: 'message', listener: (e: { data: unknown }) => void): void
+  location: { origin: string }
+  crypto?: { getRandomValues(array: Uint8Array): Uint8Array }
+  addEventListener(type: 'message', listener: (e: BridgeMessage) => void): void
+  removeEventListener(type: 'message', listener: (e: BridgeMessage) => void): void
 }
 
 export const NATIVE_REQUEST = 'tvc:getPhone'
 export const NATIVE_REPLY = 'tvc:phone'
 
+/** 128 random bits as hex, from the window's crypto (or Node's webcrypto under test). */
+function requestId(win: BridgeWindow): string {
+  const source = win.crypto ?? (globalThis as { crypto?: BridgeWindow['crypto'] }).crypto
+  if (!source) throw new Error('no secure random source for the bridge request id')
+  return Array.from(source.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaultTimers, waitMs = timeouts.bridgeReplyMs): PhoneBridge {
-  let seq = 0
   return {
     kind: 'native',
     getPhone() {
       const target = win.TvcNative ?? win.webkit?.messageHandlers?.TvcNative
       if (!target) return Promise.resolve(null)
-      const id = `${Date.now().toString(36)}-${++seq}`
+      const id = requestId(win)
       return new Promise((resolve) => {
         let timer: unknown = null
         const done = (phone: string | null) => {
@@ -42,7 +61,8 @@ export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaul
           if (timer !== null) timers.clearTimeout(timer)
           resolve(phone)
         }
-        const onMessage = (e: { data: unknown }) => {
+        const onMessage = (e: BridgeMessage) => {
+          if (e.source !== win || e.origin !== win.location.origin) return
           let data = e.data
           if (typeof data === 'string') {
             try {

@@ -1,10 +1,11 @@
+import { queueMicrotask } from '../microtask'
 import type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike, WsEventLike } from './types'
 
 /**
  * A WebSocket-like object over a platform SocketTask, for mqtt.js's `createWebsocket` option (used
  * with `forceNativeWebSocket: true`, so mqtt.js's browser stream builder does the buffering). The same
  * code runs on weapp and H5. Every bit of state lives on the instance: two links never share a socket
- * (mqtt.js's own `wx` transport keeps it module-level; see shared/recipes/MQTT.md).
+ * (mqtt.js's own `wx` transport keeps it in module-level variables, so a second client breaks the first).
  */
 export class TaroWebSocket implements WebSocketLike {
   readonly CONNECTING = 0 as const
@@ -69,15 +70,29 @@ export class TaroWebSocket implements WebSocketLike {
         return
       }
       this.readyState = this.OPEN
-      this.onopen?.({ type: 'open' })
+      this.deliver(() => this.onopen?.({ type: 'open' }))
     })
     task.onMessage((res) => {
-      if (this.readyState === this.OPEN) this.onmessage?.({ type: 'message', data: res.data })
+      if (this.readyState === this.OPEN) this.deliver(() => this.onmessage?.({ type: 'message', data: res.data }))
     })
     task.onError((err) => this.onerror?.({ type: 'error', message: err?.errMsg ?? err?.message ?? 'socket error' }))
     // Always registered: Taro H5 frees its socket slot only in onClose.
     task.onClose((res) => this.closed(res?.code ?? 1006, res?.reason ?? ''))
     if (this.closeRequested) swallow(task.close({ code: 1000, reason: '' }))
+  }
+
+  /**
+   * Runs a handler of the client (mqtt.js). An exception there would escape into the platform's socket
+   * callback, where nobody sees it and the client hangs: it fails this socket instead, so the client
+   * gets an error and a close with the reason, and reconnects.
+   */
+  private deliver(handler: () => void): void {
+    try {
+      handler()
+    } catch (e) {
+      this.fail(errorText(e))
+      if (this.task) swallow(this.task.close({ code: 1000, reason: '' }))
+    }
   }
 
   private fail(message: string): void {

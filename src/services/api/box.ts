@@ -1,5 +1,5 @@
 /** Box api: history, favourites, program and program-type black lists. */
-import { box as c } from '../contract/box'
+import { box as c } from '../../protocol/contract/box'
 import type { GatewayClient } from '../http/client'
 import { bind } from './call'
 

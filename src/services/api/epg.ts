@@ -1,11 +1,12 @@
 /** EPG api: program detail and cast person. */
-import { epg as c } from '../contract/epg'
+import { epg as c } from '../../protocol/contract/epg'
 import type { GatewayClient } from '../http/client'
-import { passThrough } from './call'
+import { bind } from './call'
 
 export function createEpgApi(client: GatewayClient) {
+  const p = bind(client)
   return {
-    getDetail: passThrough(client, c.getDetail),
-    getCastPersonInfo: passThrough(client, c.getCastPersonInfo),
+    getDetail: p(c.getDetail),
+    getCastPersonInfo: p(c.getCastPersonInfo),
   }
 }

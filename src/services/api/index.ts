@@ -3,7 +3,7 @@
  *   const api = createApi(createGatewayClient({...}))
  *   await api.userCenter.mobileLogin({ phone })
  * Each domain object has exactly one function per entry of the same domain in the contract
- * (src/services/contract), under the same name (checked by __tests__/gateway/contract.test.ts).
+ * (src/protocol/contract), under the same name (checked by __tests__/gateway/contract.test.ts).
  */
 import type { GatewayClient } from '../http/client'
 import { createActivityApi } from './activity'

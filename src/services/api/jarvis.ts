@@ -1,8 +1,8 @@
 /** Jarvis api (SPEC 7): broker login, TV topics, screen options. */
-import { jarvis as c } from '../contract/jarvis'
+import { jarvis as c } from '../../protocol/contract/jarvis'
 import type { GatewayClient } from '../http/client'
-import { lowerMacList } from '../mac'
-import { passThrough } from './call'
+import { lowerMacList } from '../../protocol/mac'
+import { bind, call } from './call'
 
 /** Random deviceCode of a jarvisLogin (16 hex characters). */
 export function randomDeviceCode(random: () => number = Math.random): string {
@@ -12,21 +12,20 @@ export function randomDeviceCode(random: () => number = Math.random): string {
 }
 
 export function createJarvisApi(client: GatewayClient, random: () => number = Math.random) {
+  const p = bind(client)
   return {
     /** SPEC 7 jarvisLogin: mac = phone + '_app', a random deviceCode per login. */
     jarvisLogin: async (args: { uid: string; phone: string; abilityString: string }) =>
-      (
-        await client.send(c.jarvisLogin, {
+      call(client, c.jarvisLogin, {
           uid: args.uid,
           mac: `${args.phone}_app`,
           deviceCode: randomDeviceCode(random),
           abilityString: args.abilityString,
-        })
-      ).data,
+        }),
     /** SPEC 7 queryAgentTopic: the lowercased mac list; the TV topic is data[0].topic. */
     queryAgentTopic: async (macs: readonly string[]) =>
-      (await client.send(c.queryAgentTopic, { deviceMacs: lowerMacList(macs) })).data,
-    getScreenOption: passThrough(client, c.getScreenOption),
-    setScreenOption: passThrough(client, c.setScreenOption),
+      call(client, c.queryAgentTopic, { deviceMacs: lowerMacList(macs) }),
+    getScreenOption: p(c.getScreenOption),
+    setScreenOption: p(c.setScreenOption),
   }
 }

@@ -1,13 +1,14 @@
 /** Live api: assortments, channels, programme lists, programme detail. */
-import { live as c } from '../contract/live'
+import { live as c } from '../../protocol/contract/live'
 import type { GatewayClient } from '../http/client'
-import { passThrough } from './call'
+import { bind, call } from './call'
 
 export function createLiveApi(client: GatewayClient) {
+  const p = bind(client)
   return {
-    getOpenNewAssortment: async () => (await client.send(c.getOpenNewAssortment, {})).data,
-    channelList: passThrough(client, c.channelList),
-    getAllProgramlist: passThrough(client, c.getAllProgramlist),
-    psdetail: passThrough(client, c.psdetail),
+    getOpenNewAssortment: async () => call(client, c.getOpenNewAssortment, {}),
+    channelList: p(c.channelList),
+    getAllProgramlist: p(c.getAllProgramlist),
+    psdetail: p(c.psdetail),
   }
 }

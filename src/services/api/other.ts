@@ -1,18 +1,19 @@
 /** Other api: copy texts, related programs, configured images, log upload (tracking uses logApi). */
-import type { ReqOf } from '../contract/endpoint'
-import { other as c } from '../contract/other'
+import type { ReqOf } from '../../protocol/contract/endpoint'
+import { other as c } from '../../protocol/contract/other'
 import type { GatewayClient } from '../http/client'
-import { passThrough } from './call'
+import { bind, call } from './call'
 
 export function createOtherApi(client: GatewayClient) {
+  const p = bind(client)
   return {
-    characters: passThrough(client, c.characters),
-    getRelevantList: passThrough(client, c.getRelevantList),
-    configImage: passThrough(client, c.configImage),
+    characters: p(c.characters),
+    getRelevantList: p(c.getRelevantList),
+    configImage: p(c.configImage),
     /**
      * SPEC 7 logApi (form, stb/logup.action). Background call: no toast on network failure; the reply
      * is then the empty shape ({accepted: 0}) and the tracker keeps the records for the next batch.
      */
-    logApi: async (form: ReqOf<typeof c.logApi>) => (await client.send(c.logApi, form, { silent: true })).data,
+    logApi: async (form: ReqOf<typeof c.logApi>) => call(client, c.logApi, form, { silent: true }),
   }
 }

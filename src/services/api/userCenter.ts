@@ -1,11 +1,11 @@
 /** User center api (SPEC 7): login, user, devices, family, locks, addresses. */
 import { serviceChannelId } from '../../config'
 import { common } from '../../strings'
-import { userCenter as c } from '../contract/userCenter'
-import type { UserInfo } from '../contract/models'
+import { userCenter as c } from '../../protocol/contract/userCenter'
+import type { UserInfo } from '../../protocol/contract/models'
 import type { GatewayClient } from '../http/client'
-import { normalizeMac } from '../mac'
-import { bind } from './call'
+import { normalizeMac } from '../../protocol/mac'
+import { bind, call } from './call'
 
 export interface MobileLoginArgs {
   phone: string
@@ -28,16 +28,14 @@ export function createUserCenterApi(client: GatewayClient) {
     getOpenIdUnionId: p(c.getOpenIdUnionId),
     /** SPEC 7 getUserInfo (form): serviceChannelId added. */
     getUserInfo: async (args: { openId: string; unionId: string }) =>
-      (await client.send(c.getUserInfo, { ...args, serviceChannelId })).data,
+      call(client, c.getUserInfo, { ...args, serviceChannelId }),
     createUser: async (args: { openId: string; unionId: string; phone: string; nickName?: string; faceImg?: string }) =>
-      (
-        await client.send(c.createUser, {
+      call(client, c.createUser, {
           ...args,
           nickName: args.nickName || common.familyUser,
           faceImg: args.faceImg ?? '',
           serviceChannelId,
-        })
-      ).data,
+        }),
     /** SPEC 7 mobileLogin: loginType 'PHONE', default nickname 家庭用户, sharerUid only when present. */
     mobileLogin: async (args: MobileLoginArgs): Promise<LoginResult> => {
       const reply = await client.send(c.mobileLogin, {
@@ -55,10 +53,10 @@ export function createUserCenterApi(client: GatewayClient) {
      * refresh (the session gets the new token); resolves the new token or ''.
      */
     refreshToken: () => client.refreshSession(),
-    queryBindDevice: async (args: { uid: string }) => (await client.send(c.queryBindDevice, { ...args, serviceChannelId })).data,
+    queryBindDevice: async (args: { uid: string }) => call(client, c.queryBindDevice, { ...args, serviceChannelId }),
     changeDevice: p(c.changeDevice),
     bindDevice: async (args: { uid: string; mac: string; deviceName?: string }) =>
-      (await client.send(c.bindDevice, { ...args, mac: normalizeMac(args.mac) })).data,
+      call(client, c.bindDevice, { ...args, mac: normalizeMac(args.mac) }),
     getSecretPhone: p(c.getSecretPhone),
     changeDeviceName: p(c.changeDeviceName),
     wxaUnbindFamily: p(c.wxaUnbindFamily),

@@ -1,5 +1,5 @@
 /** Value-added service api (appId header added by the client for these entries). */
-import { valueAdded as c } from '../contract/valueAdded'
+import { valueAdded as c } from '../../protocol/contract/valueAdded'
 import type { GatewayClient } from '../http/client'
 import { bind } from './call'
 

@@ -7,20 +7,22 @@
  *   - body encrypted with the app key before login, the session secret after
  *   - timeout (18 s), enforced here with setTimeout so it holds on every transport
  *   - resultCode '000' = success; data decrypted only when a string longer than 10 characters
- *   - 401/4011 -> one shared refresh, one retry; 401 again -> onSessionEnd(), GatewayError sessionEnded
+ *   - 401/4011 -> one shared refresh, one retry; 401 again, or the refresh refused (401/4011 on the
+ *     refresh call) -> onSessionEnd(), GatewayError sessionEnded. A refresh that fails otherwise
+ *     (5xx, malformed, another code, no token, no answer) keeps the session and reports that failure
  *   - no HTTP response (network, timeout) -> toast net.networkError, empty result of the entry's shape
  *   - other codes -> GatewayError with the server's message
  */
 import { timeouts } from '../../config'
 import { net } from '../../strings'
-import { defaultCodec, type Codec } from '../codec'
-import type { Endpoint, EnvOf, ReqOf, ResOf } from '../contract/endpoint'
-import { emptyValue } from '../contract/schema'
-import { userCenter } from '../contract/userCenter'
+import { createCodec, type Codec } from '../../protocol/codec'
+import type { Endpoint, EnvOf, ReqOf, ResOf } from '../../protocol/contract/endpoint'
+import { emptyValue, validate } from '../../protocol/contract/schema'
+import { userCenter } from '../../protocol/contract/userCenter'
 import { AUTH_FAILURE_CODES, buildRequest, parseResponse, type ParsedResponse } from './envelope'
 import { createRefresher } from './refresh'
 import { createRequestIdFactory } from './requestId'
-import { GatewayError, TransportError, type SessionPort, type Transport, type TransportResponse } from './types'
+import { ContractError, GatewayError, TransportError, type SessionPort, type Transport, type TransportResponse } from './types'
 
 export interface GatewayClientOptions {
   /** Gateway {host}, with a trailing slash. */
@@ -65,8 +67,8 @@ export interface GatewayClient {
   /** Same as send, untyped: for generic helpers that cannot instantiate the entry types. */
   sendRaw(endpoint: Endpoint, payload: unknown, options?: SendOptions): Promise<RawReply>
   /**
-   * Refreshes the token now through the same shared refresh the 401 path uses (session.setToken is
-   * called). Resolves the new token, or '' when it could not be refreshed (toast on network failure).
+   * Refreshes the token now through the same shared refresh the 401 path uses (session.replaceToken
+   * is called). Resolves the new token, or '' when it could not be refreshed (toast on network failure).
    */
   refreshSession(): Promise<string>
 }
@@ -77,7 +79,7 @@ interface Credentials {
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
-  const codec = options.codec ?? defaultCodec
+  const codec = options.codec ?? createCodec()
   const timeoutMs = options.timeoutMs ?? timeouts.requestMs
   const newRequestId = options.newRequestId ?? createRequestIdFactory()
   const { session } = options
@@ -124,14 +126,19 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return parseResponse(res.status, res.text, key, codec, endpoint.path)
   }
 
-  const refresh = createRefresher(session, async (expiredToken) => {
-    const res = await exchange(userCenter.refreshToken, {}, { token: expiredToken, secret: session.secret() })
+  const refresh = createRefresher(session, async (expired) => {
+    const { path } = userCenter.refreshToken
+    const res = await exchange(userCenter.refreshToken, {}, expired)
+    if (AUTH_FAILURE_CODES.includes(res.resultCode)) return null
+    if (res.resultCode !== '000') throw new GatewayError('server', res.resultCode, res.resultMsg || net.serverError, path)
     const token = res.extras.token
-    return res.resultCode === '000' && typeof token === 'string' && token !== '' ? token : null
+    if (typeof token !== 'string' || token === '') throw new GatewayError('badResponse', 'token', net.badResponse, path)
+    return token
   })
 
+  /** Ends the session the call was made under, unless a newer one has replaced it meanwhile. */
   function endSession(token: string, path: string): GatewayError {
-    if (token !== '' && endedToken !== token) {
+    if (token !== '' && endedToken !== token && session.token() === token) {
       endedToken = token
       options.onSessionEnd()
     }
@@ -143,19 +150,16 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const res = await exchange(endpoint, payload, cred)
     if (AUTH_FAILURE_CODES.includes(res.resultCode)) {
       if (!mayRetry || cred.token === '') throw endSession(cred.token, endpoint.path)
-      let refreshed: boolean
-      try {
-        refreshed = await refresh(cred.token)
-      } catch (e) {
-        if (e instanceof GatewayError) throw endSession(cred.token, endpoint.path)
-        throw e
-      }
-      if (!refreshed) throw endSession(cred.token, endpoint.path)
+      // A refresh that failed otherwise than by a refusal rejects here: the session stays.
+      if (!(await refresh(cred))) throw endSession(cred.token, endpoint.path)
       return attempt(endpoint, payload, false)
     }
     if (res.resultCode !== '000') {
       throw new GatewayError('server', res.resultCode, res.resultMsg || net.serverError, endpoint.path)
     }
+    // The contract check at the client boundary: nothing out of contract reaches a store or a page.
+    const problems = [...validate(endpoint.response, res.data, 'data'), ...(endpoint.envelope ? validate(endpoint.envelope, res.extras, 'envelope') : [])]
+    if (problems.length > 0) throw new ContractError(endpoint.path, net.badResponse, problems)
     return res
   }
 
@@ -178,7 +182,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     const token = session.token()
     if (!token) return ''
     try {
-      return (await refresh(token)) ? session.token() : ''
+      return (await refresh({ token, secret: session.secret() })) ? session.token() : ''
     } catch (e) {
       if (e instanceof TransportError) {
         options.notify(net.networkError)

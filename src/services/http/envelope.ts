@@ -1,7 +1,7 @@
-/** Wire format of one request and one response (see src/services/contract/endpoint.ts). */
+/** Wire format of one request and one response (see src/protocol/contract/endpoint.ts). */
 import { net } from '../../strings'
-import { shouldDecrypt, type Codec } from '../codec'
-import type { Endpoint } from '../contract/endpoint'
+import { shouldDecrypt, type Codec } from '../../protocol/codec'
+import type { Endpoint } from '../../protocol/contract/endpoint'
 import { GatewayError } from './types'
 
 export const HEADER_REQUEST_ID = 'requestId'

@@ -8,6 +8,8 @@ export {
   GatewayError,
   TransportError,
   isGatewayError,
+  isOfflineError,
+  OfflineError,
   type AbortHook,
   type GatewayErrorKind,
   type SessionPort,

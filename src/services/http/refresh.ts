@@ -4,25 +4,31 @@
  */
 import type { SessionPort } from './types'
 
-/** Performs the refresh call; resolves the new token, or null when the session cannot be refreshed. */
-export type RefreshCall = (expiredToken: string) => Promise<string | null>
+/** Credentials a call was sent with. */
+export interface CallCredentials {
+  token: string
+  secret: string
+}
 
-export function createRefresher(session: SessionPort, call: RefreshCall): (failedToken: string) => Promise<boolean> {
+/**
+ * Performs the refresh call; resolves the new token, or null when the gateway refused the refresh
+ * (the session cannot be kept). Any other failure rejects (the session is kept).
+ */
+export type RefreshCall = (expired: CallCredentials) => Promise<string | null>
+
+/** Resolves true when the call may retry with the session's token, false when the refresh was refused. */
+export function createRefresher(session: SessionPort, call: RefreshCall): (failed: CallCredentials) => Promise<boolean> {
   let inflight: { from: string; promise: Promise<boolean> } | null = null
-  return (failedToken) => {
+  return (failed) => {
     const current = session.token()
-    if (current !== '' && current !== failedToken) return Promise.resolve(true)
-    if (inflight && inflight.from === failedToken) return inflight.promise
-    const promise = call(failedToken)
-      .then((token) => {
-        if (!token) return false
-        session.setToken(token)
-        return true
-      })
+    if (current !== '' && current !== failed.token) return Promise.resolve(true)
+    if (inflight && inflight.from === failed.token) return inflight.promise
+    const promise = call(failed)
+      .then((token) => (token ? session.replaceToken(failed.token, token) : false))
       .finally(() => {
         if (inflight?.promise === promise) inflight = null
       })
-    inflight = { from: failedToken, promise }
+    inflight = { from: failed.token, promise }
     return promise
   }
 }

@@ -36,23 +36,46 @@ export class TransportError extends Error {
   }
 }
 
-/** Session credentials, owned (and persisted) by the user store. */
+/** Session credentials, owned (and persisted) by the Session the composition root builds first. */
 export interface SessionPort {
   /** UCS-TOKEN ('' when logged out). */
   token(): string
   /** Body key after login ('' when logged out: the app key is used). */
   secret(): string
-  /** Called with the new token after a successful refresh. */
-  setToken(token: string): void
+  /**
+   * A refresh that started from token `from` got token `to`. Applied only while the session still
+   * holds `from`: a refresh started under one session never writes into another. Returns whether it
+   * was applied.
+   */
+  replaceToken(from: string, to: string): boolean
 }
 
-/** What kind of failure reached the caller (network failures never do: they become empty results). */
+/**
+ * A call that got no HTTP response (SPEC 8: the client has shown the network toast and answered the
+ * entry's empty result). The api layer raises it so the caller's own call says it was offline: a
+ * load shows "offline" from its own result, never from what other requests did meanwhile.
+ */
+export class OfflineError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message)
+    this.name = 'OfflineError'
+  }
+}
+
+export function isOfflineError(e: unknown): e is OfflineError {
+  return e instanceof OfflineError
+}
+
+/** What kind of failure reached the caller through the client (network failures come as Reply.offline). */
 export type GatewayErrorKind =
   /** resultCode other than '000' (message: the server's resultMsg). */
   | 'server'
   /** HTTP status other than 200 (e.g. 5xx). */
   | 'http'
-  /** Malformed JSON or data that does not decrypt. */
+  /** Malformed JSON, data that does not decrypt, or a '000' answer that breaks the contract (code 'contract'). */
   | 'badResponse'
   /** 401/4011 after the one refresh + retry: the session was ended. */
   | 'sessionEnded'
@@ -67,6 +90,18 @@ export class GatewayError extends Error {
   ) {
     super(message)
     this.name = 'GatewayError'
+  }
+}
+
+/** A '000' answer whose data or envelope breaks the entry's contract schema: the problems say where. */
+export class ContractError extends GatewayError {
+  constructor(
+    path: string,
+    message: string,
+    readonly problems: readonly string[],
+  ) {
+    super('badResponse', 'contract', message, path)
+    this.name = 'ContractError'
   }
 }
 

@@ -1,15 +1,16 @@
-import { broker, tvLink } from '../../config'
+import { broker, tvTimers } from '../../config'
 import { tv } from '../../strings'
-import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, type Command, type RemoteKey } from './commands'
-import { buildEnvelope, createSequence } from './envelope'
-import { parseInbound } from './inbound'
-import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from './protocol'
+import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, type Command, type RemoteKey } from '../../protocol/tv/commands'
+import { buildEnvelope, createSequence } from '../../protocol/tv/envelope'
+import { parseInbound } from '../../protocol/tv/inbound'
+import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from '../../protocol/tv/messages'
 import { refusalCode, refusalMessage } from './refusal'
 import {
   realClock,
   type Clock,
   type JarvisCredentials,
   type MqttClientLike,
+  type MqttConnect,
   type MqttGranted,
   type TvDevice,
   type TvLinkDeps,
@@ -47,9 +48,13 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  *   order that is last sent == last received, and it stays true when a reply overtakes another. The
  *   screen-type request sent right behind a sync rides with it and is not checked on its own.
  * - Closed on app hide (unless returning from a share); reconnected on show and when the network is back.
+ * - mqtt.js is loaded on the first connection (deps.loadMqtt). The link never hangs in "connecting":
+ *   an exception inside the client, or no SUBACK within the connect timeout (30 s) after a connect or
+ *   a lost connection, tears the client down, shows the reason and connects again after the 800 ms
+ *   debounce, doubled per consecutive fault up to 30 s.
  * - Commands are never queued: while the link or the TV is down the caller gets { ok: false, 'offline' }
  *   and nothing is published; in-flight QoS 1 packets are purged when a connection closes, so mqtt.js
- *   never replays them (shared/recipes/MQTT.md).
+ *   never replays them on reconnect.
  */
 export class TvLink {
   private target: { device: TvDevice; user: TvUser } | null = null
@@ -72,6 +77,13 @@ export class TvLink {
   private syncTimer: unknown = null
   private offlineTimer: unknown = null
   private reconnectTimer: unknown = null
+  /** Armed from a connect (or a lost connection) until the SUBACK: the link's own connect timeout. */
+  private connectWatchdog: unknown = null
+  private connectFn: MqttConnect | null = null
+  /** The last non-refusal error the client reported on this connection (shown if it never gets ready). */
+  private clientFault: string | null = null
+  /** Consecutive faults (exceptions, connect timeouts): the retry delay doubles with each. */
+  private faultCount = 0
   private readonly clock: Clock
   private readonly nextId: () => number
 
@@ -181,6 +193,19 @@ export class TvLink {
       this.fail(tv.linkTopicMissing)
       return
     }
+    const connect =
+      this.connectFn ??
+      (await this.deps.loadMqtt().catch((e: unknown) => {
+        // The user sees the plain message; the reason goes to the developer console.
+        console.warn('[tv-link] mqtt.js could not be loaded:', errorText(e))
+        return null
+      }))
+    if (generation !== this.generation) return
+    if (!connect) {
+      this.fail(tv.linkLoadFailed)
+      return
+    }
+    this.connectFn = connect
     this.creds = creds
     this.tvTopic = topic
     this.connectClient()
@@ -188,8 +213,19 @@ export class TvLink {
 
   private connectClient(): void {
     const creds = this.creds
-    if (!creds) return
-    const client = this.deps.connect(this.deps.url, {
+    const connect = this.connectFn
+    if (!creds || !connect) return
+    this.clientFault = null
+    this.armConnectWatchdog()
+    try {
+      this.openClient(connect, creds)
+    } catch (e) {
+      this.fault(tv.linkClientFault(errorText(e)))
+    }
+  }
+
+  private openClient(connect: MqttConnect, creds: JarvisCredentials): void {
+    const client = connect(this.deps.url, {
       clientId: creds.cid,
       username: creds.appKey,
       password: creds.sign,
@@ -201,6 +237,7 @@ export class TvLink {
       resubscribe: false,
       reconnectOnConnackError: false,
       keepalive: 60,
+      timerVariant: 'native',
       // mqtt.js caches its protocol table on the first connect of a JS context: set it every time.
       ...(this.deps.createWebsocket ? { forceNativeWebSocket: true, createWebsocket: this.deps.createWebsocket } : {}),
     })
@@ -224,8 +261,9 @@ export class TvLink {
 
   private onConnect(client: MqttClientLike): void {
     this.ready = false
+    if (this.connectWatchdog === null) this.armConnectWatchdog()
     const ownTopic = this.ownTopic()
-    client.subscribe(ownTopic, { qos: broker.qos }, (err, granted) => {
+    const onSuback = (err: Error | null | undefined, granted?: MqttGranted[]) => {
       if (this.client !== client || !client.connected) return
       if (err || !subscribed(granted)) {
         this.closeClient()
@@ -233,11 +271,18 @@ export class TvLink {
         this.fail(tv.linkSubscribeRefused)
         return
       }
+      this.clearConnectWatchdog()
+      this.faultCount = 0
       this.ready = true
       const sent = this.publish(syncPlayState())
       if (sent.ok) this.publish(getCurrentScreenType(), false)
       this.startSyncTimer()
-    })
+    }
+    try {
+      client.subscribe(ownTopic, { qos: broker.qos }, onSuback)
+    } catch (e) {
+      this.fault(tv.linkClientFault(errorText(e)))
+    }
   }
 
   private onMessage(topic: string, payload: Uint8Array): void {
@@ -256,31 +301,68 @@ export class TvLink {
     // mqtt.js reconnects by itself (reconnect period 1 s); until a reply the TV counts as offline.
     // Never connected: the broker is unreachable or hung up without a CONNACK (RabbitMQ does that
     // for bad credentials), which is a failure to connect rather than a lost link.
-    this.goOffline(everConnected ? tv.linkLost : tv.refusalUnknown)
+    this.goOffline(everConnected ? tv.linkLost : this.clientFault ? tv.linkClientFault(this.clientFault) : tv.refusalUnknown)
+    // mqtt.js reconnects by itself; should it never get ready again, the watchdog takes over.
+    if (this.connectWatchdog === null) this.armConnectWatchdog()
   }
 
   private onError(err: Error & { code?: number | string }): void {
     const code = refusalCode(err)
-    if (code === undefined) return // socket errors: 'close' follows and mqtt.js reconnects
+    if (code === undefined) {
+      // Socket errors and exceptions inside the client: 'close' normally follows and mqtt.js
+      // reconnects; the reason is kept for the message, and the watchdog covers a client that hangs.
+      this.clientFault = errorText(err)
+      return
+    }
     // Broker refusal: mqtt.js does not retry; neither do we until resync / show / network change.
     this.closeClient()
     this.clearTimers()
     this.fail(refusalMessage(code))
   }
 
-  /** Tear down now, connect again after the debounce (SPEC 4: 800 ms); repeated triggers restart it. */
-  private scheduleReconnect(fromLogin: boolean): void {
+  /**
+   * Tear down now, connect again after the debounce (SPEC 4: 800 ms); repeated triggers restart it.
+   * After a fault the state stays offline with its reason until the retry starts.
+   */
+  private scheduleReconnect(fromLogin: boolean, delayMs: number = tvTimers.reconnectDebounceMs, afterFault = false): void {
     this.closeClient()
     this.clearTimers()
     this.clearReconnect()
-    this.setState('connecting', this.error)
+    if (!afterFault) this.setState('connecting', this.error)
     const generation = ++this.generation
     this.reconnectTimer = this.clock.setTimeout(() => {
       this.reconnectTimer = null
       if (generation !== this.generation) return
-      if (fromLogin || !this.creds) void this.start()
-      else this.connectClient()
-    }, tvLink.reconnectDebounceMs)
+      if (fromLogin || !this.creds || !this.connectFn) void this.start()
+      else {
+        this.setState('connecting', this.error)
+        this.connectClient()
+      }
+    }, delayMs)
+  }
+
+  /** A fault inside the MQTT client: show it, then the SPEC 4 reconnect, backing off per fault. */
+  private fault(reason: string): void {
+    this.closeClient()
+    this.clearTimers()
+    this.goOffline(reason)
+    const delay = Math.min(tvTimers.reconnectDebounceMs * 2 ** this.faultCount, tvTimers.faultRetryMaxMs)
+    this.faultCount += 1
+    this.scheduleReconnect(false, delay, true)
+  }
+
+  private armConnectWatchdog(): void {
+    this.clearConnectWatchdog()
+    this.connectWatchdog = this.clock.setTimeout(() => {
+      this.connectWatchdog = null
+      if (this.ready || !this.client) return
+      this.fault(this.clientFault ? tv.linkClientFault(this.clientFault) : tv.linkConnectTimeout)
+    }, broker.connectTimeoutMs)
+  }
+
+  private clearConnectWatchdog(): void {
+    if (this.connectWatchdog !== null) this.clock.clearTimeout(this.connectWatchdog)
+    this.connectWatchdog = null
   }
 
   private stop(state: LinkState): void {
@@ -295,9 +377,14 @@ export class TvLink {
     const client = this.client
     this.client = null
     this.ready = false
+    this.clearConnectWatchdog()
     if (!client) return
-    purgeOutgoing(client)
-    client.end(true)
+    try {
+      purgeOutgoing(client)
+      client.end(true)
+    } catch {
+      // A client that throws while closing is dropped all the same: nothing of it is used again.
+    }
   }
 
   // ---- sending ----------------------------------------------------------------------------------
@@ -323,7 +410,7 @@ export class TvLink {
     if (checkIds) {
       if (this.lastSentId !== null && !this.receivedIds.has(this.lastSentId)) this.errorCount += 1
       else this.errorCount = 0
-      if (tvLink.reconnectAtErrorCounts.includes(this.errorCount)) {
+      if (tvTimers.reconnectAtErrorCounts.includes(this.errorCount)) {
         this.scheduleReconnect(false)
         return OFFLINE
       }
@@ -350,7 +437,12 @@ export class TvLink {
     })
     const id = String(sequenceId)
     if (checkIds) this.lastSentId = id
-    client.publish(this.tvTopic, JSON.stringify(envelope), { qos: broker.qos }, noop)
+    try {
+      client.publish(this.tvTopic, JSON.stringify(envelope), { qos: broker.qos }, noop)
+    } catch (e) {
+      this.fault(tv.linkClientFault(errorText(e)))
+      return OFFLINE
+    }
     this.awaitReply(id)
     return { ok: true, sequenceId }
   }
@@ -361,13 +453,13 @@ export class TvLink {
     this.clearSyncTimer()
     this.syncTimer = this.clock.setInterval(() => {
       if (this.ready) this.publish(syncPlayState())
-    }, tvLink.syncIntervalMs)
+    }, tvTimers.syncIntervalMs)
   }
 
   /** SPEC 4: no reply within 800 ms of a send -> offline. One timer, for the oldest pending request. */
   private awaitReply(id: string): void {
     this.pending.set(id, this.clock.now())
-    if (this.offlineTimer === null) this.armOfflineTimer(tvLink.offlineAfterMs)
+    if (this.offlineTimer === null) this.armOfflineTimer(tvTimers.offlineAfterMs)
   }
 
   private noteReply(id: string): void {
@@ -377,7 +469,7 @@ export class TvLink {
     if (!this.pending.delete(id)) return
     this.clearOfflineTimer()
     const oldest = this.pending.values().next()
-    if (!oldest.done) this.armOfflineTimer(Math.max(0, oldest.value + tvLink.offlineAfterMs - this.clock.now()))
+    if (!oldest.done) this.armOfflineTimer(Math.max(0, oldest.value + tvTimers.offlineAfterMs - this.clock.now()))
   }
 
   private armOfflineTimer(ms: number): void {
@@ -443,6 +535,11 @@ async function settle<T>(p: Promise<T>): Promise<T | null> {
   } catch {
     return null
   }
+}
+
+function errorText(e: unknown): string {
+  if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') return (e as { message: string }).message
+  return String(e)
 }
 
 function subscribed(granted: MqttGranted[] | undefined): boolean {

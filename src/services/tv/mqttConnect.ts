@@ -1,19 +1,11 @@
 import * as mqttModule from 'mqtt'
-import type { MqttClientLike, MqttConnect } from './types'
-
-type ConnectFn = typeof mqttModule.connect
+import { connectOf } from '../../platform/mqtt'
+import type { MqttConnect, MqttLoader } from './types'
 
 /**
- * mqtt.js's connect. Node resolves mqtt to its CommonJS build (named `connect`); bundlers for the
- * browser and WeChat resolve `dist/mqtt.esm.js`, whose only export is a default object carrying
- * `connect`. Take whichever this build has.
+ * mqtt.js loaded eagerly, for Node (tests, benchmarks, the emulator's tools): the app itself loads it
+ * through the platform seam (src/platform/mqtt) when the TV link first connects.
  */
-function resolveConnect(): ConnectFn {
-  const m = mqttModule as unknown as { connect?: ConnectFn; default?: { connect?: ConnectFn } }
-  const fn = typeof m.connect === 'function' ? m.connect : m.default?.connect
-  if (typeof fn !== 'function') throw new Error('mqtt.js connect() not found in this build')
-  return fn
-}
+export const mqttConnect: MqttConnect = (url, opts) => connectOf(mqttModule)(url, opts)
 
-/** mqtt.js's connect behind the link's small client interface (no platform import: Node tests use it). */
-export const mqttConnect: MqttConnect = (url, opts) => resolveConnect()(url, opts) as unknown as MqttClientLike
+export const loadMqttNow: MqttLoader = async () => mqttConnect

@@ -1,9 +1,24 @@
 import { env } from '../../config'
+import { createMqttLoader } from '../../platform/mqtt'
 import { taroCreateWebsocket } from '../../platform/socket'
-import { mqttConnect } from './mqttConnect'
-import type { TvLinkApi, TvLinkDeps } from './types'
+import type { MqttConnect, TvLinkApi, TvLinkDeps } from './types'
 
-/** The app's TV link dependencies: mqtt.js over Taro.connectSocket to env.mqttUrl. */
-export function createTvLinkDeps(api: TvLinkApi): TvLinkDeps {
-  return { api, connect: mqttConnect, url: env.mqttUrl, createWebsocket: taroCreateWebsocket() }
+type Load = () => Promise<MqttConnect>
+
+/**
+ * How this platform loads mqtt.js. The build constant-folds TARO_ENV and webpack does not follow the
+ * require of the dead branch: the weapp main package holds no mqtt.js, H5 no subpackage code.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- a static import would bundle both */
+function platformMqtt(): Load {
+  return process.env.TARO_ENV === 'weapp'
+    ? (require('../../platform/mqtt/weapp') as { weappMqtt: () => Load }).weappMqtt()
+    : (require('../../platform/mqtt/browser') as { browserMqtt: (hosts: () => unknown[]) => Load }).browserMqtt(() => [globalThis])
 }
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The app's TV link dependencies: mqtt.js (loaded on first connect) over Taro.connectSocket to env.mqttUrl. */
+export function createTvLinkDeps(api: TvLinkApi): TvLinkDeps {
+  return { api, loadMqtt: createMqttLoader(platformMqtt()), url: env.mqttUrl, createWebsocket: taroCreateWebsocket() }
+}
+

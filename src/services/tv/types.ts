@@ -50,6 +50,11 @@ export interface MqttConnectOptions {
   resubscribe: boolean
   reconnectOnConnackError: boolean
   keepalive: number
+  /**
+   * 'native': keepalive on plain setTimeout. mqtt.js's 'auto' picks Worker timers built from a Blob
+   * whenever it sees a `window` with a `document`, which Taro's weapp window has and WeChat lacks.
+   */
+  timerVariant: 'native'
   forceNativeWebSocket?: boolean
   createWebsocket?: CreateWebsocket
 }
@@ -79,6 +84,9 @@ export interface MqttClientLike {
 
 export type MqttConnect = (url: string, opts: MqttConnectOptions) => MqttClientLike
 
+/** Loads mqtt.js when the link first needs it (a lazy chunk on H5); rejects when it cannot load. */
+export type MqttLoader = () => Promise<MqttConnect>
+
 export interface Clock {
   now(): number
   setTimeout(fn: () => void, ms: number): unknown
@@ -98,7 +106,8 @@ export const realClock: Clock = {
 
 export interface TvLinkDeps {
   api: TvLinkApi
-  connect: MqttConnect
+  /** mqtt.js's connect, loaded on the first connection (platform seam: src/platform/mqtt). */
+  loadMqtt: MqttLoader
   /** Broker websocket URL (env.mqttUrl). */
   url: string
   /** The platform socket (mqtt.js createWebsocket); forceNativeWebSocket is set on every connect. */

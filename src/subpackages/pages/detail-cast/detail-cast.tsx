@@ -1,14 +1,17 @@
 import { observer } from 'mobx-react'
 import { useDidShow, useRouter } from '@tarojs/taro'
-import { Image, Text, View } from '@tarojs/components'
+import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
+import { definePage } from '../../../components/PageBoundary'
 import ProgramGrid from '../../../features/program/ProgramGrid'
 import { useStores } from '../../../stores/context'
-import { shellProps, usePageData } from '../../../stores/usePageData'
+import { usePageData } from '../../../components/PageShell/usePageData'
+import { NOTHING } from '../../../stores/loadState'
 import { go, param } from '../../../navigation'
 import { routeOf } from '../../../routes'
 import { lists as t, program as p, titles } from '../../../strings'
 import '../../../features/program/lists.scss'
+import Img from '../../../components/Img'
 
 /** A cast person: profile and works (epg/cast/getCastPersonInfo). */
 function DetailCast() {
@@ -19,13 +22,12 @@ function DetailCast() {
   const data = usePageData(castId, load, (v) => !v?.castId)
   useDidShow(() => tracker.pageView(routeOf['detail-cast'], { castId }))
   const person = data.value
-  const shell = castId ? shellProps(data, () => void data.run(load), t.castMissing) : { status: 'empty' as const, statusText: t.castMissing }
   return (
-    <PageShell title={person?.name || param(params, 'name') || titles.detailCast} {...shell}>
+    <PageShell title={person?.name || param(params, 'name') || titles.detailCast} state={castId ? data : NOTHING} emptyText={t.castMissing} onRetry={() => void data.run(load)}>
       {person && (
         <View>
           <View className='cast-hero'>
-            <Image className='cast-hero__avatar' src={person.avatar} mode='aspectFill' />
+            <Img className='cast-hero__avatar' src={person.avatar} mode='aspectFill' alt={person.name} />
             <View className='cast-hero__text'>
               <Text className='cast-hero__name'>{person.name}</Text>
               <Text className='cast-hero__meta'>{[t.gender[person.gender], person.birthYear ? t.born(person.birthYear) : '', person.area].filter(Boolean).join(' · ')}</Text>
@@ -41,4 +43,4 @@ function DetailCast() {
   )
 }
 
-export default observer(DetailCast)
+export default definePage(observer(DetailCast), titles.detailCast)

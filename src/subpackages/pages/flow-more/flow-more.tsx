@@ -4,12 +4,14 @@ import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { VirtualList } from '@tarojs/components-advanced'
 import PageShell from '../../../components/PageShell'
+import { definePage } from '../../../components/PageBoundary'
 import ProgramCard from '../../../features/program/ProgramCard'
 import { navBarGeometry } from '../../../components/NavBar/geometry'
 import { readStatusBarHeight } from '../../../platform/device'
 import { useStores } from '../../../stores/context'
 import { PagedList } from '../../../stores/pagedList'
-import type { ProgramCard as Card } from '../../../services/contract/models'
+import { NOTHING } from '../../../stores/loadState'
+import type { ProgramCard as Card } from '../../../protocol/contract/models'
 import { go, param } from '../../../navigation'
 import { routeOf } from '../../../routes'
 import { lists as t, titles } from '../../../strings'
@@ -36,12 +38,12 @@ function Row({ id, index, data }: { id: string; index: number; data: Card[][] })
 
 /** "More" of a flow: every program of v2/mobileFlow, paged, in a virtual list (hundreds stay smooth). */
 function FlowMore() {
-  const { api, network, tracker } = useStores()
+  const { api, tracker } = useStores()
   const { params } = useRouter()
   const flowId = param(params, 'flowId')
   const list = useMemo(
-    () => new PagedList<Card>(network, (page, pageSize) => api.desktop.mobileFlow({ flowId, page, pageSize }), 21),
-    [api, network, flowId],
+    () => new PagedList<Card>((page, pageSize) => api.desktop.mobileFlow({ flowId, page, pageSize }), 21),
+    [api, flowId],
   )
   useEffect(() => {
     if (flowId) void list.loadFirst()
@@ -53,15 +55,14 @@ function FlowMore() {
   const rows: Card[][] = []
   for (let i = 0; i < list.items.length; i += PER_ROW) rows.push(list.items.slice(i, i + PER_ROW))
 
-  const status = !flowId ? 'empty' : list.status === 'idle' ? 'loading' : list.status
   const footer = list.loadingMore ? t.loadingMore : list.moreError ? t.loadMoreFailed : list.hasMore ? '' : t.noMore
 
   return (
     <PageShell
       title={param(params, 'title') || titles.flowMore}
-      status={status}
-      statusText={status === 'empty' ? t.flowMissing : list.error || undefined}
-      onAction={status === 'error' || status === 'offline' ? () => void list.loadFirst() : undefined}
+      state={flowId ? list : NOTHING}
+      emptyText={t.flowMissing}
+      onRetry={() => void list.loadFirst()}
       scroll={false}
     >
       <VirtualList
@@ -81,4 +82,4 @@ function FlowMore() {
   )
 }
 
-export default observer(FlowMore)
+export default definePage(observer(FlowMore), titles.flowMore)

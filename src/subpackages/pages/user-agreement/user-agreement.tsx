@@ -1,21 +1,27 @@
 import { observer } from 'mobx-react'
+import { useRouter } from '@tarojs/taro'
+import { param } from '../../../navigation'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
+import { definePage } from '../../../components/PageBoundary'
 import { useStores } from '../../../stores/context'
-import { shellProps, usePageData } from '../../../stores/usePageData'
+import { usePageData } from '../../../components/PageShell/usePageData'
 import { lists as t, titles } from '../../../strings'
 import '../../../features/program/lists.scss'
 
 export const AGREEMENT_KEY = 'userAgreement'
+export const PRIVACY_KEY = 'privacyPolicy'
 
-/** The user agreement, as the operator manages it (wechatMini/characters). */
+/** The user agreement or (doc=privacy) the privacy policy, as the operator manages them (wechatMini/characters). */
 function UserAgreement() {
   const { api } = useStores()
-  const load = async () => (await api.other.characters({ keys: [AGREEMENT_KEY] }))?.list.find((x) => x.key === AGREEMENT_KEY) ?? null
-  const data = usePageData(AGREEMENT_KEY, load, (v) => !v?.text)
+  const params = useRouter().params
+  const key = param(params, 'doc') === 'privacy' ? PRIVACY_KEY : AGREEMENT_KEY
+  const load = async () => (await api.other.characters({ keys: [key] }))?.list.find((x) => x.key === key) ?? null
+  const data = usePageData(key, load, (v) => !v?.text)
   const doc = data.value
   return (
-    <PageShell title={titles.userAgreement} {...shellProps(data, () => void data.run(load), t.agreementMissing)}>
+    <PageShell title={key === PRIVACY_KEY ? titles.privacyPolicy : titles.userAgreement} state={data} emptyText={t.agreementMissing} onRetry={() => void data.run(load)}>
       {doc && (
         <View className='agreement'>
           <Text className='agreement__title'>{doc.title}</Text>
@@ -28,4 +34,4 @@ function UserAgreement() {
   )
 }
 
-export default observer(UserAgreement)
+export default definePage(observer(UserAgreement), titles.userAgreement)

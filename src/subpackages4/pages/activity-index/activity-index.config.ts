@@ -4,4 +4,5 @@ export default definePageConfig({
   navigationBarTitleText: titles.activityIndex,
   navigationStyle: 'custom',
   disableScroll: true,
+  enableShareAppMessage: true,
 })

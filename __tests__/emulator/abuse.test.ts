@@ -1,0 +1,317 @@
+/** @jest-environment node */
+/**
+ * Issue 16: the local stack under abuse. Each finding of the issue has its case here: the attack is
+ * refused and the stack keeps serving.
+ */
+import fs from 'node:fs'
+import http from 'node:http'
+import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import WebSocket from 'ws'
+import { DEFAULT_TV_SECRET, startBroker, tvSecretFor } from '../../emulator/broker'
+import { tvTopic, type BrokerDirectory } from '../../emulator/directory'
+import { VirtualSetTopBox } from '../../emulator/settop'
+import { syncPlayState } from '../../src/protocol/tv/commands'
+import { buildEnvelope } from '../../src/protocol/tv/envelope'
+import { tvMessage } from '../../src/protocol/tv/messages'
+import { DEMO } from '../../emulator/gateway'
+import { startStack, type Stack } from '../../emulator/stack'
+import { contract } from '../../src/protocol/contract'
+import type { Endpoint } from '../../src/protocol/contract/endpoint'
+import { aesCbcScheme } from '../../src/protocol/codec'
+import { realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
+
+jest.setTimeout(20_000)
+
+let stack: Stack | null = null
+let dataDir = ''
+const clients: MqttClient[] = []
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.end(true)
+  await stack?.close()
+  stack = null
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+  dataDir = ''
+})
+
+async function start(): Promise<Stack> {
+  dataDir = tempDataDir()
+  stack = await startStack({ gatewayPort: 0, wsPort: 0, tcpPort: 0, dataDir, gateway: { appKey: TEST_APP_KEY } })
+  return stack
+}
+
+/** Connects once (no reconnect) and resolves with the CONNACK outcome. */
+function tryConnect(url: string, opts: IClientOptions): Promise<{ ok: boolean; code?: number; message?: string }> {
+  return new Promise((resolve) => {
+    const c = connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...opts })
+    clients.push(c)
+    c.once('connect', () => resolve({ ok: true }))
+    c.once('error', (e: Error & { code?: number }) => resolve({ ok: false, code: e.code, message: e.message }))
+    c.once('close', () => resolve({ ok: false }))
+  })
+}
+
+async function stillServing(s: Stack): Promise<void> {
+  const res = await fetch(`${s.gatewayUrl}__emulator/health`)
+  expect(res.status).toBe(200)
+  const client = realClient(s.gatewayUrl)
+  const user = await client.login(DEMO.phone)
+  const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone: DEMO.phone, abilityString: '' })
+  const ok = await tryConnect(s.mqttTcpUrl, { clientId: creds.cid, username: creds.appKey, password: creds.sign })
+  expect(ok).toEqual({ ok: true })
+}
+
+describe('finding 1: broker hooks never take the stack down', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('CONNECT with client id %s is refused, the stack keeps serving', async (clientId) => {
+    const s = await start()
+    const r = await tryConnect(s.mqttTcpUrl, { clientId, username: 'x', password: 'y' })
+    expect(r.ok).toBe(false)
+    await stillServing(s)
+  })
+
+  it('an exception inside any hook becomes a refusal', async () => {
+    const boom = (): never => {
+      throw new Error('directory down')
+    }
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    const directory: BrokerDirectory = { sessionByClientId: boom, tvTopicsOfUser: boom, allTvs: boom, locksOf: boom }
+    const broker = await startBroker({ directory, wsPort: 0, tcpPort: 0 })
+    try {
+      const phone = await tryConnect(broker.urls.tcp, { clientId: 'c1', username: 'a', password: 'b' })
+      expect(phone.ok).toBe(false)
+      expect(phone.code).toBe(3)
+      const tv = await tryConnect(broker.urls.tcp, { clientId: 'c2', username: 'tv:AC3B7F0E1001', password: 'b' })
+      expect(tv.ok).toBe(false)
+      expect(tv.code).toBe(3)
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('directory down'))
+    } finally {
+      logged.mockRestore()
+      await broker.close()
+    }
+  })
+
+  it('the broker WebSocket refuses a foreign browser Origin and accepts none or the app origin', async () => {
+    const s = await start()
+    const open = (origin?: string) =>
+      new Promise<number | 'open'>((resolve) => {
+        const ws = new WebSocket(s.mqttUrl, 'mqtt', origin ? { origin } : {})
+        ws.once('open', () => {
+          ws.close()
+          resolve('open')
+        })
+        ws.once('unexpected-response', (_req, res) => {
+          resolve(res.statusCode ?? 0)
+          ws.terminate()
+        })
+        ws.once('error', () => resolve(0))
+      })
+    expect(await open('http://evil.example')).toBe(403)
+    expect(await open()).toBe('open')
+    expect(await open('http://127.0.0.1:10086')).toBe('open')
+    await stillServing(s)
+  })
+})
+
+/** Sends plaintext JSON (any text, any depth) encrypted as the client would, and returns the reply. */
+async function rawCall(base: string, endpoint: Endpoint, plaintext: string, session: { token: string; secret: string }) {
+  const cipher = aesCbcScheme().encrypt(plaintext, session.secret || TEST_APP_KEY)
+  const res = await fetch(new URL(endpoint.path, base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'UCS-TOKEN': session.token },
+    body: JSON.stringify({ data: cipher }),
+  })
+  const text = await res.text()
+  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as { resultCode: string; resultMsg: string }) : null }
+}
+
+describe('finding 2: strict request validation, body size and depth limits', () => {
+  const address = { uid: 'u10001', name: '李四', phone: '13800000009', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: false }
+
+  it('an unknown field is refused and stored nowhere; a deeply nested extra value cannot break later saves', async () => {
+    const gw = await startTestGateway()
+    dataDir = gw.dataDir
+    try {
+      const client = realClient(gw.url)
+      await client.login(DEMO.phone)
+      let deep = '1'
+      for (let i = 0; i < 5000; i++) deep = `{"a":${deep}}`
+      const bad = await rawCall(gw.url, contract.userCenter.saveAddress, `${JSON.stringify(address).slice(0, -1)},"extra":${deep}}`, client.session)
+      expect(bad.body?.resultCode).toBe('1001')
+      const extra = await rawCall(gw.url, contract.userCenter.saveAddress, JSON.stringify({ ...address, note: 'x' }), client.session)
+      expect(extra.body?.resultCode).toBe('1001')
+      expect(extra.body?.resultMsg).toContain('note')
+      expect(JSON.stringify(gw.state().addresses)).not.toContain('"note"')
+      // The gateway still saves: a valid request lands in the state file.
+      const saved = await client.api.userCenter.saveAddress({ ...address, detail: '保存成功路2号' })
+      expect(saved.addressId).toBeTruthy()
+      expect(fs.readFileSync(`${gw.dataDir}/gateway-state.json`, 'utf8')).toContain('保存成功路2号')
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a value nested deeper than the limit is refused even where the contract takes free JSON', async () => {
+    const gw = await startTestGateway()
+    dataDir = gw.dataDir
+    try {
+      let deep = '"x"'
+      for (let i = 0; i < 40; i++) deep = `[${deep}]`
+      const r = await rawCall(gw.url, contract.userCenter.mobileLogin, `{"phone":"13800000000","x":${deep}}`, { token: '', secret: '' })
+      expect(r.body?.resultCode).toBe('1001')
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a body over the size limit gets 413 and the gateway keeps serving', async () => {
+    const gw = await startTestGateway()
+    dataDir = gw.dataDir
+    try {
+      const res = await fetch(new URL(contract.userCenter.mobileLogin.path, gw.url), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data: 'A'.repeat(2 << 20) }),
+      }).catch(() => null)
+      if (res) expect(res.status).toBe(413)
+      const client = realClient(gw.url)
+      expect((await client.login(DEMO.phone)).uid).toBe('u10001')
+    } finally {
+      await gw.close()
+    }
+  })
+})
+
+describe('finding 3: untrusted keys never reach Object.prototype', () => {
+  afterEach(() => {
+    for (const k of ['total', 'records', 'signDays', 'status', 'progress']) delete (Object.prototype as Record<string, unknown>)[k]
+  })
+
+  it.each(['__proto__', 'constructor', 'toString'])('participate with sharerUid %s pollutes nothing and grants no points', async (sharerUid) => {
+    const gw = await startTestGateway()
+    dataDir = gw.dataDir
+    try {
+      const client = realClient(gw.url)
+      const user = await client.login(DEMO.noTvPhone)
+      const r = await client.api.valueAdded.participate({ activityId: 'act-points-2025', userId: user.uid, sharerUid })
+      expect(r.firstTime).toBe(true)
+      expect(({} as Record<string, unknown>).total).toBeUndefined()
+      expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'total')).toBe(false)
+      expect(JSON.stringify(gw.state().points)).not.toContain(sharerUid)
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('state records are null-prototype maps after a restart too', async () => {
+    const gw = await startTestGateway()
+    dataDir = gw.dataDir
+    await gw.close()
+    const again = await startTestGateway({ dataDir })
+    try {
+      const st = again.state() as unknown as Record<string, unknown>
+      for (const key of ['users', 'families', 'sessions', 'jarvis', 'locks', 'points', 'tasks', 'participations', 'addresses']) {
+        expect([key, Object.getPrototypeOf(st[key])]).toEqual([key, null])
+      }
+    } finally {
+      await again.close()
+    }
+  })
+})
+
+describe('finding 5: per-TV secrets, the box answers only its family, no retained messages from phones', () => {
+  it('a TV connects with its own secret only: the shared master secret and another TV secret are refused', async () => {
+    const s = await start()
+    const [tv1, tv2] = s.gateway.catalogue.tvs
+    const asTv = (mac: string, password: string) => tryConnect(s.mqttTcpUrl, { clientId: `tv-${mac}-${password.length}`, username: `tv:${mac}`, password })
+    expect((await asTv(tv1.mac, DEFAULT_TV_SECRET)).ok).toBe(false)
+    expect((await asTv(tv1.mac, tvSecretFor(DEFAULT_TV_SECRET, tv2.mac))).ok).toBe(false)
+    expect(await asTv(tv1.mac, tvSecretFor(DEFAULT_TV_SECRET, tv1.mac))).toEqual({ ok: true })
+  })
+
+  it('a retained publish from a phone is refused (the connection is closed) and stored nowhere', async () => {
+    const s = await start()
+    const client = realClient(s.gatewayUrl)
+    const user = await client.login(DEMO.phone)
+    const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone: DEMO.phone, abilityString: '' })
+    const c = connect(s.mqttTcpUrl, { clientId: creds.cid, username: creds.appKey, password: creds.sign, reconnectPeriod: 0 })
+    clients.push(c)
+    await new Promise<void>((resolve, reject) => {
+      c.once('connect', () => resolve())
+      c.once('error', reject)
+    })
+    const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
+    c.publish(tvTopic(s.gateway.catalogue.tvs[0].mac), '{"replay":true}', { qos: 1, retain: true })
+    await closed
+    const retained: unknown[] = []
+    await new Promise<void>((resolve) => {
+      const { persistence } = s.broker.aedes as unknown as { persistence: { createRetainedStream(pattern: string): NodeJS.ReadableStream } }
+      const stream = persistence.createRetainedStream('#')
+      stream.on('data', (p: unknown) => retained.push(p))
+      stream.on('end', () => resolve())
+    })
+    expect(retained).toEqual([])
+    await stillServing(s)
+  })
+
+  it('the box replies only to a phone topic of its family, whatever topic the sender names', () => {
+    const published: string[] = []
+    const family = new Set(['tvc/phone/owner'])
+    const box = new VirtualSetTopBox(
+      { mac: 'AC3B7F0E1001', name: '客厅电视', topic: 'tvc/tv/AC3B7F0E1001' },
+      () => ({ childLock: false, globalLock: false }),
+      (topic) => published.push(topic),
+      undefined,
+      (topic) => family.has(topic),
+    )
+    const command = (topic: string, sequenceId: number) =>
+      JSON.stringify(
+        buildEnvelope({
+          sequenceId,
+          jarvisId: 'j',
+          bananaId: 'b',
+          type: tvMessage.typeKeyEvent,
+          content: syncPlayState().content(String(sequenceId)),
+          from: { nickname: 'x', topic, uid: 'u' },
+          to: [],
+        }),
+      )
+    jest.useFakeTimers()
+    try {
+      box.handle(command('tvc/phone/stranger', 1))
+      box.handle(command('tvc/tv/AC3B7F0E1002', 2))
+      box.handle(command('tvc/phone/owner', 3))
+      jest.runAllTimers()
+    } finally {
+      jest.useRealTimers()
+    }
+    expect(published).toEqual(['tvc/phone/owner'])
+  })
+})
+
+/** A raw HTTP request with any Host/Origin header (fetch forbids setting Host). */
+function rawHttp(url: string, headers: Record<string, string>, method = 'GET'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers }, (res) => {
+      res.resume()
+      resolve(res.statusCode ?? 0)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+describe('finding 6: cross-site requests and DNS rebinding', () => {
+  it('the gateway and the admin routes refuse a foreign Origin and a foreign Host; no Origin or the app origin pass', async () => {
+    const s = await start()
+    const health = `${s.gatewayUrl}__emulator/health`
+    expect(await rawHttp(health, { origin: 'http://evil.example' })).toBe(403)
+    expect(await rawHttp(`${s.gatewayUrl}${contract.userCenter.mobileLogin.path}`, { origin: 'http://evil.example' }, 'POST')).toBe(403)
+    expect(await rawHttp(`${s.gatewayUrl}__emulator/scenario`, { origin: 'http://evil.example' }, 'DELETE')).toBe(403)
+    expect(await rawHttp(health, { host: 'evil.example' })).toBe(403)
+    expect(await rawHttp(health, {})).toBe(200)
+    expect(await rawHttp(health, { origin: 'http://127.0.0.1:10086' })).toBe(200)
+    expect(await rawHttp(s.adminUrl, { origin: 'http://evil.example' })).toBe(403)
+    expect(await rawHttp(s.adminUrl, { host: 'rebound.example' })).toBe(403)
+    expect(await rawHttp(s.adminUrl, {})).toBe(200)
+    await stillServing(s)
+  })
+})

@@ -1,0 +1,110 @@
+/** @jest-environment node */
+/**
+ * State file schema 1 -> 2 (issue 13): a file written by the previous emulator is migrated, not
+ * reseeded. Every record keeps its id and points, gets a source; the stored total becomes an opening
+ * record so the balance (the sum of the records) is what the user had. A newer schema stops the
+ * start without touching the file; a file that is not JSON is kept aside.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { STATE_FILE } from '../../emulator/db/store'
+import { migrate, UnreadableStateError } from '../../emulator/db/migrate'
+import { SCHEMA_VERSION } from '../../emulator/db/state'
+import { realClient, startTestGateway, tempDataDir } from './helpers/gateway'
+
+const DAY = 86_400_000
+
+/** A schema-1 document as the previous emulator wrote it (its shape, trimmed to what matters). */
+async function schema1File(dataDir: string, now: number) {
+  // Let the current emulator write a fresh file, then turn its points and tasks back into schema 1.
+  const gw = await startTestGateway({ dataDir })
+  await gw.close()
+  const file = path.join(dataDir, STATE_FILE)
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+  doc.schemaVersion = 1
+  doc.points = {
+    u10001: {
+      total: 1530,
+      records: [
+        { recordId: 'pr-a', points: 10, reason: '每日签到', createdAt: now - DAY },
+        { recordId: 'pr-b', points: -200, reason: '积分兑换：电视遥控器保护套', createdAt: now - 2 * DAY },
+        { recordId: 'pr-c', points: 20, reason: '完成任务：每日观看节目', createdAt: now - 3 * DAY },
+        { recordId: 'pr-d', points: 50, reason: '邀请好友参与活动', createdAt: now - 4 * DAY },
+      ],
+      signDays: ['20261122'],
+    },
+    u10002: { total: 0, records: [], signDays: [] },
+  }
+  doc.tasks = { u10001: { 'task6-2': { status: 'RECEIVED', progress: 2 }, 'task99-3': { status: 'REWARDED', progress: 1 } } }
+  fs.writeFileSync(file, JSON.stringify(doc))
+  return { file, doc }
+}
+
+describe('state file migration', () => {
+  it('1 -> 2 keeps every user, session and ledger line; the balance stays what it was', async () => {
+    const dataDir = tempDataDir()
+    const now = Date.now()
+    const { file, doc } = await schema1File(dataDir, now)
+    const userCount = Object.keys(doc.users).length
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
+      expect(Object.keys(written.users)).toHaveLength(userCount)
+      expect(written.points.u10001.total).toBeUndefined()
+
+      const c = realClient(gw.url)
+      const { uid } = await c.login()
+      expect(uid).toBe('u10001')
+      const { list, summary } = await c.api.activity.listUserPointsRecord({ userId: uid, page: 1, pageSize: 50 })
+      expect(list.map((r) => [r.recordId, r.points, r.source])).toEqual([
+        ['pr-a', 10, 'sign'],
+        ['pr-b', -200, 'exchange'],
+        ['pr-c', 20, 'task'],
+        ['pr-d', 50, 'invite'],
+        ['pr-u10001-open', 1650, 'opening'],
+      ])
+      expect(list[4].createdAt).toBeLessThan(list[3].createdAt)
+      expect((await c.api.activity.userInfo({ userId: uid })).points).toBe(1530)
+      expect(summary.balance).toBe(1530)
+      // tasks keep their progress; the daily one counts as today's
+      expect(await c.api.activity.taskInfo({ userId: uid, taskId: 'task6-2' })).toMatchObject({ status: 'RECEIVED', progress: 2 })
+      expect((await c.api.activity.taskInfo({ userId: uid, taskId: 'task99-3' })).status).toBe('REWARDED')
+      // a user whose total matched the (empty) records gets no opening line
+      expect(written.points.u10002.records).toEqual([])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a migrated file opens again unchanged', async () => {
+    const dataDir = tempDataDir()
+    await schema1File(dataDir, Date.now())
+    await (await startTestGateway({ dataDir })).close()
+    const file = path.join(dataDir, STATE_FILE)
+    const once = fs.readFileSync(file, 'utf8')
+    await (await startTestGateway({ dataDir })).close()
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).points).toEqual(JSON.parse(once).points)
+  })
+
+  it('a newer schema or no schemaVersion is refused and the file is not touched', async () => {
+    const dataDir = tempDataDir()
+    const file = path.join(dataDir, STATE_FILE)
+    for (const doc of [{ schemaVersion: SCHEMA_VERSION + 1, users: {} }, { users: {} }]) {
+      fs.writeFileSync(file, JSON.stringify(doc))
+      await expect(startTestGateway({ dataDir })).rejects.toBeInstanceOf(UnreadableStateError)
+      expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual(doc)
+    }
+    expect(() => migrate([], { now: 0, dailyTaskIds: new Set() })).toThrow(UnreadableStateError)
+  })
+
+  it('a file that is not JSON is kept aside, not lost', async () => {
+    const dataDir = tempDataDir()
+    fs.writeFileSync(path.join(dataDir, STATE_FILE), '{"schemaVersion": 1, "users": {')
+    await (await startTestGateway({ dataDir })).close()
+    const aside = fs.readdirSync(dataDir).filter((f) => f.startsWith(`${STATE_FILE}.corrupt-`))
+    expect(aside).toHaveLength(1)
+    expect(fs.readFileSync(path.join(dataDir, aside[0]), 'utf8')).toBe('{"schemaVersion": 1, "users": {')
+  })
+})

@@ -1,0 +1,77 @@
+/** 观看记录 in the real app: grouped records, delete one, clear all, third-party play through the confirm + type 9 path. */
+import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
+import { createTaroApp } from '../helpers/createTaroApp'
+import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
+import { device, userInfo } from '../stores/fixtures'
+import type { HistoryItem } from '@/protocol/contract/models'
+
+const DAY = 86_400_000
+const rec = (id: string, watchedAt: number, over: Partial<HistoryItem> = {}): HistoryItem => ({
+  programId: id, title: `记录${id}`, poster: '', episodeIndex: 2, positionSec: 65, durationSec: 2700, watchedAt, mac: 'AABBCCDDEEF1', ...over,
+})
+
+describe('my-record page', () => {
+  const now = Date.now()
+  let records = [rec('a', now), rec('b', new Date(now).setHours(0, 0, 0, 0) - DAY + 3_600_000, { source: 'thirdParty', appName: '芒果TV' }), rec('c', now - 9 * DAY)]
+  const deleteHistory = jest.fn(async ({ programIds, clearAll }: { programIds: string[]; clearAll: boolean }) => {
+    const before = records.length
+    records = clearAll ? [] : records.filter((r) => !programIds.includes(r.programId))
+    return { deleted: before - records.length }
+  })
+  const h5Play = { appName: '芒果TV', action: 'a', package: 'com.mgtv', component: { pkg: 'com.mgtv', cls: 'Main' }, extras: { loadUrl: 'https://m/1' }, params: '', type: 'web' }
+  let services: ReturnType<typeof installServices>
+
+  beforeAll(async () => {
+    services = installServices({
+      api: fakeApi({
+        userCenter: {
+          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
+          queryBindDevice: async () => [device()],
+        },
+        box: {
+          queryHistory: async ({ page, pageSize }: { page: number; pageSize: number }) => ({ total: records.length, list: records.slice((page - 1) * pageSize, page * pageSize) }),
+          deleteHistory,
+        },
+        epg: { getDetail: async () => ({ programId: 'b', h5Play }) },
+      } as never),
+      phone: '13800000000',
+    })
+    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    await services.root.start()
+    await createTaroApp('pages/my-record/my-record')
+  })
+
+  it('groups the records 今天 / 昨天 / 更早 with the episode and position', async () => {
+    await until(() => textsOf('.pitem__title').length === 3, 'records')
+    expect(textsOf('.plist__group')).toEqual(['今天', '昨天', '更早'])
+    expect(textsOf('.pitem__meta')[0]).toBe('看到第2集 01:05')
+  })
+
+  it('only the third-party record offers 在电视上播放; it confirms naming the app and sends type 9', async () => {
+    expect(topPage().querySelectorAll('[data-action="play"]')).toHaveLength(1)
+    const tv = services.root.tv
+    runInAction(() => (tv.linkState = 'online'))
+    const send = jest.spyOn(tv, 'playOnTv').mockReturnValue({ ok: true, message: '' } as never)
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: true, cancel: false } as never)
+    ;(topPage().querySelector('[data-program="b"] [data-action="play"]') as HTMLElement).click()
+    await until(() => send.mock.calls.length === 1, 'type 9 sent')
+    expect(modal.mock.calls[0][0]).toMatchObject({ content: expect.stringContaining('芒果TV') })
+    const { appName: _a, ...payload } = h5Play
+    expect(send).toHaveBeenCalledWith(payload)
+  })
+
+  it('delete one after a confirm', async () => {
+    jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: true, cancel: false } as never)
+    ;(topPage().querySelector('[data-program="a"] [data-action="delete"]') as HTMLElement).click()
+    await until(() => textsOf('.pitem__title').length === 2, 'one record gone')
+    expect(deleteHistory).toHaveBeenLastCalledWith({ uid: 'u1', programIds: ['a'], clearAll: false })
+  })
+
+  it('clear all after a confirm leaves the empty state', async () => {
+    jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: true, cancel: false } as never)
+    ;(topPage().querySelector('[data-action="clear"]') as HTMLElement).click()
+    await until(() => !!topPage().querySelector('.state-view--empty'), 'empty state')
+    expect(textsOf('.state-view__text')[0]).toContain('还没有观看记录')
+  })
+})

@@ -1,0 +1,217 @@
+/**
+ * The WeChat start-up check: runs the built dist/weapp in a simulated WeChat logic layer (realm.ts)
+ * against the local stack, as a phone would, and fails on any runtime error or unhandled rejection.
+ *
+ *   1. The realm has none of the browser globals (window, document, self, WebSocket, Blob, Worker,
+ *      AbortController, ...), so nothing passes for the wrong reason.
+ *   2. app.js loads and App() registers; onLaunch + onShow run.
+ *   3. Home renders the title and the gateway's desktop.
+ *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
+ *   5. One remote key changes the virtual box's state.
+ *   6. Every page of app.json opens, with the parameters a person would arrive with, and renders.
+ *
+ * Usage: tsx e2e/weapp/startup.ts [dist/weapp]   (ports: GATEWAY_PORT / MQTT_WS_PORT as the build)
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startStack } from '../../emulator/stack'
+import { DEMO } from '../../emulator/gateway'
+import { common, consent as c, home as h, login as l, titles, tv as t } from '../../src/strings'
+import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
+import { MQTT_SUBPACKAGE_FILE, MQTT_SUBPACKAGE_ROOT } from '../../src/platform/mqtt/weapp'
+import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
+
+const root = resolve(process.argv[2] ?? 'dist/weapp')
+const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
+const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
+
+const errors: string[] = []
+/** Errors of the realm are not `instanceof Error` here (another realm's Error): read them by shape. */
+const describe = (e: unknown) => {
+  const o = e as { name?: unknown; message?: unknown; stack?: unknown } | null
+  if (!o || typeof o !== 'object' || typeof o.message !== 'string') return String(e)
+  const at = typeof o.stack === 'string' ? o.stack.split('\n').slice(1, 4).map((l) => `\n    ${l.trim()}`).join('') : ''
+  return `${String(o.name ?? 'Error')}: ${o.message}${at}`
+}
+const record = (where: string, e: unknown) => errors.push(`${where}: ${describe(e)}`)
+process.on('uncaughtException', (e) => record('uncaught exception', e))
+process.on('unhandledRejection', (e) => record('unhandled rejection', e))
+
+let step = 0
+const log = (msg: string) => console.log(`  ${msg}`)
+function check(ok: boolean, what: string): void {
+  if (!ok) throw new Error(what)
+}
+
+async function waitFor(what: string, cond: () => boolean, timeoutMs = 15_000): Promise<number> {
+  const started = Date.now()
+  while (!cond()) {
+    if (errors.length) throw new Error(`${what}: runtime errors while waiting`)
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not seen within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+  return Date.now() - started
+}
+
+const has = (realm: WeappRealm, page: PageInstance, text: string) => realm.texts(page).some((s) => s.includes(text))
+
+let lastPage: { realm: WeappRealm; page: PageInstance } | null = null
+
+async function run(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tvc-weapp-'))
+  const stack = await startStack({ gatewayPort: GATEWAY_PORT, wsPort: MQTT_WS_PORT, tcpPort: 0, dataDir })
+  const realm = createWeappRealm({ root, onError: record })
+  const section = (name: string) => console.log(`${++step}. ${name}`)
+  try {
+    section('realm without browser globals')
+    const present = ABSENT_GLOBALS.filter((g) => realm.realmHas(g))
+    check(present.length === 0, `the realm must not have ${present.join(', ')}`)
+    log(`absent: ${ABSENT_GLOBALS.join(', ')}`)
+
+    section('app.js loads, App() registers, onLaunch + onShow run')
+    realm.launch()
+    check(errors.length === 0, 'app start-up threw')
+
+    section('home renders the title and the desktop')
+    const home = realm.openPage(realm.appJson.pages[0])
+    lastPage = { realm, page: home }
+    await waitFor('home title', () => has(realm, home, titles.index))
+    const desktopMs = await waitFor('desktop tabs from the gateway', () => realm.find(home, (n) => n.cl === 'home-tabs__label' || String(n.cl ?? '').includes('home-tab')).length > 0)
+    log(`title "${titles.index}" shown; desktop content after ${desktopMs} ms; ${home.setDataCalls} setData calls`)
+
+    section('login with the getPhoneNumber button, then the TV comes online')
+    await waitFor('login invitation', () => has(realm, home, l.getPhone))
+    check(!has(realm, home, l.noPhone), `the login card must not show "${l.noPhone}" before the button is used`)
+    // WeChat raises its privacy hook when a privacy API runs before the user agreed: the app shows
+    // its consent sheet, and its agree button answers WeChat with the button's id.
+    const privacy = realm.privacyListener()
+    check(Boolean(privacy), 'the app registers wx.onNeedPrivacyAuthorization')
+    const answers: unknown[] = []
+    privacy!((answer) => answers.push(answer), { referrer: 'getPhoneNumber' })
+    await waitFor('consent sheet', () => has(realm, home, c.agree))
+    realm.fire(home, { attr: 'uid', value: SHEET_PRIVACY_BUTTON }, 'agreeprivacyauthorization', { errMsg: 'agreePrivacyAuthorization:ok' })
+    await waitFor('privacy answered', () => answers.length === 1 && !has(realm, home, c.agree))
+    check(JSON.stringify(answers[0]) === JSON.stringify({ event: 'agree', buttonId: SHEET_PRIVACY_BUTTON }), `privacy answer ${JSON.stringify(answers[0])}`)
+    log(`privacy sheet answered WeChat with ${JSON.stringify(answers[0])}`)
+    // Agreeing there ticked the consent; untick it to walk the checkbox path a first-time user takes.
+    realm.fire(home, { attr: 'role', value: 'checkbox' }, 'tap')
+    const checkbox = () => realm.find(home, (n) => n.role === 'checkbox')[0]
+    await waitFor('consent unticked', () => checkbox()?.ariaChecked === false && !realm.storage.has('tvc.consent'))
+    realm.fire(home, { attr: 'role', value: 'checkbox' }, 'tap')
+    await waitFor('consent ticked and remembered', () => checkbox()?.ariaChecked === true && realm.storage.has('tvc.consent'))
+    // Taro keeps the button's id as `uid` and its open-type under a short alias: look for the value.
+    const loginButton = realm.find(home, (n) => n.uid === LOGIN_PRIVACY_BUTTON)[0]
+    check(Boolean(loginButton), 'the login button is there after consent')
+    check(
+      Object.values(loginButton).includes('getPhoneNumber|agreePrivacyAuthorization'),
+      'the login button is open-type getPhoneNumber|agreePrivacyAuthorization',
+    )
+    realm.fire(home, { attr: 'uid', value: LOGIN_PRIVACY_BUTTON }, 'agreeprivacyauthorization', { errMsg: 'agreePrivacyAuthorization:ok' })
+    realm.fire(home, { attr: 'uid', value: LOGIN_PRIVACY_BUTTON }, 'getphonenumber', { errMsg: 'getPhoneNumber:ok', code: `sim-${DEMO.phone}` })
+    const onlineMs = await waitFor(`"${t.online}" on the TV card`, () => has(realm, home, t.online), 20_000)
+    log(`logged in as ${DEMO.phone}; "${t.online}" ${onlineMs} ms after the button`)
+    check(realm.asyncLoads.includes(MQTT_SUBPACKAGE_FILE), `mqtt.js must come from the ${MQTT_SUBPACKAGE_FILE} subpackage (loaded: ${realm.asyncLoads.join(', ') || 'nothing'})`)
+    const mainWithMqtt = readdirSync(root).filter((f) => f.endsWith('.js') && readFileSync(join(root, f), 'utf8').includes('mqttjs_'))
+    check(mainWithMqtt.length === 0, `the main package must not carry mqtt.js (found in ${mainWithMqtt.join(', ')})`)
+    log(`mqtt.js loaded by require.async from ${MQTT_SUBPACKAGE_FILE}`)
+
+    section('one remote key changes the virtual box')
+    const macText = realm.find(home, (n) => n.cl === 'tv-card__mac')[0]
+    const mac = realm.texts({ ...home, data: { root: macText } } as PageInstance)[0] ?? ''
+    const box = stack.settops?.box(mac)
+    check(Boolean(box), `no virtual box for the TV on the card (${mac})`)
+    const volumeBefore = box!.state.volume
+    realm.fire(home, { text: h.remote }, 'tap')
+    await waitFor('remote panel', () => has(realm, home, t.keys.volumeUp))
+    realm.fire(home, { text: t.keys.volumeUp }, 'tap')
+    await waitFor('box volume up', () => box!.state.volume === volumeBefore + 1, 5_000)
+    log(`volume ${volumeBefore} -> ${box!.state.volume} (${box!.tv.mac})`)
+    realm.fire(home, { text: common.close }, 'tap')
+
+    section('every page of app.json opens and renders')
+    const routes = [
+      ...realm.appJson.pages,
+      // The mqtt subpackage's placeholder page is never opened: it only carries the library.
+      ...(realm.appJson.subPackages ?? []).filter((p) => p.root !== MQTT_SUBPACKAGE_ROOT).flatMap((p) => p.pages.map((pg) => `${p.root}/${pg}`)),
+    ]
+    const params = await arrivalParams(realm, home)
+    for (const route of routes) {
+      const before = errors.length
+      const page = realm.openPage(route, params[route] ?? {})
+      await waitFor(`${route} renders`, () => realm.texts(page).length > 0, 10_000)
+      // Let its loads settle (the page's own gateway calls), then check nothing threw.
+      await new Promise((r) => setTimeout(r, 300))
+      check(errors.length === before, `${route} threw`)
+      log(`${route}${params[route] ? ` ${JSON.stringify(params[route])}` : ''}: ${realm.texts(page).slice(0, 3).join(' | ')}`)
+      realm.closePage(page)
+    }
+    await new Promise((r) => setTimeout(r, 500))
+    check(errors.length === 0, 'runtime errors')
+
+    const called = [...realm.wxRead].sort()
+    console.log(`\nwx APIs the app called (${called.length}): ${called.join(', ')}`)
+    console.log(`of which this simulation provides its own: ${called.filter((n) => realm.wxOverridden.includes(n)).join(', ')}`)
+    console.log(`seen by the user: ${realm.shown.join(' / ') || '(no toast or modal)'}`)
+  } finally {
+    await stack.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The parameters a person arrives with, taken from what the app itself navigates to. */
+async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = {}
+  const parse = (url: string) => {
+    const [path, query = ''] = url.replace(/^\//, '').split('?')
+    out[path] = Object.fromEntries(query.split('&').filter(Boolean).map((kv) => kv.split('=').map(decodeURIComponent) as [string, string]))
+  }
+  const tapFirst = async (page: PageInstance, cls: string, route: string) => {
+    const target = realm.find(page, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes(cls))[0]
+    if (!target) return
+    const count = realm.navigations.length
+    realm.fire(page, { attr: 'sid', value: target.sid }, 'tap')
+    await waitFor(`navigation to ${route}`, () => realm.navigations.length > count, 5_000)
+    const url = realm.navigations[realm.navigations.length - 1].url
+    if (url) parse(url)
+  }
+  await tapFirst(home, 'program-card', 'detail')
+  const detailRoute = 'pages/detail/detail'
+  if (out[detailRoute]) {
+    const detail = realm.openPage(detailRoute, out[detailRoute])
+    await waitFor('detail renders', () => realm.find(detail, (n) => String(n.cl ?? '').includes('detail-cast__item')).length > 0, 10_000).catch(() => 0)
+    await tapFirst(detail, 'detail-cast__item', 'detail-cast')
+    realm.closePage(detail)
+  }
+  const mores = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('block__more'))
+  for (const more of mores) {
+    if (out['pages/list-detail/list-detail'] && out['subpackages/pages/flow-more/flow-more']) break
+    const count = realm.navigations.length
+    realm.fire(home, { attr: 'sid', value: more.sid }, 'tap')
+    await waitFor('navigation from 更多', () => realm.navigations.length > count, 5_000)
+    const url = realm.navigations[realm.navigations.length - 1].url
+    if (url) parse(url)
+  }
+  await tapFirst(home, 'search-entry', 'index-search')
+  return out
+}
+
+run().then(
+  () => {
+    if (errors.length) {
+      console.error(`\nFAILED: ${errors.length} runtime error(s)\n${errors.join('\n')}`)
+      process.exit(1)
+    }
+    console.log('\nweapp start-up check passed')
+    process.exit(0)
+  },
+  (e: unknown) => {
+    console.error(`\nFAILED at step ${step}: ${describe(e)}`)
+    if (lastPage) {
+      console.error(`on screen (${lastPage.page.route}): ${lastPage.realm.texts(lastPage.page).join(' | ')}`)
+      console.error(`toasts and modals: ${lastPage.realm.shown.join(' / ') || '(none)'}`)
+    }
+    if (errors.length) console.error(`runtime errors:\n${errors.join('\n')}`)
+    process.exit(1)
+  },
+)

@@ -1,0 +1,66 @@
+/**
+ * Upgrades a persisted state document to the current schema, one step per version, never reseeding:
+ * every user, session, binding and ledger line of the old file is kept.
+ *
+ *   1 -> 2  points ledger: every record gets a `source` (from its reason); the stored `total` is
+ *           dropped and, where it differed from the sum of the records, an opening-balance record
+ *           (期初积分) of the difference is added, so the balance is the sum of the records.
+ *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
+ */
+import type { PointsRecord } from '../../src/protocol/contract/models'
+import { dayKey } from '../data/live'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState } from './state'
+
+export interface MigrationContext {
+  now: number
+  /** Ids of the tasks whose progress starts over every day. */
+  dailyTaskIds: ReadonlySet<string>
+}
+
+/** A state file the emulator cannot read as its own: refused, never overwritten. */
+export class UnreadableStateError extends Error {}
+
+interface V1PointsAccount {
+  total: number
+  records: Array<Omit<PointsRecord, 'source'> & { source?: PointsRecord['source'] }>
+  signDays: string[]
+}
+
+type Doc = Record<string, unknown> & { schemaVersion?: unknown }
+
+const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
+  1: (doc, ctx) => {
+    const points = (doc.points ?? {}) as Record<string, V1PointsAccount>
+    const users = (doc.users ?? {}) as Record<string, { createdAt?: number }>
+    const upgraded: DbState['points'] = {}
+    for (const [uid, acc] of Object.entries(points)) {
+      const records: PointsRecord[] = (acc.records ?? []).map((r) => ({ ...r, source: r.source ?? sourceOfReason(r.reason) }))
+      const sum = records.reduce((a, r) => a + r.points, 0)
+      const total = typeof acc.total === 'number' ? acc.total : sum
+      if (total !== sum) {
+        const oldest = records.length ? Math.min(...records.map((r) => r.createdAt)) : (users[uid]?.createdAt ?? ctx.now)
+        records.push({ recordId: `pr-${uid}-open`, points: total - sum, reason: OPENING_REASON, source: 'opening', createdAt: oldest - 1 })
+      }
+      upgraded[uid] = { records, signDays: acc.signDays ?? [] }
+    }
+    const tasks = (doc.tasks ?? {}) as DbState['tasks']
+    const today = dayKey(ctx.now)
+    for (const byId of Object.values(tasks)) {
+      for (const [taskId, st] of Object.entries(byId)) {
+        if (ctx.dailyTaskIds.has(taskId) && !st.day) byId[taskId] = { ...st, day: today }
+      }
+    }
+    return { ...doc, schemaVersion: 2, points: upgraded, tasks }
+  },
+}
+
+/** The document upgraded to SCHEMA_VERSION, and whether anything changed. */
+export function migrate(raw: unknown, ctx: MigrationContext): { state: DbState; migrated: boolean } {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new UnreadableStateError('state file is not a JSON object')
+  let doc = raw as Doc
+  const from = doc.schemaVersion
+  if (typeof from !== 'number' || !Number.isInteger(from) || from < 1) throw new UnreadableStateError(`state file has no valid schemaVersion (${String(from)})`)
+  if (from > SCHEMA_VERSION) throw new UnreadableStateError(`state file schema ${from} is newer than this emulator's ${SCHEMA_VERSION}`)
+  for (let v = from; v < SCHEMA_VERSION; v++) doc = steps[v](doc, ctx)
+  return { state: doc as unknown as DbState, migrated: from !== SCHEMA_VERSION }
+}

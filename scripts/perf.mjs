@@ -1,0 +1,100 @@
+/**
+ * npm run perf: Lighthouse (mobile preset, simulated throttling) on the H5 build, served the way
+ * production would be (brotli/gzip, immutable caching of hashed files), against the local stack.
+ * Three runs; prints each and the median of score, FCP, LCP, TBT, CLS and bytes transferred. It
+ * measures and fails nothing (exit 1 only when it could not run).
+ *
+ * Ports: GATEWAY_PORT / MQTT_WS_PORT / H5_PORT (defaults 8787 / 8883 / 10086), as the build was made.
+ */
+import { execSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { serveStatic } from './serve-static.mjs'
+
+// Plain Node on purpose: under tsx, esbuild's keepNames helper (__name) leaks into the functions
+// Lighthouse serialises into the page, and the run dies with "__name is not defined".
+const DEMO_PHONE = '13800000000'
+
+const RUNS = Number(process.env.PERF_RUNS || 3)
+const H5_PORT = Number(process.env.H5_PORT || 10086)
+const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
+const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
+const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium'
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+const ms = (n) => `${(n / 1000).toFixed(2)} s`
+
+/** The local stack in its own process (the emulator is TypeScript), on fresh data; resolves once it answers. */
+async function startStackProcess(dataDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
+    env: { ...process.env, GATEWAY_PORT: String(GATEWAY_PORT), MQTT_WS_PORT: String(MQTT_WS_PORT), MQTT_TCP_PORT: '0', GATEWAY_DATA_DIR: dataDir, H5_PORT: String(H5_PORT) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      await fetch(`http://127.0.0.1:${GATEWAY_PORT}/`)
+      return child
+    } catch {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the local stack did not start')
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+}
+
+async function main() {
+  if (!existsSync('dist/h5/index.html')) {
+    console.log('dist/h5 missing: npm run build:h5')
+    execSync('npm run build:h5', { stdio: 'inherit' })
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'tvc-perf-'))
+  const stack = await startStackProcess(dataDir)
+  const served = await serveStatic('dist/h5', H5_PORT, '127.0.0.1', { production: true })
+  const url = `${served.url}?phone=${DEMO_PHONE}#/`
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+  const runs = []
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' })
+      if (!result) throw new Error('lighthouse returned nothing')
+      const lhr = result.lhr
+      const num = (id) => Number(lhr.audits[id]?.numericValue ?? NaN)
+      const run = {
+        score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        fcp: num('first-contentful-paint'),
+        lcp: num('largest-contentful-paint'),
+        tbt: num('total-blocking-time'),
+        cls: num('cumulative-layout-shift'),
+        bytes: num('total-byte-weight'),
+      }
+      runs.push(run)
+      console.log(`run ${i + 1}: score ${run.score}  FCP ${ms(run.fcp)}  LCP ${ms(run.lcp)}  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  ${(run.bytes / 1024).toFixed(1)} KiB`)
+      if (i === RUNS - 1) {
+        mkdirSync('.artifacts', { recursive: true })
+        writeFileSync('.artifacts/lighthouse.json', JSON.stringify(lhr))
+      }
+    }
+  } finally {
+    await chrome.kill()
+    served.server.close()
+    stack.kill('SIGTERM')
+    await new Promise((r) => stack.once('exit', r))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const pick = (k) => median(runs.map((r) => r[k]))
+  console.log(
+    `\nmedian of ${runs.length}: score ${pick('score')}  FCP ${ms(pick('fcp'))}  LCP ${ms(pick('lcp'))}  TBT ${Math.round(pick('tbt'))} ms  CLS ${pick('cls').toFixed(3)}  ${(pick('bytes') / 1024).toFixed(1)} KiB transferred`,
+  )
+  console.log('(Lighthouse mobile preset, simulated slow 4G + 4x CPU; report of the last run: .artifacts/lighthouse.json)')
+}
+
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(`perf could not run: ${e instanceof Error ? e.stack : String(e)}`)
+    process.exit(1)
+  },
+)

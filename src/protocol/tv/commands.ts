@@ -1,0 +1,75 @@
+import { tvMessage as types, type H5PlayPayload, type KeyEventContent } from './messages'
+
+/** The remote-control keys a phone remote needs (labels: strings.tv.keys). */
+export type RemoteKey =
+  | 'up'
+  | 'down'
+  | 'left'
+  | 'right'
+  | 'ok'
+  | 'back'
+  | 'home'
+  | 'menu'
+  | 'volumeUp'
+  | 'volumeDown'
+  | 'mute'
+  | 'power'
+
+/** Android key events of the set-top box: keyEvent name and key code (sent as `value`). */
+export const REMOTE_KEYS: Readonly<Record<RemoteKey, { keyEvent: string; code: number }>> = Object.freeze({
+  up: { keyEvent: 'KEYCODE_DPAD_UP', code: 19 },
+  down: { keyEvent: 'KEYCODE_DPAD_DOWN', code: 20 },
+  left: { keyEvent: 'KEYCODE_DPAD_LEFT', code: 21 },
+  right: { keyEvent: 'KEYCODE_DPAD_RIGHT', code: 22 },
+  ok: { keyEvent: 'KEYCODE_DPAD_CENTER', code: 23 },
+  back: { keyEvent: 'KEYCODE_BACK', code: 4 },
+  home: { keyEvent: 'KEYCODE_HOME', code: 3 },
+  menu: { keyEvent: 'KEYCODE_MENU', code: 82 },
+  volumeUp: { keyEvent: 'KEYCODE_VOLUME_UP', code: 24 },
+  volumeDown: { keyEvent: 'KEYCODE_VOLUME_DOWN', code: 25 },
+  mute: { keyEvent: 'KEYCODE_VOLUME_MUTE', code: 164 },
+  power: { keyEvent: 'KEYCODE_POWER', code: 26 },
+})
+
+export const KEY_EVENT_SYNC = 'syncPlayState'
+export const KEY_EVENT_SCREEN = 'getCurrentScreenType'
+
+/** A command body: actionData type + content; the link wraps it in an envelope with its sequenceId. */
+export interface Command<C = unknown> {
+  type: number
+  content: (sNo: string) => C
+}
+
+function keyEvent(keyEventName: string, value: string): Command<KeyEventContent> {
+  return { type: types.typeKeyEvent, content: (sNo) => ({ keyEvent: keyEventName, value, sNo }) }
+}
+
+/** Type 13: ask the TV for its play state (answered with type 87). */
+export function syncPlayState(): Command<KeyEventContent> {
+  return keyEvent(KEY_EVENT_SYNC, '')
+}
+
+/** Type 13: ask the TV which screen it shows (answered with type 32 { code }). */
+export function getCurrentScreenType(value = ''): Command<KeyEventContent> {
+  return keyEvent(KEY_EVENT_SCREEN, value)
+}
+
+/** Type 13: one remote-control key press (answered with type 87). */
+export function remoteKey(key: RemoteKey): Command<KeyEventContent> {
+  const k = REMOTE_KEYS[key]
+  if (!k) throw new Error(`unknown remote key: ${String(key)}`)
+  return keyEvent(k.keyEvent, String(k.code))
+}
+
+/** Type 9 h5Play: exactly the SPEC 3 third-party payload (UI-only fields such as appName are dropped). */
+export function h5Play(payload: H5PlayPayload): Command<H5PlayPayload> {
+  const body: H5PlayPayload = {
+    action: payload.action,
+    package: payload.package,
+    component: { pkg: payload.component.pkg, cls: payload.component.cls },
+    extras: { loadUrl: payload.extras.loadUrl },
+    params: payload.params,
+    type: 'web',
+  }
+  return { type: types.typeH5Play, content: () => body }
+}

@@ -1,0 +1,246 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { Api } from '../services/api'
+import type { collectionItem, H5Play, HistoryItem } from '../protocol/contract/models'
+import type { Infer } from '../protocol/contract/schema'
+import { Loadable } from './loadable'
+import { PagedList, type Page } from './pagedList'
+import { failureMessage } from './loadState'
+import { guardedWrite, type ActionResult } from './write'
+import { devices as d, personal as t, program as p } from '../strings'
+
+export type PersonalApi = {
+  box: Pick<
+    Api['box'],
+    'queryCollection' | 'deleteCollection' | 'queryHistory' | 'deleteHistory' | 'querySingleHistory' | 'blackListQuery' | 'blackListBatch' | 'typeBlackList' | 'typeBlackListAdd' | 'typeBlackListDelete'
+  >
+  epg: Pick<Api['epg'], 'getDetail'>
+}
+
+export type CollectionItem = Infer<typeof collectionItem>
+
+export const PERSONAL_PAGE_SIZE = 20
+
+/**
+ * A paged list of the user's own things that the user can remove from (favourites, records, black
+ * list). An item leaves the list only once the gateway agreed; a refusal or a dropped network keeps
+ * every item and the selection, and says why.
+ */
+export class RemovableList<T> {
+  readonly list: PagedList<T>
+  editing = false
+  selected: string[] = []
+  busy = false
+
+  constructor(
+    fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+    readonly keyOf: (item: T) => string,
+    pageSize = PERSONAL_PAGE_SIZE,
+  ) {
+    this.list = new PagedList<T>(fetchPage, pageSize)
+    makeAutoObservable(this, { list: false, keyOf: false })
+  }
+
+  setEditing(on: boolean): void {
+    this.editing = on
+    this.selected = []
+  }
+
+  toggle(key: string): void {
+    this.selected = this.selected.includes(key) ? this.selected.filter((k) => k !== key) : [...this.selected, key]
+  }
+
+  get allSelected(): boolean {
+    return this.list.items.length > 0 && this.list.items.every((i) => this.selected.includes(this.keyOf(i)))
+  }
+
+  toggleAll(): void {
+    this.selected = this.allSelected ? [] : this.list.items.map(this.keyOf)
+  }
+
+  isSelected(key: string): boolean {
+    return this.selected.includes(key)
+  }
+
+  /**
+   * Removes `keys` through `call` (which resolves the gateway's answer; it throws when the gateway
+   * refused or the network dropped). The list changes only after a real answer.
+   */
+  async remove(keys: readonly string[], call: () => Promise<unknown>, done: string, all = false): Promise<ActionResult> {
+    if (keys.length === 0 && !all) return { ok: false, message: t.nothingSelected }
+    return guardedWrite(this, async () => {
+      const answer = await call()
+      if (answer === null || answer === undefined) return null
+      runInAction(() => {
+        if (all) this.list.removeWhere(() => true)
+        else this.list.removeWhere((i) => keys.includes(this.keyOf(i)))
+        if (all) this.list.total = 0
+        if (all && this.list.status === 'ready') this.list.status = 'empty'
+        this.selected = this.selected.filter((k) => !keys.includes(k))
+        if (this.list.items.length === 0) this.editing = false
+      })
+      return done
+    })
+  }
+
+  reset(): void {
+    this.list.reset()
+    this.editing = false
+    this.selected = []
+  }
+}
+
+export type RecordGroup = 'today' | 'yesterday' | 'earlier'
+
+/** 今天 / 昨天 / 更早 by the phone's local calendar day. */
+export function recordGroupOf(watchedAt: number, now: number): RecordGroup {
+  const startOfToday = new Date(now)
+  startOfToday.setHours(0, 0, 0, 0)
+  const today = startOfToday.getTime()
+  if (watchedAt >= today) return 'today'
+  const yesterday = new Date(startOfToday)
+  yesterday.setDate(yesterday.getDate() - 1)
+  return watchedAt >= yesterday.getTime() ? 'yesterday' : 'earlier'
+}
+
+/** Records in groups, in the order they came (newest first), empty groups left out. */
+export function groupRecords(items: readonly HistoryItem[], now: number): Array<{ group: RecordGroup; items: HistoryItem[] }> {
+  const order: RecordGroup[] = ['today', 'yesterday', 'earlier']
+  const byGroup = new Map<RecordGroup, HistoryItem[]>()
+  for (const item of items) {
+    const g = recordGroupOf(item.watchedAt, now)
+    byGroup.set(g, [...(byGroup.get(g) ?? []), item])
+  }
+  return order.filter((g) => byGroup.has(g)).map((g) => ({ group: g, items: byGroup.get(g) ?? [] }))
+}
+
+/** A position in seconds as the record shows it: 12:05 or 1:02:05. */
+export function formatPosition(sec: number): string {
+  const s = Math.max(0, Math.floor(sec))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const r = s % 60
+  const two = (n: number) => String(n).padStart(2, '0')
+  return h > 0 ? `${h}:${two(m)}:${two(r)}` : `${two(m)}:${two(r)}`
+}
+
+/** What a record says about where the user stopped. */
+export function recordProgress(item: HistoryItem): string {
+  return t.episodePosition(Math.max(1, item.episodeIndex), formatPosition(item.positionSec))
+}
+
+export interface TypeEntry {
+  typeId: string
+  name: string
+  inBlackList: boolean
+}
+
+export interface BlackListed {
+  objectId: string
+  title: string
+  poster: string
+  addedAt: number
+}
+
+/**
+ * The personal area's data, without UI: favourites, watch records, the program black list and the
+ * program-type black list of the logged-in user. `onBlackListChanged` tells the rest of the app
+ * (home, search) that what it shows may now contain black-listed programs.
+ */
+export class PersonalStore {
+  readonly favourites: RemovableList<CollectionItem>
+  readonly records: RemovableList<HistoryItem>
+  readonly blackList: RemovableList<BlackListed>
+  readonly types: Loadable<TypeEntry[]>
+  /** One category switch at a time. */
+  readonly typeWrite = { busy: false }
+
+  constructor(
+    private readonly api: PersonalApi,
+    private readonly uid: () => string,
+    private readonly onBlackListChanged: (change: { programIds?: string[]; typeId?: string }) => void = () => undefined,
+    readonly now: () => number = () => Date.now(),
+  ) {
+    this.favourites = new RemovableList<CollectionItem>((page, pageSize) => this.api.box.queryCollection({ uid: this.uid(), page, pageSize }), (i) => i.programId)
+    this.records = new RemovableList<HistoryItem>((page, pageSize) => this.api.box.queryHistory({ uid: this.uid(), page, pageSize }), (i) => i.programId)
+    this.blackList = new RemovableList<BlackListed>(
+      async (page, pageSize) => {
+        const r = await this.api.box.blackListQuery({ uid: this.uid(), objectIds: [], page, pageSize })
+        return r ? { total: r.total ?? r.list.length, list: r.list } : (r as unknown as Page<BlackListed>)
+      },
+      (i) => i.objectId,
+    )
+    this.types = new Loadable<TypeEntry[]>()
+    makeAutoObservable<PersonalStore, 'api' | 'uid' | 'onBlackListChanged'>(this, {
+      api: false, uid: false, onBlackListChanged: false, favourites: false, records: false, blackList: false, types: false, now: false,
+    })
+  }
+
+  /** Multi-select delete of favourites (deleteCollection). */
+  removeFavourites(programIds: readonly string[]): Promise<ActionResult> {
+    const uid = this.uid()
+    if (!uid) return Promise.resolve({ ok: false, message: d.needLogin })
+    return this.favourites.remove(programIds, () => this.api.box.deleteCollection({ uid, programIds: [...programIds] }), t.deleted)
+  }
+
+  removeRecord(programId: string): Promise<ActionResult> {
+    const uid = this.uid()
+    if (!uid) return Promise.resolve({ ok: false, message: d.needLogin })
+    return this.records.remove([programId], () => this.api.box.deleteHistory({ uid, programIds: [programId], clearAll: false }), t.deleted)
+  }
+
+  clearRecords(): Promise<ActionResult> {
+    const uid = this.uid()
+    if (!uid) return Promise.resolve({ ok: false, message: d.needLogin })
+    return this.records.remove([], () => this.api.box.deleteHistory({ uid, programIds: [], clearAll: true }), t.cleared, true)
+  }
+
+  /**
+   * What a third-party record plays on the TV: the program's h5Play from its detail (the same payload
+   * the detail page sends), or the reason there is none.
+   */
+  async playPayloadOf(programId: string): Promise<{ ok: true; play: H5Play } | { ok: false; message: string }> {
+    try {
+      const detail = await this.api.epg.getDetail({ programId, uid: this.uid() })
+      return detail.h5Play ? { ok: true, play: detail.h5Play } : { ok: false, message: p.playNeedsApp }
+    } catch (e) {
+      return { ok: false, message: failureMessage(e, p.playNeedsApp) }
+    }
+  }
+
+  async removeFromBlackList(objectIds: readonly string[]): Promise<ActionResult> {
+    const uid = this.uid()
+    if (!uid) return { ok: false, message: d.needLogin }
+    const res = await this.blackList.remove(objectIds, () => this.api.box.blackListBatch({ uid, objectIds: [...objectIds], action: 'del' }), t.removed)
+    // back in recommendations: lists reload from the gateway, nothing to drop
+    if (res.ok) this.onBlackListChanged({})
+    return res
+  }
+
+  loadTypes(): Promise<TypeEntry[] | undefined> {
+    return this.types.run(async () => (await this.api.box.typeBlackList({ uid: this.uid() }))?.list as TypeEntry[])
+  }
+
+  /** Switches one category's black-list flag; the switch moves only when the gateway agreed. */
+  async setType(typeId: string, on: boolean): Promise<ActionResult> {
+    const uid = this.uid()
+    if (!uid) return { ok: false, message: d.needLogin }
+    const entry = this.types.value?.find((x) => x.typeId === typeId)
+    if (!entry) return { ok: false, message: d.failed }
+    const res = await guardedWrite(this.typeWrite, async () => {
+      const r = on ? await this.api.box.typeBlackListAdd({ uid, typeId }) : await this.api.box.typeBlackListDelete({ uid, typeId })
+      if (!r) return null
+      runInAction(() => this.types.set((this.types.value ?? []).map((x) => (x.typeId === typeId ? { ...x, inBlackList: r.inBlackList } : x))))
+      return r.inBlackList ? t.typeOn(entry.name) : t.typeOff(entry.name)
+    })
+    if (res.ok) this.onBlackListChanged({ typeId })
+    return res
+  }
+
+  /** Logout: nothing of the previous user stays. */
+  reset(): void {
+    this.favourites.reset()
+    this.records.reset()
+    this.blackList.reset()
+    this.types.reset()
+  }
+}
