@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { phoneTopic } from '../../../emulator/directory'
 import { startBroker, type RunningBroker } from '../../../emulator/broker'
 import { MemoryDirectory } from '../../../emulator/broker/memoryDirectory'
 import { aedesTransport, mqttTransport, startSetTops, type SetTops, type SettopTransport, type VirtualSetTopBox } from '../../../emulator/settop'
@@ -86,14 +85,13 @@ export async function startLinkStack(): Promise<LinkStack> {
     override: null,
     topicOverride: null,
     async jarvisLogin(input) {
-      let creds: JarvisCredentials
-      if (kind === 'aedes') {
-        const s = directory.login(input.uid, input.phone)
-        creds = { cid: s.cid, appKey: s.appKey, sign: s.sign, clientTopic: s.clientTopic }
-      } else {
-        const cid = `app-${randomBytes(4).toString('hex')}`
-        creds = { cid, appKey: externalUser, sign: externalPassword, clientTopic: [phoneTopic(cid)] }
-      }
+      // The session is the directory's in both cases: the set-top boxes answer only phones of the TV's
+      // family. On the external broker the phone signs in with that broker's own user.
+      const s = directory.login(input.uid, input.phone)
+      const creds: JarvisCredentials =
+        kind === 'aedes'
+          ? { cid: s.cid, appKey: s.appKey, sign: s.sign, clientTopic: s.clientTopic }
+          : { cid: s.cid, appKey: externalUser, sign: externalPassword, clientTopic: s.clientTopic }
       api.lastCreds = { ...creds, ...api.override }
       return api.lastCreds
     },
