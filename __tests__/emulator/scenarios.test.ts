@@ -5,7 +5,8 @@ import { serviceChannelId } from '../../src/config'
 import { contract } from '../../src/protocol/contract'
 import { OfflineError } from '../../src/services/http'
 import type { RunningGateway } from '../../emulator/gateway'
-import { SCENARIO_HEADER } from '../../emulator/gateway'
+import { SCENARIO_HEADER, SCENARIO_NAMES } from '../../emulator/gateway'
+import { effectOf, isScenarioName } from '../../emulator/gateway/scenarios'
 import { realClient, startTestGateway } from './helpers/gateway'
 
 let gw: RunningGateway
@@ -111,4 +112,14 @@ it('lists and clears session scenarios through the admin endpoint', async () => 
   expect(gw.scenarios.list()).toEqual([])
   const bad = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', body: JSON.stringify({ name: 'nope' }) })
   expect(bad.status).toBe(400)
+})
+
+it('the scenario table: every name does something, and only the table names are scenarios', async () => {
+  for (const name of SCENARIO_NAMES) expect(Object.keys(effectOf(name)).length).toBeGreaterThan(0)
+  expect(effectOf(null)).toEqual({})
+  // Names come from the table's own keys, not from its prototype.
+  for (const name of ['toString', 'constructor', '__proto__', 'none', '']) expect(isScenarioName(name)).toBe(false)
+  const res = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'toString' }) })
+  expect(res.status).toBe(400)
+  expect(gw.scenarios.list()).toEqual([])
 })

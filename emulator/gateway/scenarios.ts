@@ -11,8 +11,39 @@
  *   undecryptable resultCode '000' with data that does not decrypt
  *   401 / 4011    resultCode '401' / '4011' (the token is not touched)
  */
-export const SCENARIO_NAMES = ['slow', '5xx', 'drop', 'malformed', 'undecryptable', '401', '4011'] as const
-export type ScenarioName = (typeof SCENARIO_NAMES)[number]
+/**
+ * What each scenario does, at the step of a request where it acts. The server applies these effects
+ * and knows no scenario by name: a new scenario is one row here.
+ */
+export interface ScenarioEffect {
+  /** On arrival: destroy the connection without an answer. */
+  drop?: true
+  /** On arrival: hold the request for the gateway's `slowMs` before handling it. */
+  delay?: true
+  /** Before the contract call: this raw HTTP answer instead. */
+  raw?: { status: number; contentType: string; body: string }
+  /** After the token is looked up (an invalid token still wins): this contract refusal. */
+  refuse?: { resultCode: string; resultMsg: string }
+  /** After the handler ran: `data` replaced by bytes that do not decrypt. */
+  garble?: true
+}
+
+export const SCENARIOS = {
+  slow: { delay: true },
+  '5xx': { raw: { status: 503, contentType: 'text/plain; charset=utf-8', body: 'Service Unavailable' } },
+  drop: { drop: true },
+  malformed: { raw: { status: 200, contentType: 'application/json; charset=utf-8', body: '{"resultCode":"000","resultMsg":"成功","data":' } },
+  undecryptable: { garble: true },
+  '401': { refuse: { resultCode: '401', resultMsg: '登录已过期（模拟）' } },
+  '4011': { refuse: { resultCode: '4011', resultMsg: '登录状态无效（模拟）' } },
+} as const satisfies Record<string, ScenarioEffect>
+
+export type ScenarioName = keyof typeof SCENARIOS
+export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[]
+/** The effect of a request's scenario; no scenario has no effect. */
+export function effectOf(name: ScenarioName | null): ScenarioEffect {
+  return name ? SCENARIOS[name] : {}
+}
 export const SCENARIO_HEADER = 'x-emulator-scenario'
 
 export interface ActiveScenario {
@@ -32,7 +63,7 @@ export interface Scenarios {
 }
 
 export function isScenarioName(value: unknown): value is ScenarioName {
-  return typeof value === 'string' && (SCENARIO_NAMES as readonly string[]).includes(value)
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SCENARIOS, value)
 }
 
 export function createScenarios(): Scenarios {

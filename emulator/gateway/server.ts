@@ -17,7 +17,7 @@ import { assetFor } from './assets'
 import { depthOf, MAX_DEPTH, unknownFields } from './strict'
 import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type LogBatch } from './context'
 import type { GatewayEvents } from './events'
-import { isScenarioName, SCENARIO_HEADER, type ScenarioName, type Scenarios } from './scenarios'
+import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Scenarios } from './scenarios'
 import type { Tokens } from './tokens'
 
 export interface ServerDeps {
@@ -157,15 +157,11 @@ export function createListener(deps: ServerDeps): RequestListener {
     return sendJson(res, 404, { error: 'unknown admin route' })
   }
 
-  async function contractCall(req: IncomingMessage, res: ServerResponse, url: URL, route: Route, scenario: ScenarioName | null): Promise<void> {
+  async function contractCall(req: IncomingMessage, res: ServerResponse, url: URL, route: Route, effect: ScenarioEffect): Promise<void> {
     const { endpoint } = route
-    if (scenario === '5xx') {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
-      return void res.end('Service Unavailable')
-    }
-    if (scenario === 'malformed') {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' })
-      return void res.end('{"resultCode":"000","resultMsg":"成功","data":')
+    if (effect.raw) {
+      res.writeHead(effect.raw.status, { 'Content-Type': effect.raw.contentType })
+      return void res.end(effect.raw.body)
     }
     if (req.method !== endpoint.method) return sendJson(res, 405, { resultCode: '1001', resultMsg: `use ${endpoint.method}`, data: null })
     const answer = (resultCode: string, resultMsg: string) => sendJson(res, 200, { resultCode, resultMsg, data: null })
@@ -173,8 +169,7 @@ export function createListener(deps: ServerDeps): RequestListener {
     const token = String(req.headers['ucs-token'] ?? '')
     const found = token ? deps.tokens.lookup(token) : null
     if (token && !found) return answer('4011', '登录状态无效，请重新登录')
-    if (scenario === '401') return answer('401', '登录已过期（模拟）')
-    if (scenario === '4011') return answer('4011', '登录状态无效（模拟）')
+    if (effect.refuse) return answer(effect.refuse.resultCode, effect.refuse.resultMsg)
     const isRefresh = route.domain === 'userCenter' && route.name === 'refreshToken'
     if (endpoint.auth === 'token') {
       if (!found) return answer('401', '请先登录')
@@ -222,7 +217,7 @@ export function createListener(deps: ServerDeps): RequestListener {
       throw e
     }
     deps.db.flush()
-    const wire = scenario === 'undecryptable' ? randomBytes(40).toString('base64') : deps.codec.encode(data, key)
+    const wire = effect.garble ? randomBytes(40).toString('base64') : deps.codec.encode(data, key)
     sendJson(res, 200, { resultCode: '000', resultMsg: '成功', data: wire, ...envelope })
   }
 
@@ -244,9 +239,9 @@ export function createListener(deps: ServerDeps): RequestListener {
         return void res.end(asset.body)
       }
       const header = req.headers[SCENARIO_HEADER]
-      const scenario = deps.scenarios.take(route.endpoint.path, Array.isArray(header) ? header[0] : header)
-      if (scenario === 'drop') return void req.socket.destroy()
-      if (scenario === 'slow') {
+      const effect = effectOf(deps.scenarios.take(route.endpoint.path, Array.isArray(header) ? header[0] : header))
+      if (effect.drop) return void req.socket.destroy()
+      if (effect.delay) {
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {
             deps.timers.delete(t)
@@ -256,7 +251,7 @@ export function createListener(deps: ServerDeps): RequestListener {
         })
         if (req.socket.destroyed) return
       }
-      return contractCall(req, res, url, route, scenario)
+      return contractCall(req, res, url, route, effect)
     }
     run().catch((e: unknown) => {
       if (e instanceof BodyTooLarge) {
