@@ -53,12 +53,16 @@ describe('my-record page', () => {
     const tv = services.root.tv
     runInAction(() => (tv.linkState = 'online'))
     const send = jest.spyOn(tv, 'playOnTv').mockReturnValue({ ok: true, message: '' } as never)
+    const task = jest.spyOn(services.root, 'recordAction').mockResolvedValue(null)
     const modal = jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: true, cancel: false } as never)
     ;(topPage().querySelector('[data-program="b"] [data-action="play"]') as HTMLElement).click()
     await until(() => send.mock.calls.length === 1, 'type 9 sent')
     expect(modal.mock.calls[0][0]).toMatchObject({ content: expect.stringContaining('芒果TV') })
     const { appName: _a, ...payload } = h5Play
     expect(send).toHaveBeenCalledWith(payload)
+    // A play from the records advances the play task, as one from the detail page does (SPEC 7 act*).
+    await until(() => task.mock.calls.length === 1, 'play task reported')
+    expect(task).toHaveBeenCalledWith('play')
   })
 
   it('delete one after a confirm', async () => {

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
+import { afterTaskAction } from '../../features/points/taskActions'
 import { useStores } from '../../stores/context'
 import { groupRecords, recordProgress, type RecordGroup } from '../../stores/personalStore'
 import type { HistoryItem } from '../../protocol/contract/models'
@@ -41,8 +42,10 @@ function MyRecord() {
     const res = await personal.playPayloadOf(r.programId)
     if (!res.ok) return toastProblem(res.message)
     const out = await root.playOnTv(r.programId, res.play, confirmDialog, routeOf['my-record'])
-    if (out?.ok) toastDone(out.message)
-    else if (out) toastProblem(out.message)
+    if (out?.ok) {
+      toastDone(out.message)
+      afterTaskAction(root, 'play')
+    } else if (out) toastProblem(out.message)
   }
 
   const bar = (
