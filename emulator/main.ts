@@ -6,6 +6,7 @@
  */
 import { corsOriginsFromEnv, DEMO } from './gateway'
 import { startStack } from './stack'
+import { describeStartFailure } from './startFailure'
 
 function port(name: string, fallback: number): number {
   const v = process.env[name]
@@ -49,6 +50,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e)
+  console.error(describeStartFailure(e))
   process.exit(1)
 })

@@ -3,11 +3,14 @@
  * State file schema 1 -> 2 (issue 13): a file written by the previous emulator is migrated, not
  * reseeded. Every record keeps its id and points, gets a source; the stored total becomes an opening
  * record so the balance (the sum of the records) is what the user had. A newer schema stops the
- * start without touching the file; a file that is not JSON is kept aside.
+ * start without touching the file; so does a file that is not JSON, with a copy kept aside. The data
+ * folder is locked against a second emulator, and every write is fsynced.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { STATE_FILE } from '../../emulator/db/store'
+import { spawnSync } from 'node:child_process'
+import { describeStartFailure } from '../../emulator/startFailure'
+import { DataDirBusyError, LOCK_FILE, STATE_FILE } from '../../emulator/db/store'
 import { migrate, UnreadableStateError } from '../../emulator/db/migrate'
 import { SCHEMA_VERSION } from '../../emulator/db/state'
 import { realClient, startTestGateway, tempDataDir } from './helpers/gateway'
@@ -99,12 +102,70 @@ describe('state file migration', () => {
     expect(() => migrate([], { now: 0, dailyTaskIds: new Set() })).toThrow(UnreadableStateError)
   })
 
-  it('a file that is not JSON is kept aside, not lost', async () => {
+  it('a file that is not JSON stops the start: the file stays as it was, one copy is kept aside', async () => {
     const dataDir = tempDataDir()
-    fs.writeFileSync(path.join(dataDir, STATE_FILE), '{"schemaVersion": 1, "users": {')
-    await (await startTestGateway({ dataDir })).close()
+    const file = path.join(dataDir, STATE_FILE)
+    const damaged = '{"schemaVersion": 1, "users": {'
+    fs.writeFileSync(file, damaged)
+    for (let i = 0; i < 2; i++) {
+      const start = startTestGateway({ dataDir })
+      await expect(start).rejects.toBeInstanceOf(UnreadableStateError)
+      await expect(start).rejects.toThrow(/not valid JSON.*a copy is kept at .*corrupt-.*delete it to start again/s)
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe(damaged)
     const aside = fs.readdirSync(dataDir).filter((f) => f.startsWith(`${STATE_FILE}.corrupt-`))
     expect(aside).toHaveLength(1)
-    expect(fs.readFileSync(path.join(dataDir, aside[0]), 'utf8')).toBe('{"schemaVersion": 1, "users": {')
+    expect(fs.readFileSync(path.join(dataDir, aside[0]), 'utf8')).toBe(damaged)
+    // The refused start released the folder: once the file is removed, the next start seeds.
+    fs.rmSync(file)
+    await (await startTestGateway({ dataDir })).close()
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).schemaVersion).toBe(SCHEMA_VERSION)
   })
+})
+
+describe('the data folder', () => {
+  it('is locked against a second emulator while one runs, and free again after close', async () => {
+    const dataDir = tempDataDir()
+    const first = await startTestGateway({ dataDir })
+    await expect(startTestGateway({ dataDir })).rejects.toBeInstanceOf(DataDirBusyError)
+    await expect(startTestGateway({ dataDir })).rejects.toThrow(`pid ${process.pid}`)
+    await first.close()
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false)
+    await (await startTestGateway({ dataDir })).close()
+  })
+
+  it('a lock left by a process that is gone is taken over', async () => {
+    const dataDir = tempDataDir()
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString()
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), gone)
+    const gw = await startTestGateway({ dataDir })
+    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).toBe(String(process.pid))
+    await gw.close()
+  })
+
+  it('every write is flushed to disk before it replaces the file (fsync of the file and the folder)', async () => {
+    const dataDir = tempDataDir()
+    const gw = await startTestGateway({ dataDir })
+    const fsync = jest.spyOn(fs, 'fsyncSync')
+    const rename = jest.spyOn(fs, 'renameSync')
+    try {
+      const rc = realClient(gw.url)
+      await rc.login()
+      expect(rename).toHaveBeenCalled()
+      // the temp file is synced before the rename, the folder after it
+      const firstRename = rename.mock.invocationCallOrder[0]
+      expect(fsync.mock.invocationCallOrder.some((o) => o < firstRename)).toBe(true)
+      expect(fsync.mock.invocationCallOrder.some((o) => o > firstRename)).toBe(true)
+    } finally {
+      fsync.mockRestore()
+      rename.mockRestore()
+      await gw.close()
+    }
+  })
+})
+
+it('a refused start says so in one sentence; anything else prints in full', () => {
+  expect(describeStartFailure(new DataDirBusyError('data folder x is in use'))).toBe('The local stack did not start: data folder x is in use')
+  expect(describeStartFailure(new UnreadableStateError('state file y is not valid JSON'))).toBe('The local stack did not start: state file y is not valid JSON')
+  expect(describeStartFailure(new Error('boom'))).toContain('Error: boom\n    at ')
 })

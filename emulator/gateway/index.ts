@@ -158,7 +158,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t)
         timers.clear()
-        db.flush()
+        db.close()
         server.close(() => resolve())
         server.closeAllConnections()
       }),

@@ -4,6 +4,7 @@
  * H5_PORT (10086, for CORS) or GATEWAY_CORS_ORIGINS (comma-separated).
  */
 import { corsOriginsFromEnv, DEFAULT_GATEWAY_PORT, DEMO, startGateway } from './index'
+import { describeStartFailure } from '../startFailure'
 
 async function main(): Promise<void> {
   const corsOrigins = corsOriginsFromEnv()
@@ -23,6 +24,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
-  console.error(e)
+  console.error(describeStartFailure(e))
   process.exit(1)
 })
