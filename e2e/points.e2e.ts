@@ -11,6 +11,7 @@ import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { DEMO } from '../emulator/gateway'
 import { startJourney, type Journey } from './harness'
+import { adminHeaders } from '../emulator/adminToken'
 
 let j: Journey
 const UID = 'u10001'
@@ -74,7 +75,7 @@ describe('points centre on a 390 x 844 phone', { concurrency: false }, () => {
   })
 
   it('2. the next day (clock switch) the streak grows', async () => {
-    const res = await fetch(`${j.stack.gateway.url}__emulator/clock`, { method: 'POST', body: JSON.stringify({ advanceDays: 1 }) })
+    const res = await fetch(`${j.stack.gateway.url}__emulator/clock`, { method: 'POST', headers: adminHeaders(j.stack.gateway.adminToken), body: JSON.stringify({ advanceDays: 1 }) })
     assert.equal(res.status, 200)
     await j.open('subpackages4/pages/activity-index/activity-index')
     await j.waitForText('.sign-card__button', '签到')

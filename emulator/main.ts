@@ -2,9 +2,11 @@
  * `npm run emulator`: the local stack (gateway emulator + MQTT broker + virtual set-top boxes).
  * Environment: GATEWAY_PORT (8787), MQTT_WS_PORT (8883), MQTT_TCP_PORT (1883), GATEWAY_DATA_DIR
  * (emulator/.data), SETTOP=off (no virtual set-top boxes), TV_SECRET (external TV clients' password),
- * H5_PORT / GATEWAY_CORS_ORIGINS (CORS for the H5 dev server). Stops cleanly on SIGINT / SIGTERM.
+ * H5_PORT / GATEWAY_CORS_ORIGINS (CORS for the H5 dev server), EMULATOR_ADMIN_TOKEN (admin routes). Stops cleanly on SIGINT / SIGTERM.
  */
-import { corsOriginsFromEnv, DEMO } from './gateway'
+import path from 'node:path'
+import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER } from './adminToken'
+import { corsOriginsFromEnv, DEFAULT_DATA_DIR, DEMO } from './gateway'
 import { startStack } from './stack'
 import { describeStartFailure } from './startFailure'
 
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
   console.log(`mqtt (ws):      ${stack.mqttUrl}`)
   console.log(`mqtt (tcp):     ${stack.mqttTcpUrl}`)
   console.log(`set-top boxes:  ${stack.settops ? `on (admin ${stack.adminUrl})` : 'off (SETTOP=off)'}`)
+  console.log(`admin routes:   header ${ADMIN_TOKEN_HEADER}, token in ${path.join(process.env.GATEWAY_DATA_DIR || DEFAULT_DATA_DIR, ADMIN_TOKEN_FILE)} (or EMULATOR_ADMIN_TOKEN)`)
   console.log(`demo phones:    ${DEMO.phone} (owner of 2 TVs), ${DEMO.memberPhone} (family member), ${DEMO.noTvPhone} (no TV)`)
 
   let stopping = false

@@ -19,6 +19,7 @@ import { contract } from '../../src/protocol/contract'
 import type { Endpoint } from '../../src/protocol/contract/endpoint'
 import { aesCbcScheme } from '../../src/protocol/codec'
 import { realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
+import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, adminHeaders, loadAdminToken } from '../../emulator/adminToken'
 
 jest.setTimeout(20_000)
 
@@ -311,7 +312,48 @@ describe('finding 6: cross-site requests and DNS rebinding', () => {
     expect(await rawHttp(health, { origin: 'http://127.0.0.1:10086' })).toBe(200)
     expect(await rawHttp(s.adminUrl, { origin: 'http://evil.example' })).toBe(403)
     expect(await rawHttp(s.adminUrl, { host: 'rebound.example' })).toBe(403)
-    expect(await rawHttp(s.adminUrl, {})).toBe(200)
+    expect(await rawHttp(s.adminUrl, adminHeaders(s.gateway.adminToken))).toBe(200)
     await stillServing(s)
+  })
+})
+
+describe('finding 6: the admin routes need the local admin token', () => {
+  it('gateway admin routes and the set-top switches refuse a request without the token, or with a wrong one', async () => {
+    const s = await start()
+    const token = s.gateway.adminToken
+    expect(token).toMatch(/^[0-9a-f]{32}$/)
+    // kept in the data folder, readable by its owner only
+    const file = `${dataDir}/${ADMIN_TOKEN_FILE}`
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(token)
+    expect(fs.statSync(file).mode & 0o077).toBe(0)
+    const wrong = { [ADMIN_TOKEN_HEADER]: token.replace(/.$/, (c) => (c === '0' ? '1' : '0')) }
+    for (const [url, method] of [
+      [`${s.gatewayUrl}__emulator/scenario`, 'DELETE'],
+      [`${s.gatewayUrl}__emulator/clock`, 'GET'],
+      [`${s.gatewayUrl}__emulator/tokens/expire`, 'POST'],
+      [`${s.gatewayUrl}__emulator/logs`, 'GET'],
+      [s.adminUrl, 'GET'],
+      [`${s.adminUrl}/AC3B7F0E1001/silent`, 'POST'],
+    ] as const) {
+      expect(await rawHttp(url, {}, method)).toBe(401)
+      expect(await rawHttp(url, wrong, method)).toBe(401)
+    }
+    expect(s.settops?.box('AC3B7F0E1001')?.silent ?? false).toBe(false)
+    // health stays open (readiness checks); the token opens the rest
+    expect(await rawHttp(`${s.gatewayUrl}__emulator/health`, {})).toBe(200)
+    expect(await rawHttp(`${s.gatewayUrl}__emulator/clock`, adminHeaders(token))).toBe(200)
+    await stillServing(s)
+  })
+
+  it('the token survives a restart of the same data folder; EMULATOR_ADMIN_TOKEN overrides it and must look like one', () => {
+    const dir = tempDataDir()
+    const first = loadAdminToken(dir, undefined)
+    expect(loadAdminToken(dir, undefined)).toBe(first)
+    const mine = 'ab'.repeat(16)
+    expect(loadAdminToken(dir, mine)).toBe(mine)
+    expect(() => loadAdminToken(dir, 'short')).toThrow('EMULATOR_ADMIN_TOKEN')
+    fs.writeFileSync(`${dir}/${ADMIN_TOKEN_FILE}`, 'not a token')
+    expect(() => loadAdminToken(dir, undefined)).toThrow('delete it')
+    fs.rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 /** Every state change survives a restart: persisted under the data dir, written atomically. */
+import { ADMIN_TOKEN_FILE } from '../../emulator/adminToken'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pointsActivityId } from '../../src/config'
@@ -26,7 +27,8 @@ it('keeps favourites, history, black lists, locks, bindings, family, addresses, 
   await a.api.valueAdded.award({ activityId: pointsActivityId, userId: uid, prizeId: 'prize1' })
   await gw1.close()
 
-  expect(fs.readdirSync(dataDir)).toEqual([STATE_FILE])
+  // no temp file and no lock left behind: the state and the admin token only
+  expect(fs.readdirSync(dataDir).sort()).toEqual([ADMIN_TOKEN_FILE, STATE_FILE].sort())
   expect(() => JSON.parse(fs.readFileSync(path.join(dataDir, STATE_FILE), 'utf8'))).not.toThrow()
 
   const gw2 = await startTestGateway({ dataDir })

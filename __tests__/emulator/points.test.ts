@@ -7,6 +7,7 @@
 import { isGatewayError } from '../../src/services/http/types'
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { realClient, startTestGateway } from './helpers/gateway'
+import { adminHeaders } from '../../emulator/adminToken'
 
 type Gw = Awaited<ReturnType<typeof startTestGateway>>
 type Client = ReturnType<typeof realClient>
@@ -163,7 +164,7 @@ describe('the clock switch', () => {
   it('moves forward over HTTP, refuses nonsense, and resets', async () => {
     const gw = await startTestGateway()
     try {
-      const post = (body: unknown) => fetch(`${gw.url}__emulator/clock`, { method: 'POST', body: JSON.stringify(body) })
+      const post = (body: unknown) => fetch(`${gw.url}__emulator/clock`, { method: 'POST', headers: adminHeaders(gw.adminToken), body: JSON.stringify(body) })
       const before = Date.now()
       const moved = (await (await post({ advanceDays: 1 })).json()) as { now: number; offsetMs: number }
       expect(moved.offsetMs).toBe(86_400_000)
@@ -172,7 +173,7 @@ describe('the clock switch', () => {
       expect((await post({ advanceDays: -5 })).status).toBe(400)
       expect((await post({ hello: 1 })).status).toBe(400)
       expect(gw.clock.offsetMs).toBe(86_400_000)
-      expect(((await (await fetch(`${gw.url}__emulator/clock`, { method: 'DELETE' })).json()) as { offsetMs: number }).offsetMs).toBe(0)
+      expect(((await (await fetch(`${gw.url}__emulator/clock`, { method: 'DELETE', headers: adminHeaders(gw.adminToken) })).json()) as { offsetMs: number }).offsetMs).toBe(0)
     } finally {
       await gw.close()
     }

@@ -8,6 +8,7 @@ import type { RunningGateway } from '../../emulator/gateway'
 import { SCENARIO_HEADER, SCENARIO_NAMES } from '../../emulator/gateway'
 import { effectOf, isScenarioName } from '../../emulator/gateway/scenarios'
 import { realClient, startTestGateway } from './helpers/gateway'
+import { adminHeaders } from '../../emulator/adminToken'
 
 let gw: RunningGateway
 beforeAll(async () => {
@@ -17,9 +18,10 @@ afterAll(async () => {
   await gw.close()
 })
 afterEach(() => gw.scenarios.clear())
+const admin = () => adminHeaders(gw.adminToken)
 
 async function setScenario(body: object): Promise<void> {
-  const res = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...admin() }, body: JSON.stringify(body) })
   expect(res.status).toBe(200)
 }
 
@@ -106,11 +108,11 @@ it('per request: the x-emulator-scenario header applies to that request only', a
 
 it('lists and clears session scenarios through the admin endpoint', async () => {
   await setScenario({ name: '5xx', path: 'hotTop' })
-  const listed = (await (await fetch(`${gw.url}__emulator/scenario`)).json()) as { active: Array<{ name: string; path: string }> }
+  const listed = (await (await fetch(`${gw.url}__emulator/scenario`, { headers: admin() })).json()) as { active: Array<{ name: string; path: string }> }
   expect(listed.active).toEqual([expect.objectContaining({ name: '5xx', path: 'hotTop' })])
-  await fetch(`${gw.url}__emulator/scenario`, { method: 'DELETE' })
+  await fetch(`${gw.url}__emulator/scenario`, { method: 'DELETE', headers: admin() })
   expect(gw.scenarios.list()).toEqual([])
-  const bad = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', body: JSON.stringify({ name: 'nope' }) })
+  const bad = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: admin(), body: JSON.stringify({ name: 'nope' }) })
   expect(bad.status).toBe(400)
 })
 
@@ -119,7 +121,7 @@ it('the scenario table: every name does something, and only the table names are 
   expect(effectOf(null)).toEqual({})
   // Names come from the table's own keys, not from its prototype.
   for (const name of ['toString', 'constructor', '__proto__', 'none', '']) expect(isScenarioName(name)).toBe(false)
-  const res = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'toString' }) })
+  const res = await fetch(`${gw.url}__emulator/scenario`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...admin() }, body: JSON.stringify({ name: 'toString' }) })
   expect(res.status).toBe(400)
   expect(gw.scenarios.list()).toEqual([])
 })

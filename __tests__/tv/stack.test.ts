@@ -13,6 +13,9 @@ import { TvStore } from '../../src/stores/tvStore'
 import { TEST_APP_KEY, realClient, tempDataDir } from '../emulator/helpers/gateway'
 import { waitFor } from './helpers/wait'
 import { wsConnectSocket } from './helpers/wsSocketTask'
+import { adminHeaders } from '../../emulator/adminToken'
+
+const admin = (s: Stack) => adminHeaders(s.gateway.adminToken)
 
 /**
  * The whole local stack: the gateway emulator hands out the broker credentials (jarvisLogin) and the
@@ -59,17 +62,17 @@ it('gateway credentials -> broker -> set-top box: online, keys round-trip, admin
   expect(store.sendKey('volumeUp').ok).toBe(true)
   await waitFor(() => store.tvMode.content.playState?.volume === v + 1, 'the key reply')
 
-  const list = (await (await fetch(s.adminUrl)).json()) as Array<{ mac: string; received: number }>
+  const list = (await (await fetch(s.adminUrl, { headers: admin(s) })).json()) as Array<{ mac: string; received: number }>
   expect(list.find((b) => b.mac === device.mac)?.received).toBeGreaterThanOrEqual(3)
 
-  const silent = await fetch(`${s.adminUrl}/${device.mac}/silent`, { method: 'POST' })
+  const silent = await fetch(`${s.adminUrl}/${device.mac}/silent`, { method: 'POST', headers: admin(s) })
   expect(silent.status).toBe(200)
   store.resync()
   await waitFor(() => store.linkState === 'offline', 'offline after the admin switch')
-  expect((await fetch(`${s.adminUrl}/${device.mac}/online`, { method: 'POST' })).status).toBe(200)
+  expect((await fetch(`${s.adminUrl}/${device.mac}/online`, { method: 'POST', headers: admin(s) })).status).toBe(200)
   store.resync()
   await waitFor(() => store.linkState === 'online', 'online again')
-  expect((await fetch(`${s.adminUrl}/000000000000/silent`, { method: 'POST' })).status).toBe(404)
+  expect((await fetch(`${s.adminUrl}/000000000000/silent`, { method: 'POST', headers: admin(s) })).status).toBe(404)
 
   expect(s.setTvSilent(device.mac, true)).toBe(true)
   store.resync()
@@ -79,7 +82,7 @@ it('gateway credentials -> broker -> set-top box: online, keys round-trip, admin
 it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV topic', async () => {
   const { stack: s, user, device, store } = await loggedIn(false)
   expect(s.settops).toBeNull()
-  expect((await fetch(s.adminUrl)).status).toBe(503)
+  expect((await fetch(s.adminUrl, { headers: admin(s) })).status).toBe(503)
 
   const topic = tvTopic(device.mac)
   const tvClient = connect(s.mqttUrl, {

@@ -12,6 +12,7 @@ import type { BrokerDirectory } from '../directory'
 import { DEFAULT_SEED, generateCatalogue, type Catalogue } from '../data/catalogue'
 import { initialState, type DbState } from '../db/state'
 import { openDb, type Db } from '../db/store'
+import { loadAdminToken } from '../adminToken'
 import type { LogBatch } from './context'
 import { createDirectory } from './directory'
 import { createEvents, type GatewayEvents } from './events'
@@ -40,6 +41,8 @@ export interface GatewayOptions {
   slowMs?: number
   /** Origins allowed by CORS; default the H5 dev server http://127.0.0.1:10086 (and localhost). */
   corsOrigins?: string[]
+  /** Token the admin routes ask for; default EMULATOR_ADMIN_TOKEN or `{dataDir}/admin-token` (adminToken.ts). */
+  adminToken?: string
   now?: () => number
   codec?: Codec
 }
@@ -56,6 +59,8 @@ export interface RunningGateway {
   tokens: Tokens
   /** The emulator's clock (tests move it to tomorrow; see clock.ts). */
   clock: EmulatorClock
+  /** What the admin routes ask for in the `x-emulator-admin-token` header. */
+  adminToken: string
   /** Live view of the persisted state (read it; change it only through requests). */
   state(): DbState
   /** Log batches logApi received (newest last). */
@@ -95,11 +100,19 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
 
   const cat = generateCatalogue(url, options.seed ?? DEFAULT_SEED)
   let db: Db
+  let adminToken: string
+  const dataDir = options.dataDir ?? DEFAULT_DATA_DIR
   try {
-    db = openDb(options.dataDir ?? DEFAULT_DATA_DIR, () => initialState(cat, now()), {
+    db = openDb(dataDir, () => initialState(cat, now()), {
       now: now(),
       dailyTaskIds: new Set(cat.taskTemplates.filter((t) => t.daily).map((t) => t.id)),
     })
+    try {
+      adminToken = options.adminToken ?? loadAdminToken(dataDir)
+    } catch (e) {
+      db.close()
+      throw e
+    }
   } catch (e) {
     // a state file this emulator cannot read: stop, never overwrite it
     await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -129,6 +142,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     now,
     clock,
     timers,
+    adminToken,
   })
 
   return {
@@ -140,6 +154,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     catalogue: cat,
     tokens,
     clock,
+    adminToken,
     state: () => db.state,
     logs,
     recordWatch(mac, programId, episodeIndex = 1, positionSec = 0) {

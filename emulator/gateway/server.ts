@@ -19,6 +19,7 @@ import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type L
 import type { GatewayEvents } from './events'
 import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Scenarios } from './scenarios'
 import type { Tokens } from './tokens'
+import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
 
 export interface ServerDeps {
   db: Db
@@ -31,6 +32,8 @@ export interface ServerDeps {
   codec: Codec
   appKey: string
   corsOrigins: readonly string[]
+  /** Every admin route but health asks for it (adminToken.ts). */
+  adminToken: string
   slowMs: number
   now: () => number
   /** The switchable clock behind `now` (admin route /__emulator/clock). */
@@ -106,6 +109,7 @@ export function createListener(deps: ServerDeps): RequestListener {
   async function admin(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const route = `${req.method} ${url.pathname}`
     if (route === 'GET /__emulator/health') return sendJson(res, 200, { ok: true, url: deps.cat.baseUrl, demo: DEMO })
+    if (!hasAdminToken(req, deps.adminToken)) return sendJson(res, 401, { error: `admin routes need the ${ADMIN_TOKEN_HEADER} header (the token is in the data folder's ${ADMIN_TOKEN_FILE} file)` })
     if (route === 'GET /__emulator/scenario') return sendJson(res, 200, { active: deps.scenarios.list() })
     if (route === 'DELETE /__emulator/scenario') {
       deps.scenarios.clear()

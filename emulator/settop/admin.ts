@@ -1,19 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SetTops } from './index'
+import { ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
 
 /**
  * Admin routes on the broker's HTTP port (127.0.0.1 only), for e2e tests and manual play:
  *   GET  /__emulator/settop                 every set-top box created so far, with its play state
  *   POST /__emulator/settop/{MAC}/silent    the TV stops answering (offline TV)
  *   POST /__emulator/settop/{MAC}/online    the TV answers again   (DELETE .../silent does the same)
- * 404 for a TV the directory does not know; 503 when the boxes are off (SETTOP=off).
+ * 404 for a TV the directory does not know; 503 when the boxes are off (SETTOP=off); 401 without the
+ * local admin token (../adminToken.ts).
  */
 export const SETTOP_ADMIN_PATH = '/__emulator/settop'
 
-export function settopAdmin(settops: SetTops | null): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function settopAdmin(settops: SetTops | null, adminToken: string): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (url.pathname !== SETTOP_ADMIN_PATH && !url.pathname.startsWith(`${SETTOP_ADMIN_PATH}/`)) return false
+    if (!hasAdminToken(req, adminToken)) return send(res, 401, { error: `admin routes need the ${ADMIN_TOKEN_HEADER} header` })
     if (!settops) return send(res, 503, { error: 'set-top boxes are off (SETTOP=off)' })
     if (req.method === 'GET' && url.pathname === SETTOP_ADMIN_PATH) {
       return send(
