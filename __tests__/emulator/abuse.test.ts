@@ -357,3 +357,49 @@ describe('finding 6: the admin routes need the local admin token', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 })
+
+describe('finding 8: smaller gaps', () => {
+  it("getDetail tells a user's favourite and black-list flags to that user only", async () => {
+    const gw = await startTestGateway({ dataDir: tempDataDir() })
+    try {
+      const owner = realClient(gw.url)
+      const { uid } = await owner.login(DEMO.phone)
+      await owner.api.box.addCollection({ uid, programId: 'p0300' })
+      await owner.api.box.blackListBatch({ uid, objectIds: ['p0301'], action: 'add' })
+      const mine = await owner.api.epg.getDetail({ programId: 'p0300', uid })
+      expect(mine.collected).toBe(true)
+      expect((await owner.api.epg.getDetail({ programId: 'p0301', uid })).inBlackList).toBe(true)
+
+      const stranger = realClient(gw.url)
+      await stranger.login(DEMO.noTvPhone)
+      const guest = realClient(gw.url)
+      for (const c of [stranger, guest]) {
+        const seen = await c.api.epg.getDetail({ programId: 'p0300', uid })
+        expect(seen.title).toBe(mine.title)
+        expect(seen.collected).toBe(false)
+        expect((await c.api.epg.getDetail({ programId: 'p0301', uid })).inBlackList).toBe(false)
+      }
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it("createUser without that user's session cannot relink a phone to another WeChat identity", async () => {
+    const gw = await startTestGateway({ dataDir: tempDataDir() })
+    try {
+      const guest = realClient(gw.url)
+      const first = await guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a', phone: '13700000009' })
+      // the same identity again is fine (idempotent)
+      expect((await guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a', phone: '13700000009' })).uid).toBe(first.uid)
+      await expect(guest.api.userCenter.createUser({ openId: 'wx-open-evil', unionId: 'wx-union-evil', phone: '13700000009' })).rejects.toMatchObject({ code: '1004' })
+      expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-a', unionId: 'wx-union-a' })
+      // the user, logged in, may move their own account
+      const self = realClient(gw.url)
+      await self.login('13700000009')
+      await self.api.userCenter.createUser({ openId: 'wx-open-b', unionId: 'wx-union-b', phone: '13700000009' })
+      expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-b' })
+    } finally {
+      await gw.close()
+    }
+  })
+})

@@ -15,8 +15,11 @@ export const epgHandlers: DomainHandlers<typeof epg> = {
   getDetail: ({ programId, uid }, ctx) => {
     const p = ctx.cat.programById.get(programId) ?? fail('1003', '节目不存在或已下线')
     const s = ctx.db.state
-    const collected = uid ? (s.favourites[uid] ?? []).some((f) => f.programId === programId) : false
-    const black = uid ? (s.blackList[uid] ?? []).some((b) => b.objectId === programId) : false
+    // The user's own flags only: a uid that is not the caller's session learns nothing (the program
+    // itself is public, so the call stays open to guests).
+    const own = !!uid && ctx.session?.uid === uid
+    const collected = own ? (s.favourites[uid] ?? []).some((f) => f.programId === programId) : false
+    const black = own ? (s.blackList[uid] ?? []).some((b) => b.objectId === programId) : false
     return detailOf(p, collected, black)
   },
   getCastPersonInfo: ({ castId }, ctx) => {

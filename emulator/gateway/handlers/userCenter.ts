@@ -55,6 +55,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
     const existing = byPhone(ctx, req.phone)
     if (existing) {
+      // Linking a WeChat identity to a phone that already has another one takes that user's own
+      // session: an unauthenticated call never moves someone else's account to a new openId.
+      if (existing.openId && existing.openId !== req.openId && ctx.session?.uid !== existing.uid) {
+        fail('1004', '该手机号已关联其他微信账号')
+      }
       Object.assign(existing, { openId: req.openId, unionId: req.unionId })
       ctx.db.touch()
       return userInfoOf(ctx, existing)

@@ -39,8 +39,9 @@ export const userCenter = {
       serviceChannelId: s.str(),
     }),
     response: userInfo,
+    errors: ['1004'],
     origin: 'defined',
-    doc: 'WeChat: registers (or links) a user for an openId and phone.',
+    doc: 'WeChat: registers (or links) a user for an openId and phone. 1004: that phone is already linked to another WeChat identity (only the user, logged in, may relink it).',
   }),
   mobileLogin: endpoint({
     domain,
