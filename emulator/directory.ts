@@ -43,6 +43,8 @@ export interface BrokerDirectory {
   tvTopicsOfUser(uid: string): string[]
   /** Every TV known to the emulator (one virtual set-top box each). */
   allTvs(): VirtualTv[]
+  /** The pairing code the TV shows now (its set-top box admin lists it); absent: no pairing. */
+  pairingCode?(mac: string): string
   /** Current lock state of a TV, reflected in its type 87 replies. */
   locksOf(mac: string): TvLocks
   /**

@@ -63,7 +63,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       tcpPort: options.tcpPort,
       tvSecret: options.tvSecret,
       allowedOrigins: options.gateway?.corsOrigins ?? DEFAULT_CORS_ORIGINS,
-      httpHandler: (req, res) => settopAdmin(settops, gateway.adminToken)(req, res),
+      httpHandler: (req, res) => settopAdmin(settops, gateway.adminToken, (mac) => gateway.directory.pairingCode?.(mac))(req, res),
     })
   } catch (e) {
     await gateway.close()

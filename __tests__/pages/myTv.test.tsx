@@ -57,4 +57,23 @@ describe('My TVs page', () => {
     await new Promise((r) => setTimeout(r, 20))
     expect(bind).not.toHaveBeenCalled()
   })
+
+  it('bind sends the mac, the name and the pairing code the TV shows; the form clears after success', async () => {
+    const type = (i: number, value: string) => {
+      const input = topPage().querySelectorAll('.bind-form__input input')[i] as HTMLInputElement
+      input.value = value
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+    expect(topPage().querySelector('.bind-form__code input')?.getAttribute('placeholder')).toContain('配对码')
+    // no scan button on H5 (Taro.scanCode is WeChat's)
+    expect(topPage().querySelector('.bind-form__scan')).toBeNull()
+    type(0, 'AC:3B:7F:0E:10:01')
+    type(1, '客厅')
+    type(2, '123456')
+    await until(() => !topPage().querySelector('.bind-form__submit')?.classList.contains('action-btn--disabled'), 'submit enabled')
+    ;(topPage().querySelector('.bind-form__submit') as HTMLElement).click()
+    await until(() => bind.mock.calls.length === 1, 'bindDevice called')
+    expect(bind).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1', mac: 'AC3B7F0E1001', deviceName: '客厅', pairCode: '123456' }))
+    await until(() => (topPage().querySelector('.bind-form__code') as HTMLElement & { value?: string }).getAttribute('value') === '', 'form cleared')
+  })
 })

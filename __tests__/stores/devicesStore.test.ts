@@ -2,7 +2,7 @@ import { DevicesStore, type DevicesApi } from '@/stores/devicesStore'
 import { UserStore } from '@/stores/userStore'
 import { Session } from '@/stores/session'
 import { memoryStorage } from '@/platform/storage'
-import { OfflineError } from '@/services/http/types'
+import { GatewayError, OfflineError } from '@/services/http/types'
 import { net } from '@/strings'
 import { device, userInfo } from './fixtures'
 
@@ -79,6 +79,17 @@ describe('DevicesStore', () => {
     expect((await store.bind('aa:bb:cc:dd:ee:99', '新电视')).ok).toBe(true)
     expect(api.bindDevice).toHaveBeenCalledWith({ uid: 'u1', mac: 'aabbccddee99', deviceName: '新电视' })
     expect(api.queryBindDevice).toHaveBeenCalledTimes(2)
+  })
+
+  it('bind sends the pairing code the TV shows, checks its form first, and says what the gateway refused', async () => {
+    const { store, api } = await setup()
+    expect(await store.bind('aa:bb:cc:dd:ee:98', '', '12a45')).toEqual({ ok: false, message: '配对码是电视上显示的6位数字' })
+    expect(api.bindDevice).not.toHaveBeenCalled()
+    api.bindDevice.mockRejectedValueOnce(new GatewayError('server', '1005', '这台电视已有主人，请输入电视上显示的6位配对码', 'mc/user/bindDevice'))
+    expect(await store.bind('aa:bb:cc:dd:ee:98')).toEqual({ ok: false, message: '这台电视已有主人，请输入电视上显示的6位配对码' })
+    expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98' })
+    expect((await store.bind('aa:bb:cc:dd:ee:98', '', ' 123456 ')).ok).toBe(true)
+    expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98', pairCode: '123456' })
   })
 
   it('unbind removes the TV only when the gateway says it is unbound', async () => {

@@ -62,6 +62,8 @@ export interface WeappRealm {
   storage: Map<string, unknown>
   /** WeChat's privacy hook as the app registered it (wx.onNeedPrivacyAuthorization), if it did. */
   privacyListener(): ((resolve: (answer: unknown) => void, info: Data) => void) | null
+  /** What the next wx.scanCode reads (the camera pointed at it); null: the user cancels. */
+  setScanResult(text: string | null): void
   /** Files loaded through require.async (subpackage modules), in order. */
   asyncLoads: string[]
   /** Loads app.js and runs App.onLaunch + onShow. */
@@ -107,11 +109,17 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
   }
 
   let privacyListener: ((resolve: (answer: unknown) => void, info: Data) => void) | null = null
+  let scanResult: string | null = null
   const wxOverrides = {
     ...createWxOverrides({ storage, shown, navigations, toRealmBuffer, onError: opts.onError }),
     // base library >= 2.32.3: the privacy hook (the mock has none)
     onNeedPrivacyAuthorization: (listener: typeof privacyListener) => void (privacyListener = listener),
     requirePrivacyAuthorize: (o: Callbacks) => settle('requirePrivacyAuthorize', o, async () => ({})),
+    scanCode: (o: Callbacks) =>
+      settle('scanCode', o, async () => {
+        if (scanResult === null) throw new Error('cancel')
+        return { result: scanResult, scanType: 'QR_CODE', charSet: 'utf-8' }
+      }),
   }
   const simulated = ((simulatedApi as { default?: Data }).default ?? simulatedApi) as Data
   const wxTarget: Data = { ...simulated, ...wxOverrides }
@@ -241,6 +249,7 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
     navigations,
     storage,
     privacyListener: () => privacyListener,
+    setScanResult: (text) => void (scanResult = text),
     asyncLoads,
     realmHas: (name) => inRealm<boolean>(`typeof globalThis[${JSON.stringify(name)}] !== 'undefined'`),
     launch() {

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startStack } from '../../emulator/stack'
 import { DEMO } from '../../emulator/gateway'
-import { common, consent as c, home as h, login as l, titles, tv as t } from '../../src/strings'
+import { common, consent as c, devices as d, home as h, login as l, titles, tv as t } from '../../src/strings'
+import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
 import { MQTT_SUBPACKAGE_FILE, MQTT_SUBPACKAGE_ROOT } from '../../src/platform/mqtt/weapp'
 import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
@@ -147,6 +148,23 @@ async function run(): Promise<void> {
       realm.closePage(page)
     }
     await new Promise((r) => setTimeout(r, 500))
+    check(errors.length === 0, 'runtime errors')
+
+    section("bind a TV that has an owner by scanning its QR code (mac + pairing code)")
+    const owned = 'AC3B7F0E1003' // 书房电视, owned by the family member
+    const code = stack.gateway.directory.pairingCode?.(owned)
+    check(Boolean(code), 'the stack shows a pairing code')
+    realm.setScanResult(bindQrText(owned, code!))
+    const myTv = realm.openPage('pages/my-tv/my-tv')
+    await waitFor('bind form with the scan button', () => has(realm, myTv, d.scanAction), 10_000)
+    realm.fire(myTv, { text: d.scanAction }, 'tap')
+    const submit = () => realm.find(myTv, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('bind-form__submit'))[0]
+    await waitFor('mac filled from the QR code', () => Boolean(submit()) && !String(submit().cl).includes('action-btn--disabled'))
+    realm.fire(myTv, { attr: 'sid', value: submit().sid }, 'tap')
+    await waitFor('书房电视 in the list', () => realm.find(myTv, (n) => n.cl === 'device__name').length === 3, 10_000)
+    check(stack.gateway.state().families[`fam-${owned}`].members.length === 2, 'the user joined the family of 书房电视')
+    log(`scanned ${bindQrText(owned, '******')} -> bound; ${realm.texts(myTv).filter((x) => x.includes('电视')).slice(0, 4).join(' | ')}`)
+    realm.closePage(myTv)
     check(errors.length === 0, 'runtime errors')
 
     const called = [...realm.wxRead].sort()

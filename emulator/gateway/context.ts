@@ -6,6 +6,7 @@ import type { Db } from '../db/store'
 import type { SessionRec, UserRec } from '../db/state'
 import type { GatewayEvents } from './events'
 import type { Tokens } from './tokens'
+import type { Pairing } from '../pairing'
 
 /** A resultCode answer (anything but '000'). */
 export class EmuError extends Error {
@@ -31,6 +32,8 @@ export interface HandlerCtx {
   events: GatewayEvents
   logs: LogBatch[]
   now(): number
+  /** Pairing codes of the TVs (binding a TV that has an owner). */
+  pairing: Pairing
   /** The caller's session (token entries always have one; for refreshToken it may be expired). */
   session: SessionRec | null
   /** The user `uid`; 1004 when it is not the caller (token entries), 1003 when unknown. */

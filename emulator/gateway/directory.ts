@@ -2,12 +2,14 @@
 import { tvTopic, type BrokerDirectory } from '../directory'
 import type { Catalogue } from '../data/catalogue'
 import type { Db } from '../db/store'
+import type { Pairing } from '../pairing'
 
 /** Most watch records kept per user (the oldest go first). */
 export const HISTORY_LIMIT = 200
 
-export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now()): BrokerDirectory {
+export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now(), pairing?: Pairing): BrokerDirectory {
   return {
+    pairingCode: pairing ? (mac) => pairing.codeOf(mac) : undefined,
     sessionByClientId: (cid) => {
       // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.
       const s = Object.prototype.hasOwnProperty.call(db.state.jarvis, cid) ? db.state.jarvis[cid] : undefined

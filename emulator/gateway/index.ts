@@ -13,6 +13,7 @@ import { DEFAULT_SEED, generateCatalogue, type Catalogue } from '../data/catalog
 import { initialState, type DbState } from '../db/state'
 import { openDb, type Db } from '../db/store'
 import { loadAdminToken } from '../adminToken'
+import { createPairing } from '../pairing'
 import type { LogBatch } from './context'
 import { createDirectory } from './directory'
 import { createEvents, type GatewayEvents } from './events'
@@ -118,6 +119,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     await new Promise<void>((resolve) => server.close(() => resolve()))
     throw e
   }
+  const pairing = createPairing(adminToken, now)
   const tokens = createTokens(db, {
     ttlMs: options.tokenTtlMs ?? 30 * 60_000,
     refreshWindowMs: options.refreshWindowMs ?? 7 * 86_400_000,
@@ -143,12 +145,13 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     clock,
     timers,
     adminToken,
+    pairing,
   })
 
   return {
     url,
     port,
-    directory: createDirectory(db, cat, now),
+    directory: createDirectory(db, cat, now, pairing),
     scenarios,
     events,
     catalogue: cat,

@@ -19,6 +19,7 @@ import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type L
 import type { GatewayEvents } from './events'
 import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Scenarios } from './scenarios'
 import type { Tokens } from './tokens'
+import type { Pairing } from '../pairing'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
 
 export interface ServerDeps {
@@ -34,6 +35,7 @@ export interface ServerDeps {
   corsOrigins: readonly string[]
   /** Every admin route but health asks for it (adminToken.ts). */
   adminToken: string
+  pairing: Pairing
   slowMs: number
   now: () => number
   /** The switchable clock behind `now` (admin route /__emulator/clock). */
@@ -205,6 +207,7 @@ export function createListener(deps: ServerDeps): RequestListener {
       events: deps.events,
       logs: deps.logs,
       now: deps.now,
+      pairing: deps.pairing,
       session,
       user(uid) {
         if (endpoint.auth === 'token' && session && session.uid !== uid) fail('1004', '无权访问其他用户的数据')

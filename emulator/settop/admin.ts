@@ -1,18 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SetTops } from './index'
 import { ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
+import { bindQrText } from '../../src/protocol/pairing'
 
 /**
  * Admin routes on the broker's HTTP port (127.0.0.1 only), for e2e tests and manual play:
  *   GET  /__emulator/settop                 every set-top box created so far, with its play state
  *   POST /__emulator/settop/{MAC}/silent    the TV stops answering (offline TV)
  *   POST /__emulator/settop/{MAC}/online    the TV answers again   (DELETE .../silent does the same)
+ *   GET  /__emulator/settop/{MAC}/pairing   what the TV's screen shows for pairing: {mac, code, qr}
  * 404 for a TV the directory does not know; 503 when the boxes are off (SETTOP=off); 401 without the
  * local admin token (../adminToken.ts).
  */
 export const SETTOP_ADMIN_PATH = '/__emulator/settop'
 
-export function settopAdmin(settops: SetTops | null, adminToken: string): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function settopAdmin(
+  settops: SetTops | null,
+  adminToken: string,
+  pairingCode?: (mac: string) => string | undefined,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (url.pathname !== SETTOP_ADMIN_PATH && !url.pathname.startsWith(`${SETTOP_ADMIN_PATH}/`)) return false
@@ -31,6 +37,14 @@ export function settopAdmin(settops: SetTops | null, adminToken: string): (req: 
           duplicates: b.duplicates,
         })),
       )
+    }
+    const pairing = /^\/__emulator\/settop\/([^/]+)\/pairing$/.exec(url.pathname)
+    if (pairing && req.method === 'GET') {
+      const box = settops.box(decodeURIComponent(pairing[1]))
+      const code = box ? pairingCode?.(box.tv.mac) : undefined
+      if (!box) return send(res, 404, { error: `unknown TV ${pairing[1]}` })
+      if (!code) return send(res, 404, { error: 'this gateway asks for no pairing code' })
+      return send(res, 200, { mac: box.tv.mac, code, qr: bindQrText(box.tv.mac, code) })
     }
     const m = /^\/__emulator\/settop\/([^/]+)\/(silent|online)$/.exec(url.pathname)
     if (!m) return send(res, 404, { error: 'not found' })

@@ -6,6 +6,7 @@ import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
 import type { UserStore } from './userStore'
 import { devices as t } from '../strings'
+import { PAIR_CODE_RE } from '../protocol/pairing'
 
 export type DevicesApi = Pick<Api['userCenter'], 'queryBindDevice' | 'changeDevice' | 'changeDeviceName' | 'bindDevice' | 'wxaUnbindFamily'>
 
@@ -84,13 +85,24 @@ export class DevicesStore {
     }, t.renamed)
   }
 
-  async bind(mac: string, deviceName?: string): Promise<ActionResult> {
+  /**
+   * Binds a TV by its mac. `pairCode` is the 6-digit code the TV shows: a gateway that asks for one
+   * (a TV that already has an owner) refuses without it; one that does not ask ignores it.
+   */
+  async bind(mac: string, deviceName?: string, pairCode?: string): Promise<ActionResult> {
     const uid = this.user.user?.uid
     if (!uid) return { ok: false, message: t.needLogin }
     const compact = mac.replace(/[^0-9a-fA-F]/g, '')
     if (compact.length < 12) return { ok: false, message: t.macInvalid }
+    const code = pairCode?.trim() ?? ''
+    if (code && !PAIR_CODE_RE.test(code)) return { ok: false, message: t.pairCodeInvalid }
     return this.write(async () => {
-      const bound = await this.api.bindDevice({ uid, mac: compact, ...(deviceName?.trim() ? { deviceName: deviceName.trim() } : {}) })
+      const bound = await this.api.bindDevice({
+        uid,
+        mac: compact,
+        ...(deviceName?.trim() ? { deviceName: deviceName.trim() } : {}),
+        ...(code ? { pairCode: code } : {}),
+      })
       if (!bound?.familyId) return false
       await this.load()
       return true

@@ -104,12 +104,19 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return userInfoOf(ctx, u)
   },
-  bindDevice: ({ uid, mac, deviceName }, ctx) => {
+  bindDevice: ({ uid, mac, deviceName, pairCode }, ctx) => {
     const u = ctx.user(uid)
     const tv = tvOf(ctx, mac)
     if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
     const families = ctx.db.state.families
     let fam = Object.values(families).find((f) => f.mac === tv.mac)
+    if (fam && !fam.members.includes(uid)) {
+      // Joining a TV that has an owner proves presence at the TV (the code it shows).
+      const check = ctx.pairing.check(uid, tv.mac, pairCode?.trim())
+      if (check === 'locked') fail('1004', emulatorStrings.pairLocked)
+      if (check === 'missing') fail('1005', emulatorStrings.pairNeeded)
+      if (check === 'wrong') fail('1005', emulatorStrings.pairWrong)
+    }
     if (!fam) {
       fam = { familyId: `fam-${tv.mac}`, mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
       families[fam.familyId] = fam

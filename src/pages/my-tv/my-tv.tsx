@@ -28,8 +28,8 @@ function MyTv() {
     else toastProblem(res.message)
     return res.ok
   }
-  const bind = async (mac: string, name: string) => {
-    const res = await devices.bind(mac, name)
+  const bind = async (mac: string, name: string, pairCode: string) => {
+    const res = await devices.bind(mac, name, pairCode)
     if (res.ok) afterTaskAction(root, 'bind')
     return report(res)
   }

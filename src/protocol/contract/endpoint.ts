@@ -41,6 +41,7 @@ export const ERROR_CODES = Object.freeze({
   '1002': 'request payload could not be decrypted',
   '1003': 'not found',
   '1004': 'not allowed (e.g. the TV is not bound to this user)',
+  '1005': 'the TV has an owner: the pairing code it shows is needed (missing, wrong or expired)',
   '2001': 'not enough points',
   '2002': 'already done (signed in today, task already received, ...)',
   '2003': 'out of stock',

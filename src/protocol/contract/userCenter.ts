@@ -92,11 +92,16 @@ export const userCenter = {
   bindDevice: endpoint({
     domain,
     path: 'mc/user/bindDevice',
-    request: s.obj({ uid: s.str(), mac: s.str('any format; normalised to 12 uppercase hex'), deviceName: opt(s.str()) }),
+    request: s.obj({
+      uid: s.str(),
+      mac: s.str('any format; normalised to 12 uppercase hex'),
+      deviceName: opt(s.str()),
+      pairCode: opt(s.str('6 digits the TV shows (local-stack extension, ../pairing.ts); needed when the TV already has an owner')),
+    }),
     response: device,
-    errors: ['1003'],
+    errors: ['1003', '1004', '1005'],
     origin: 'defined',
-    doc: 'Binds a TV (known to the operator) to the user; joins its family if it already has one.',
+    doc: 'Binds a TV (known to the operator) to the user; joins its family if it already has one. Local stack: joining a family needs the pairing code the TV shows (1005 without it or with a wrong one; 1004 after 5 wrong codes in 10 minutes).',
   }),
   getSecretPhone: endpoint({
     domain,

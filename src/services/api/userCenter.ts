@@ -55,7 +55,7 @@ export function createUserCenterApi(client: GatewayClient) {
     refreshToken: () => client.refreshSession(),
     queryBindDevice: async (args: { uid: string }) => call(client, c.queryBindDevice, { ...args, serviceChannelId }),
     changeDevice: p(c.changeDevice),
-    bindDevice: async (args: { uid: string; mac: string; deviceName?: string }) =>
+    bindDevice: async (args: { uid: string; mac: string; deviceName?: string; pairCode?: string }) =>
       call(client, c.bindDevice, { ...args, mac: normalizeMac(args.mac) }),
     getSecretPhone: p(c.getSecretPhone),
     changeDeviceName: p(c.changeDeviceName),

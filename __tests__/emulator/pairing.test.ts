@@ -1,0 +1,104 @@
+/** @jest-environment node */
+/**
+ * Issue 16 finding 4: binding a TV that already has an owner proves presence at the TV with the
+ * pairing code it shows (or its QR code); a TV without an owner binds as before.
+ */
+import fs from 'node:fs'
+import { adminHeaders } from '../../emulator/adminToken'
+import { createPairing, PAIR_MAX_WRONG, PAIR_WINDOW_MS } from '../../emulator/pairing'
+import { DEMO } from '../../emulator/gateway'
+import { startStack } from '../../emulator/stack'
+import { bindQrText, parseBindQr } from '../../src/protocol/pairing'
+import { realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
+
+const OWNED = 'AC3B7F0E1001' // 客厅电视, owned by the demo user
+const FREE = 'AC3B7F0E1004' // no owner yet
+
+describe('the QR text of a TV', () => {
+  it('round-trips the mac and the code; a bare mac reads too; anything else is refused', () => {
+    expect(parseBindQr(bindQrText(OWNED, '012345'))).toEqual({ mac: OWNED, code: '012345' })
+    expect(parseBindQr('  ac:3b:7f:0e:10:01 ')).toEqual({ mac: OWNED })
+    expect(parseBindQr('tvc://bind?mac=AC3B7F0E1001&code=12')).toEqual({ mac: OWNED })
+    for (const bad of ['', 'https://evil.example/?mac=AC3B7F0E1001', 'tvc://bind?mac=XYZ', 'AC3B7F0E10011', 'hello world 12']) {
+      expect(parseBindQr(bad)).toBeNull()
+    }
+  })
+})
+
+describe('pairing codes', () => {
+  it('six digits per TV and window; the previous window still works, an older one does not', () => {
+    let now = 5 * PAIR_WINDOW_MS + 1000
+    const p = createPairing('secret', () => now)
+    const code = p.codeOf(OWNED)
+    expect(code).toMatch(/^\d{6}$/)
+    expect(p.codeOf('AC3B7F0E1002')).not.toBe(code)
+    expect(createPairing('other secret', () => now).codeOf(OWNED)).not.toBe(code)
+    now += PAIR_WINDOW_MS
+    expect(p.codeOf(OWNED)).not.toBe(code)
+    expect(p.check('u1', OWNED, code)).toBe('ok')
+    now += PAIR_WINDOW_MS
+    expect(p.check('u1', OWNED, code)).toBe('wrong')
+    expect(p.check('u1', OWNED, undefined)).toBe('missing')
+  })
+
+  it(`${PAIR_MAX_WRONG} wrong codes lock that user and TV out until the window turns; others are not affected`, () => {
+    let now = 0
+    const p = createPairing('secret', () => now)
+    for (let i = 0; i < PAIR_MAX_WRONG; i++) expect(p.check('u1', OWNED, '000000' === p.codeOf(OWNED) ? '000001' : '000000')).toBe('wrong')
+    expect(p.check('u1', OWNED, p.codeOf(OWNED))).toBe('locked')
+    expect(p.check('u2', OWNED, p.codeOf(OWNED))).toBe('ok')
+    now += PAIR_WINDOW_MS
+    expect(p.check('u1', OWNED, p.codeOf(OWNED))).toBe('ok')
+  })
+})
+
+describe('bindDevice on the gateway', () => {
+  it('a TV with an owner needs its code (1005 without, 1005 wrong, 1004 locked); the right code joins the family', async () => {
+    const dataDir = tempDataDir()
+    const stack = await startStack({ gatewayPort: 0, wsPort: 0, tcpPort: 0, dataDir, gateway: { appKey: TEST_APP_KEY } })
+    try {
+      const rc = realClient(stack.gatewayUrl)
+      const { uid } = await rc.login(DEMO.noTvPhone)
+      await expect(rc.api.userCenter.bindDevice({ uid, mac: OWNED })).rejects.toMatchObject({ code: '1005', message: expect.stringContaining('配对码') })
+      await expect(rc.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: 'abc' })).rejects.toMatchObject({ code: '1005' })
+      expect(stack.gateway.state().families[`fam-${OWNED}`].members).not.toContain(uid)
+
+      // what the TV shows, through its admin route (token needed)
+      const url = `${stack.adminUrl}/${OWNED}/pairing`
+      expect((await fetch(url)).status).toBe(401)
+      const shown = (await (await fetch(url, { headers: adminHeaders(stack.gateway.adminToken) })).json()) as { mac: string; code: string; qr: string }
+      expect(shown).toEqual({ mac: OWNED, code: expect.stringMatching(/^\d{6}$/), qr: bindQrText(OWNED, shown.code) })
+      const bound = await rc.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: shown.code })
+      expect(bound.mac).toBe(OWNED)
+      expect(stack.gateway.state().families[`fam-${OWNED}`].members).toContain(uid)
+      // a member binds again without a code (nothing to prove)
+      await rc.api.userCenter.bindDevice({ uid, mac: OWNED })
+
+      // a TV nobody owns binds without a code, as before
+      await rc.api.userCenter.bindDevice({ uid, mac: FREE })
+
+      // guessing is locked out after 5 wrong codes
+      const other = realClient(stack.gatewayUrl)
+      const { uid: u2 } = await other.login('13700000008')
+      const wrong = shown.code === '000000' ? '000001' : '000000'
+      for (let i = 0; i < PAIR_MAX_WRONG; i++) {
+        await expect(other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: wrong })).rejects.toMatchObject({ code: '1005' })
+      }
+      const right = stack.gateway.directory.pairingCode?.('AC3B7F0E1002') as string
+      await expect(other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: right })).rejects.toMatchObject({ code: '1004', message: expect.stringContaining('10分钟') })
+    } finally {
+      await stack.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('the same data folder gives the same codes after a restart (the box and the gateway agree)', async () => {
+    const dataDir = tempDataDir()
+    const a = await startTestGateway({ dataDir, now: () => 1_000_000 })
+    const code = a.directory.pairingCode?.(OWNED)
+    await a.close()
+    const b = await startTestGateway({ dataDir, now: () => 1_000_000 })
+    expect(b.directory.pairingCode?.(OWNED)).toBe(code)
+    await b.close()
+  })
+})
