@@ -6,8 +6,13 @@
 #                                web-mqtt port accepts and prints MQTT_URL=ws://127.0.0.1:PORT/ws
 #   bash .ci/rabbitmq.sh stop    stops that broker and its private epmd by pid
 #   bash .ci/rabbitmq.sh url     prints the MQTT_URL of the running broker (exit 1 if none)
-#   bash .ci/rabbitmq.sh suite   start, run the TV-link integration suite against it (MQTT_URL), stop
-#                                (only if this call started it); exits with jest's status
+#   bash .ci/rabbitmq.sh suite   start (with the HTTP auth backend pointed at the test's broker policy
+#                                on a free port, BROKER_AUTH_PORT), run the TV-link integration suite
+#                                against it (MQTT_URL), stop (only if this call started it); exits
+#                                with jest's status
+#   RABBITMQ_AUTH_PORT=n ... start   phones and TVs are asked of http://127.0.0.1:n/__broker-auth
+#                                (the emulator's broker policy, emulator/broker/httpAuth.ts); the
+#                                internal guest user stays
 #
 # Why it looks like this: rabbitmq-server drops to the
 # rabbitmq user, so every directory it writes is chowned to rabbitmq; epmd is ours, on a private port,
@@ -62,7 +67,24 @@ loopback_users = none
 log.console = false
 log.file.level = warning
 EOF
-  echo '[rabbitmq_mqtt,rabbitmq_web_mqtt].' >"$DIR/enabled_plugins"
+  if [ -n "${RABBITMQ_AUTH_PORT:-}" ]; then
+    local auth="http://127.0.0.1:$RABBITMQ_AUTH_PORT/__broker-auth"
+    # Phones and TVs are checked by the emulator's broker-auth endpoints (as an operator wires its
+    # cluster to the user centre); the internal guest user stays for the test's set-top boxes.
+    cat >>"$DIR/rabbitmq.conf" <<EOF
+auth_backends.1 = internal
+auth_backends.2 = http
+auth_http.http_method = post
+auth_http.user_path = $auth/user
+auth_http.vhost_path = $auth/vhost
+auth_http.resource_path = $auth/resource
+auth_http.topic_path = $auth/topic
+EOF
+    echo '[rabbitmq_mqtt,rabbitmq_web_mqtt,rabbitmq_auth_backend_http].' >"$DIR/enabled_plugins"
+    echo "$RABBITMQ_AUTH_PORT" >"$DIR/auth_port"
+  else
+    echo '[rabbitmq_mqtt,rabbitmq_web_mqtt].' >"$DIR/enabled_plugins"
+  fi
   chown -R rabbitmq:rabbitmq "$DIR"
 
   # Our own epmd on a private port: the only one `stop` kills.
@@ -112,7 +134,7 @@ stop() {
     for _ in $(seq 1 40); do pid_alive "$pid" || break; sleep 0.25; done
     if pid_alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
   done
-  rm -f "$DIR/url"
+  rm -f "$DIR/url" "$DIR/auth_port"
 }
 
 url() {
@@ -124,9 +146,13 @@ url() {
 }
 
 suite() {
-  local started=0 status=0
-  if ! url >/dev/null 2>&1; then start >/dev/null; started=1; fi
-  (cd "$ROOT" && MQTT_URL="$(url)" npx jest __tests__/tv/integration.test.ts) || status=$?
+  local started=0 status=0 auth_port=""
+  if ! url >/dev/null 2>&1; then
+    RABBITMQ_AUTH_PORT="$(free_port 25900)" start >/dev/null
+    started=1
+  fi
+  auth_port="$(cat "$DIR/auth_port" 2>/dev/null || true)"
+  (cd "$ROOT" && MQTT_URL="$(url)" BROKER_AUTH_PORT="$auth_port" npx jest __tests__/tv/integration.test.ts) || status=$?
   if [ "$started" = 1 ]; then stop; fi
   return "$status"
 }

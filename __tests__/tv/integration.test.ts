@@ -24,6 +24,8 @@ afterEach(async () => {
 })
 
 const onAedes = process.env.MQTT_URL ? it.skip : it
+/** Cases of the broker policy: aedes, or RabbitMQ asking the emulator through its HTTP auth backend. */
+const policed = !process.env.MQTT_URL || process.env.BROKER_AUTH_PORT ? it : it.skip
 
 async function online(): Promise<TvStore> {
   const store = stack.newStore()
@@ -251,15 +253,31 @@ it('bad credentials -> the Chinese refusal message', async () => {
   }
 })
 
-describe('the embedded broker refuses what jarvisLogin did not grant', () => {
-  onAedes('unknown client id -> refusal 2; broker unavailable -> refusal 3', async () => {
+describe('the broker refuses what jarvisLogin did not grant (aedes, and RabbitMQ through its HTTP auth backend)', () => {
+  policed('a made-up client id is refused: never online, nothing reaches the TV', async () => {
     stack.api.override = { cid: 'never-handed-out' }
     const a = stack.newStore()
     a.setDevice(stack.device, stack.user)
-    await waitFor(() => a.lastError !== null, 'refusal 2')
-    expect(a.lastError).toBe(tv.refusal[2])
+    await waitFor(() => a.lastError !== null, 'a refusal')
+    expect(a.linkState).not.toBe('online')
+    // aedes answers CONNACK 2; RabbitMQ 3.10 Web-MQTT hangs up without a CONNACK
+    expect(a.lastError).toBe(stack.kind === 'aedes' ? tv.refusal[2] : tv.refusalUnknown)
+    await sleep(300)
+    expect(stack.received()).toHaveLength(0)
+    expect(stack.box().refused).toBe(0)
+  })
 
-    stack.api.override = null
+  policed('made-up credentials for a real client id are refused', async () => {
+    stack.api.override = { sign: 'f'.repeat(32) }
+    const a = stack.newStore()
+    a.setDevice(stack.device, stack.user)
+    await waitFor(() => a.lastError !== null, 'a refusal')
+    expect(a.linkState).not.toBe('online')
+    expect(a.lastError).toBe(stack.kind === 'aedes' ? tv.refusal[4] : tv.refusalUnknown)
+    expect(stack.received()).toHaveLength(0)
+  })
+
+  onAedes('broker unavailable -> refusal 3 (refusal codes are the embedded broker\'s own)', async () => {
     const broker = stack.broker()
     if (broker) broker.scenario.refuseConnections = 3
     const b = stack.newStore()
@@ -268,23 +286,28 @@ describe('the embedded broker refuses what jarvisLogin did not grant', () => {
     expect(b.lastError).toBe(tv.refusal[3])
   })
 
-  onAedes('subscribing to another phone topic is refused (SUBACK 0x80): nothing is sent', async () => {
+  policed('subscribing to another phone topic is refused: nothing is sent', async () => {
     stack.api.override = { clientTopic: ['tvc/phone/someone-else'] }
     const store = stack.newStore()
     store.setDevice(stack.device, stack.user)
     await waitFor(() => store.lastError !== null, 'subscribe refusal')
-    expect(store.lastError).toBe(tv.linkSubscribeRefused)
-    await sleep(100)
+    expect(store.linkState).not.toBe('online')
+    if (stack.kind === 'aedes') expect(store.lastError).toBe(tv.linkSubscribeRefused)
+    await sleep(300)
+    // the broker stopped it: nothing reached the box, not even to be refused there
     expect(stack.received()).toHaveLength(0)
+    expect(stack.box().refused).toBe(0)
   })
 
-  onAedes('publishing to a TV not bound to the user never reaches it', async () => {
+  policed('publishing to a TV not bound to the user never reaches it', async () => {
     const other = stack.directory.addTv('0A0B0C0D0E0F', '别人的电视')
     stack.api.topicOverride = other.topic
     const store = stack.newStore()
     store.setDevice(stack.device, stack.user)
     await sleep(1_100)
     expect(stack.received(other.mac)).toHaveLength(0)
+    // the broker stopped it: the other TV's box never saw it (its own family check did not have to)
+    expect(stack.box(other.mac).refused).toBe(0)
     expect(store.linkState).not.toBe('online')
   })
 })

@@ -5,9 +5,13 @@ import { WebSocketServer, createWebSocketStream } from 'ws'
 import type { BrokerDirectory } from '../directory'
 import { DEFAULT_TV_SECRET, installAuth, type BrokerScenario } from './auth'
 import { createAedes } from './loadAedes'
+import { brokerAuthHandler } from './httpAuth'
+import { createBrokerPolicy } from './policy'
 import { admitRequest, hostAllowed, originAllowed } from '../origin'
 
 export { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, tvSecretFor, type BrokerScenario } from './auth'
+export { BROKER_AUTH_PATH, brokerAuthHandler } from './httpAuth'
+export { createBrokerPolicy } from './policy'
 
 /** Extra HTTP routes on the broker's websocket port (e.g. the set-top admin); true when handled. */
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -48,12 +52,15 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   const aedes = await createAedes()
   const scenario: BrokerScenario = { refuseConnections: 0 }
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
-  installAuth(aedes, options.directory, { tvSecret: options.tvSecret ?? DEFAULT_TV_SECRET, scenario })
+  const tvSecret = options.tvSecret ?? DEFAULT_TV_SECRET
+  installAuth(aedes, options.directory, { tvSecret, scenario })
+  const brokerAuth = brokerAuthHandler(createBrokerPolicy(options.directory, tvSecret))
 
   // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.
   const tcp = createNetServer({ noDelay: true }, (socket) => aedes.handle(socket))
   const http = createHttpServer((req, res) => {
     if (!admitRequest(req, res, allowedOrigins)) return
+    if (brokerAuth(req, res)) return
     if (options.httpHandler?.(req, res)) return
     res.writeHead(426, { 'content-type': 'text/plain' })
     res.end('MQTT over WebSocket at /mqtt')

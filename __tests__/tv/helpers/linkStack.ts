@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import { startBroker, type RunningBroker } from '../../../emulator/broker'
 import { MemoryDirectory } from '../../../emulator/broker/memoryDirectory'
 import { aedesTransport, mqttTransport, startSetTops, type SetTops, type SettopTransport, type VirtualSetTopBox } from '../../../emulator/settop'
@@ -7,7 +8,8 @@ import { loadMqttNow } from '../../../src/services/tv/mqttConnect'
 import type { Envelope } from '../../../src/protocol/tv/messages'
 import type { JarvisCredentials, TvDevice, TvLinkApi, TvUser } from '../../../src/services/tv/types'
 import { TvStore } from '../../../src/stores/tvStore'
-import { externalMqttUrl, externalPassword, externalUser } from './env'
+import { externalAuthPort, externalMqttUrl, externalPassword, externalUser } from './env'
+import { brokerAuthHandler, createBrokerPolicy, DEFAULT_TV_SECRET } from '../../../emulator/broker'
 import { TcpProxy } from './tcpProxy'
 import { wsConnectSocket, type WsConnectLog } from './wsSocketTask'
 
@@ -19,6 +21,8 @@ import { wsConnectSocket, type WsConnectLog } from './wsSocketTask'
  */
 export interface LinkStack {
   kind: 'aedes' | 'external'
+  /** Whether the broker enforces the emulator's broker policy (aedes, or RabbitMQ with the HTTP auth backend). */
+  policed: boolean
   directory: MemoryDirectory
   user: TvUser
   device: TvDevice
@@ -58,6 +62,7 @@ export async function startLinkStack(): Promise<LinkStack> {
   let targetPort: number
   let path: string
   const retired: VirtualSetTopBox[] = []
+  let authServer: http.Server | null = null
 
   if (kind === 'aedes') {
     broker = await startBroker({ directory, wsPort: 0, tcpPort: 0 })
@@ -74,6 +79,18 @@ export async function startLinkStack(): Promise<LinkStack> {
     })
     targetPort = Number(url.port)
     path = url.pathname
+    if (externalAuthPort) {
+      // RabbitMQ asks this server (its HTTP auth backend) about every phone and TV of this test.
+      const handler = brokerAuthHandler(createBrokerPolicy(directory, DEFAULT_TV_SECRET))
+      const server = http.createServer((req, res) => {
+        if (!handler(req, res)) res.writeHead(404).end()
+      })
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(externalAuthPort, '127.0.0.1', () => resolve())
+      })
+      authServer = server
+    }
   }
   settops = await startSetTops({ directory, transport })
   const proxy = new TcpProxy(targetPort)
@@ -85,13 +102,15 @@ export async function startLinkStack(): Promise<LinkStack> {
     override: null,
     topicOverride: null,
     async jarvisLogin(input) {
-      // The session is the directory's in both cases: the set-top boxes answer only phones of the TV's
-      // family. On the external broker the phone signs in with that broker's own user.
+      // The session is the directory's in every case: the set-top boxes answer only phones of the TV's
+      // family. On an external broker without the HTTP auth backend the phone signs in as its guest.
       const s = directory.login(input.uid, input.phone)
       const creds: JarvisCredentials =
         kind === 'aedes'
           ? { cid: s.cid, appKey: s.appKey, sign: s.sign, clientTopic: s.clientTopic }
-          : { cid: s.cid, appKey: externalUser, sign: externalPassword, clientTopic: s.clientTopic }
+          : authServer
+            ? { cid: s.cid, appKey: s.appKey, sign: s.sign, clientTopic: s.clientTopic }
+            : { cid: s.cid, appKey: externalUser, sign: externalPassword, clientTopic: s.clientTopic }
       api.lastCreds = { ...creds, ...api.override }
       return api.lastCreds
     },
@@ -111,6 +130,7 @@ export async function startLinkStack(): Promise<LinkStack> {
 
   return {
     kind,
+    policed: kind === 'aedes' || authServer !== null,
     directory,
     user,
     device,
@@ -159,6 +179,11 @@ export async function startLinkStack(): Promise<LinkStack> {
       await proxy.kill()
       await settops.close()
       await broker?.close()
+      if (authServer) {
+        const server = authServer
+        server.closeAllConnections()
+        await new Promise<void>((resolve) => server.close(() => resolve()))
+      }
     },
   }
 }
