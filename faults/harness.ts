@@ -1,0 +1,130 @@
+/**
+ * The fault matrix's harness. Each case is one row: the fault, what should happen, what happened, and
+ * pass/fail. Rows pass or fail on behaviour, never on timing; times are figures printed beside them.
+ * Each row is a jest test (so a broken rule fails `npm run test:faults`) and is appended to
+ * `.artifacts/faults/rows.jsonl`, which scripts/faults.mjs prints as the table.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { startStack, type Stack } from '../emulator/stack'
+import type { GatewayOptions } from '../emulator/gateway'
+import { createApi, type Api } from '../src/services/api'
+import { createFetchTransport, createGatewayClient } from '../src/services/http'
+import type { Transport } from '../src/services/http/types'
+import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
+import { memoryStorage } from '../src/platform/memoryStorage'
+import { loadMqttNow } from '../src/services/tv/mqttConnect'
+import type { TvLinkApi } from '../src/services/tv/types'
+import { RootStore } from '../src/stores/root'
+import { Session } from '../src/stores/session'
+import { termsVersion } from '../src/config'
+import { TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
+import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
+
+function tvLinkApi(api: Api): TvLinkApi {
+  return {
+    jarvisLogin: (input) => api.jarvis.jarvisLogin(input),
+    queryAgentTopic: async (macs) => (await api.jarvis.queryAgentTopic(macs))?.[0]?.topic ?? null,
+  }
+}
+
+export interface Outcome {
+  happened: string
+  pass: boolean
+  /** A time or a count printed beside the row (never what decides it). */
+  figure?: string
+}
+
+export const ROWS_FILE = process.env.FAULTS_ROWS || path.join(__dirname, '..', '.artifacts', 'faults', 'rows.jsonl')
+
+/** One row of the matrix: a jest test whose outcome is also written for the table. */
+export function row(group: string, fault: string, expected: string, run: () => Promise<Outcome>, timeoutMs = 30_000): void {
+  it(`${group}: ${fault}`, async () => {
+    let outcome: Outcome
+    try {
+      outcome = await run()
+    } catch (e) {
+      outcome = { happened: `threw: ${e instanceof Error ? e.message : String(e)}`, pass: false }
+    }
+    fs.mkdirSync(path.dirname(ROWS_FILE), { recursive: true })
+    fs.appendFileSync(ROWS_FILE, `${JSON.stringify({ group, fault, expected, ...outcome })}\n`)
+    if (!outcome.pass) throw new Error(`${fault}: expected ${expected}; happened: ${outcome.happened}`)
+  }, timeoutMs)
+}
+
+/** Polls `check` until true or `timeoutMs`; resolves the elapsed ms, or null when it never held. */
+export async function within(check: () => boolean, timeoutMs = 5_000): Promise<number | null> {
+  const t0 = Date.now()
+  while (!check()) {
+    if (Date.now() - t0 > timeoutMs) return null
+    await new Promise((r) => setTimeout(r, 5))
+  }
+  return Date.now() - t0
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A phone running the app's real stores and request client against the local stack. */
+export interface Phone {
+  root: RootStore
+  api: Api
+  session: Session
+  /** What the client told the user (toasts). */
+  toasts: string[]
+  /** Contract paths the phone called, in order. */
+  calls: string[]
+}
+
+export interface World {
+  stack: Stack
+  phone(number?: string, opts?: { timeoutMs?: number }): Promise<Phone>
+  close(): Promise<void>
+}
+
+export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise<World> {
+  const dataDir = tempDataDir()
+  const stack = await startStack({ gatewayPort: 0, wsPort: 0, tcpPort: 0, dataDir, gateway: { appKey: TEST_APP_KEY, ...gateway } })
+  const roots: RootStore[] = []
+  return {
+    stack,
+    async phone(number = '13800000000', opts = {}) {
+      const storage = memoryStorage({ 'tvc.consent': { version: termsVersion, acceptedAt: 1 } })
+      const session = new Session(storage)
+      const toasts: string[] = []
+      const calls: string[] = []
+      const fetchTransport = createFetchTransport()
+      const transport: Transport = (req) => {
+        calls.push(new URL(req.url).pathname.slice(1))
+        return fetchTransport(req)
+      }
+      const client = createGatewayClient({
+        baseUrl: stack.gatewayUrl,
+        transport,
+        session,
+        notify: (m) => toasts.push(m),
+        onSessionEnd: () => session.end(),
+        appKey: TEST_APP_KEY,
+        appId: 'tvc-local-app',
+        ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+      })
+      const api = createApi(client)
+      const root = new RootStore({
+        api,
+        storage,
+        session,
+        getPhone: async () => number,
+        tvLinkDeps: { api: tvLinkApi(api), loadMqtt: loadMqttNow, url: stack.mqttUrl, createWebsocket: createWebsocketFactory(wsConnectSocket()) },
+        tracking: () => ({ pageView: () => undefined, click: () => undefined, expose: () => undefined }),
+      })
+      roots.push(root)
+      const signedIn = await root.signIn()
+      if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`)
+      return { root, api, session, toasts, calls }
+    },
+    async close() {
+      for (const r of roots) r.dispose()
+      await stack.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

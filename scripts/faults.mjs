@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:faults`: the fault matrix. Runs faults/*.fault.ts (jest, one suite at a time, each
+ * with its own local stack), then prints one table row per case: the fault, what should happen, what
+ * happened, pass/fail, and a figure (a time or a count, printed, never judged). Exits 1 on any failed
+ * row or suite.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const rowsFile = path.join(root, '.artifacts', 'faults', 'rows.jsonl')
+fs.rmSync(rowsFile, { force: true })
+
+const jest = spawnSync(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', 'faults/jest.config.ts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, FAULTS_ROWS: rowsFile },
+})
+
+const rows = fs.existsSync(rowsFile)
+  ? fs.readFileSync(rowsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
+  : []
+const cell = (s) => String(s ?? '').replace(/\|/g, '/').replace(/\s+/g, ' ').trim()
+console.log('\nFault matrix\n')
+console.log('| area | fault | expected | happened | result | figure |')
+console.log('|---|---|---|---|---|---|')
+for (const r of rows) {
+  console.log(`| ${cell(r.group)} | ${cell(r.fault)} | ${cell(r.expected)} | ${cell(r.happened)} | ${r.pass ? 'pass' : 'FAIL'} | ${cell(r.figure)} |`)
+}
+const failed = rows.filter((r) => !r.pass).length
+console.log(`\n${rows.length} rows: ${rows.length - failed} pass, ${failed} fail`)
+if (jest.status !== 0 || failed > 0 || rows.length === 0) process.exit(1)
