@@ -22,6 +22,14 @@ export function installAuth(
   const principals = new WeakMap<Client, Principal>()
   const policy = createBrokerPolicy(directory, options.tvSecret)
 
+  // Refusal 1 (unacceptable protocol version) comes from aedes's own version check, which runs after
+  // this hook; authenticate may only refuse with 2-5. The scenario makes this CONNECT's version one
+  // the broker does not speak.
+  aedes.preConnect = (_client, packet, done) => {
+    if (options.scenario.refuseConnections === 1) (packet as { protocolVersion: number }).protocolVersion = 2
+    done(null, true)
+  }
+
   // Every hook runs inside `guard`: aedes does not catch a throw from a hook, and one uncaught throw
   // would end the whole process (gateway, broker and boxes). A failing hook is a refusal instead.
   aedes.authenticate = (client, username, password, done) => {

@@ -25,6 +25,8 @@ export class VirtualSetTopBox {
   private readonly seen = new Set<string>()
   /** Commands dropped because they named a reply topic outside the TV's family. */
   refused = 0
+  /** A slow TV: its replies leave this many ms late (past the phone's 800 ms); 0 answers at once. */
+  replyDelayMs = 0
 
   constructor(
     readonly tv: VirtualTv,
@@ -56,7 +58,9 @@ export class VirtualSetTopBox {
     if (!reply) return
     const topic = env.actionData.from.topic
     // Deferred: publishing inside the broker's delivery overflows the stack under load.
-    setImmediate(() => this.publish(topic, JSON.stringify(reply)))
+    const send = () => this.publish(topic, JSON.stringify(reply))
+    if (this.replyDelayMs > 0) setTimeout(send, this.replyDelayMs).unref()
+    else setImmediate(send)
   }
 
   private answer(env: Envelope<Record<string, unknown>>): Envelope | null {
