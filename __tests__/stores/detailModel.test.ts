@@ -1,5 +1,6 @@
 import { DetailModel, type DetailApi } from '@/stores/detailModel'
 import type { ProgramDetail } from '@/protocol/contract/models'
+import { GatewayError, OfflineError } from '@/services/http/types'
 
 function detail(over: Partial<ProgramDetail> = {}): ProgramDetail {
   return {
@@ -8,7 +9,7 @@ function detail(over: Partial<ProgramDetail> = {}): ProgramDetail {
   }
 }
 
-function api(): jest.Mocked<{ epg: { getDetail: jest.Mock }; box: { checkIsCollection: jest.Mock; addCollection: jest.Mock; deleteCollection: jest.Mock; blackListBatch: jest.Mock }; other: { getRelevantList: jest.Mock } }> {
+function api(): jest.Mocked<{ epg: { getDetail: jest.Mock }; box: { checkIsCollection: jest.Mock; addCollection: jest.Mock; deleteCollection: jest.Mock; blackListBatch: jest.Mock; isInBlackList: jest.Mock }; other: { getRelevantList: jest.Mock } }> {
   return {
     epg: { getDetail: jest.fn(async () => detail()) },
     box: {
@@ -16,6 +17,7 @@ function api(): jest.Mocked<{ epg: { getDetail: jest.Mock }; box: { checkIsColle
       addCollection: jest.fn(async () => ({ collected: true })),
       deleteCollection: jest.fn(async () => ({ deleted: 1 })),
       blackListBatch: jest.fn(async () => ({ count: 1 })),
+      isInBlackList: jest.fn(async () => ({ inBlackList: false })),
     },
     other: { getRelevantList: jest.fn(async () => ({ list: [] })) },
   } as never
@@ -122,7 +124,7 @@ describe('DetailModel', () => {
     const a = api()
     const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('p1')
-    a.box.blackListBatch.mockRejectedValueOnce(new Error('黑名单已满'))
+    a.box.blackListBatch.mockRejectedValueOnce(new GatewayError('server', '1001', '黑名单已满', 'p'))
     expect(await m.addToBlackList()).toEqual({ ok: false, message: '黑名单已满' })
     expect(m.inBlackList).toBe(false)
     expect((await m.addToBlackList()).ok).toBe(true)
@@ -137,5 +139,57 @@ describe('DetailModel', () => {
     await m.load('nope')
     expect(m.detail.status).toBe('empty')
     expect(a.other.getRelevantList).not.toHaveBeenCalled()
+  })
+
+  describe('a write whose answer was lost is read back: done once or visibly not done, never half', () => {
+    const lost = () => new GatewayError('badResponse', 'decrypt', '服务返回的数据有误，请稍后重试', 'p')
+
+    it('favourite applied by the gateway, its answer garbled: read back, shown as done', async () => {
+      const a = api()
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      await m.load('p1')
+      a.box.addCollection.mockRejectedValueOnce(lost())
+      a.box.checkIsCollection.mockResolvedValueOnce({ collected: true })
+      expect(await m.toggleFavourite()).toEqual({ ok: true, message: expect.stringContaining('收藏') })
+      expect(m.collected).toBe(true)
+    })
+
+    it('favourite that never reached the gateway: read back, shown as not done with the reason', async () => {
+      const a = api()
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      await m.load('p1')
+      a.box.addCollection.mockRejectedValueOnce(new OfflineError('网络连接错误，请稍后重试', 'p'))
+      a.box.checkIsCollection.mockResolvedValueOnce({ collected: false })
+      expect(await m.toggleFavourite()).toEqual({ ok: false, message: '网络连接错误，请稍后重试' })
+      expect(m.collected).toBe(false)
+      // removal whose answer was lost and the read-back fails too: not done, the flag unchanged
+      a.box.checkIsCollection.mockResolvedValueOnce({ collected: true })
+      await m.load('p1')
+      a.box.deleteCollection.mockRejectedValueOnce(lost())
+      a.box.checkIsCollection.mockRejectedValueOnce(lost())
+      expect((await m.toggleFavourite()).ok).toBe(false)
+      expect(m.collected).toBe(true)
+    })
+
+    it('a refusal is not read back', async () => {
+      const a = api()
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      await m.load('p1')
+      const reads = a.box.checkIsCollection.mock.calls.length
+      a.box.addCollection.mockRejectedValueOnce(new GatewayError('server', '1003', '节目已下线', 'p'))
+      expect(await m.toggleFavourite()).toEqual({ ok: false, message: '节目已下线' })
+      expect(a.box.checkIsCollection.mock.calls.length).toBe(reads)
+    })
+
+    it('black list applied, answer lost: read back through isinblacklist, shown as done', async () => {
+      const a = api()
+      const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
+      await m.load('p1')
+      a.box.blackListBatch.mockRejectedValueOnce(lost())
+      a.box.isInBlackList.mockResolvedValueOnce({ inBlackList: true })
+      expect((await m.addToBlackList()).ok).toBe(true)
+      expect(m.inBlackList).toBe(true)
+      expect(a.box.isInBlackList).toHaveBeenCalledWith({ uid: 'u1', objectId: 'p1' })
+    })
   })
 })

@@ -137,6 +137,31 @@ describe('favourites', () => {
     expect(s.favourites.list.items).toHaveLength(3)
   })
 
+  it('a delete the gateway applied but whose answer was lost: the list is read back, the items are gone, done', async () => {
+    const { api, db } = fakeBox({ favs: 3 })
+    const { s } = store(api)
+    await s.favourites.list.loadFirst()
+    s.favourites.setEditing(true)
+    s.favourites.toggle('p1')
+    api.box.deleteCollection.mockImplementationOnce(async () => {
+      db.favs = db.favs.filter((f) => f.programId !== 'p1')
+      throw new GatewayError('badResponse', 'decrypt', '服务返回的数据有误，请稍后重试', 'x')
+    })
+    await expect(s.removeFavourites(['p1'])).resolves.toEqual({ ok: true, message: '已删除' })
+    expect(s.favourites.list.items.map((f: Fav) => f.programId)).toEqual(['p2', 'p3'])
+    expect(s.favourites.selected).toEqual([])
+  })
+
+  it('a delete whose answer was lost and that the gateway did not apply: read back, kept, not done', async () => {
+    const { api } = fakeBox({ favs: 3 })
+    const { s } = store(api)
+    await s.favourites.list.loadFirst()
+    api.box.deleteCollection.mockImplementationOnce(() => Promise.reject(new GatewayError('http', '503', '服务异常，请稍后重试', 'x')))
+    await expect(s.removeFavourites(['p1'])).resolves.toEqual({ ok: false, message: '服务异常，请稍后重试' })
+    expect(s.favourites.list.items).toHaveLength(3)
+    expect(api.box.queryCollection).toHaveBeenCalledTimes(2)
+  })
+
   it('one delete at a time; nothing selected is refused without a call', async () => {
     const { api } = fakeBox({ favs: 3 })
     const { s } = store(api)

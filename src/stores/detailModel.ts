@@ -2,12 +2,12 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
 import type { ProgramCard, ProgramDetail } from '../protocol/contract/models'
 import { Loadable } from './loadable'
-import { guardedWrite, type ActionResult } from './write'
+import { guardedWrite, mayHaveApplied, type ActionResult } from './write'
 import { devices as d, program as t } from '../strings'
 
 export type DetailApi = {
   epg: Pick<Api['epg'], 'getDetail'>
-  box: Pick<Api['box'], 'checkIsCollection' | 'addCollection' | 'deleteCollection' | 'blackListBatch'>
+  box: Pick<Api['box'], 'checkIsCollection' | 'addCollection' | 'deleteCollection' | 'blackListBatch' | 'isInBlackList'>
   other: Pick<Api['other'], 'getRelevantList'>
 }
 
@@ -21,6 +21,9 @@ export const RELATED_LIMIT = 9
  * The user's last action wins: each flag has an epoch, moved on by every load, tap and finished write.
  * An answer that reads a flag (getDetail, checkIsCollection) is applied only if its epoch is still
  * current, so an answer already in flight when the user tapped cannot undo the tap.
+ *
+ * A write whose answer was lost (mayHaveApplied) is read back: the flag shows what the gateway has,
+ * and the write counts as done only if the gateway has it.
  */
 export class DetailModel {
   readonly detail: Loadable<ProgramDetail>
@@ -66,20 +69,32 @@ export class DetailModel {
     const programId = this.detail.value?.programId
     if (!uid) return { ok: false, message: d.needLogin }
     if (!programId) return { ok: false, message: t.notFound }
+    const want = !this.collected
+    const done = want ? t.favouriteAdded : t.favouriteRemoved
     return this.write(async () => {
       this.favouriteEpoch++
-      if (this.collected) {
-        const r = await this.api.box.deleteCollection({ uid, programIds: [programId] })
+      try {
+        if (!want) {
+          const r = await this.api.box.deleteCollection({ uid, programIds: [programId] })
+          this.favouriteEpoch++
+          if (!r || r.deleted < 1) return null
+          runInAction(() => (this.collected = false))
+          return done
+        }
+        const r = await this.api.box.addCollection({ uid, programId })
         this.favouriteEpoch++
-        if (!r || r.deleted < 1) return null
-        runInAction(() => (this.collected = false))
-        return t.favouriteRemoved
+        if (!r?.collected) return null
+        runInAction(() => (this.collected = true))
+        return done
+      } catch (e) {
+        if (!mayHaveApplied(e)) throw e
+        const truth = await readBack(() => this.api.box.checkIsCollection({ uid, programId }))
+        this.favouriteEpoch++
+        if (!truth) throw e
+        runInAction(() => (this.collected = truth.collected))
+        if (truth.collected === want) return done
+        throw e
       }
-      const r = await this.api.box.addCollection({ uid, programId })
-      this.favouriteEpoch++
-      if (!r?.collected) return null
-      runInAction(() => (this.collected = true))
-      return t.favouriteAdded
     })
   }
 
@@ -90,15 +105,34 @@ export class DetailModel {
     if (!programId) return { ok: false, message: t.notFound }
     return this.write(async () => {
       this.blackListEpoch++
-      const r = await this.api.box.blackListBatch({ uid, objectIds: [programId], action: 'add' })
-      this.blackListEpoch++
-      if (!r || r.count < 1) return this.inBlackList ? t.blackListDone : null
-      runInAction(() => (this.inBlackList = true))
-      return t.blackListDone
+      try {
+        const r = await this.api.box.blackListBatch({ uid, objectIds: [programId], action: 'add' })
+        this.blackListEpoch++
+        if (!r || r.count < 1) return this.inBlackList ? t.blackListDone : null
+        runInAction(() => (this.inBlackList = true))
+        return t.blackListDone
+      } catch (e) {
+        if (!mayHaveApplied(e)) throw e
+        const truth = await readBack(() => this.api.box.isInBlackList({ uid, objectId: programId }))
+        this.blackListEpoch++
+        if (!truth) throw e
+        runInAction(() => (this.inBlackList = truth.inBlackList))
+        if (truth.inBlackList) return t.blackListDone
+        throw e
+      }
     })
   }
 
   private write(action: () => Promise<string | null>): Promise<ActionResult> {
     return guardedWrite(this, action)
+  }
+}
+
+/** The gateway's answer to a read-back, or null when that failed too (the write then counts as not done). */
+async function readBack<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read()
+  } catch {
+    return null
   }
 }

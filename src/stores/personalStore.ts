@@ -5,7 +5,7 @@ import type { Infer } from '../protocol/contract/schema'
 import { Loadable } from './loadable'
 import { PagedList, type Page } from './pagedList'
 import { failureMessage } from './loadState'
-import { guardedWrite, type ActionResult } from './write'
+import { guardedWrite, mayHaveApplied, type ActionResult } from './write'
 import { devices as d, personal as t, program as p } from '../strings'
 
 export type PersonalApi = {
@@ -63,12 +63,28 @@ export class RemovableList<T> {
 
   /**
    * Removes `keys` through `call` (which resolves the gateway's answer; it throws when the gateway
-   * refused or the network dropped). The list changes only after a real answer.
+   * refused or the network dropped). The list changes only after a real answer. When the answer was
+   * lost (mayHaveApplied), the list is read again from the gateway: it shows what the gateway has, and
+   * the removal counts as done only if the items are gone there.
    */
   async remove(keys: readonly string[], call: () => Promise<unknown>, done: string, all = false): Promise<ActionResult> {
     if (keys.length === 0 && !all) return { ok: false, message: t.nothingSelected }
     return guardedWrite(this, async () => {
-      const answer = await call()
+      let answer: unknown
+      try {
+        answer = await call()
+      } catch (e) {
+        if (!mayHaveApplied(e)) throw e
+        await this.list.loadFirst()
+        const readBack = this.list.status === 'ready' || this.list.status === 'empty'
+        const gone = all ? this.list.items.length === 0 : !this.list.items.some((i) => keys.includes(this.keyOf(i)))
+        if (!readBack || !gone) throw e
+        runInAction(() => {
+          this.selected = this.selected.filter((k) => !keys.includes(k))
+          if (this.list.items.length === 0) this.editing = false
+        })
+        return done
+      }
       if (answer === null || answer === undefined) return null
       runInAction(() => {
         if (all) this.list.removeWhere(() => true)

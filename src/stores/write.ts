@@ -1,6 +1,7 @@
 import { runInAction } from 'mobx'
 import { devices as t } from '../strings'
 import { failureMessage } from './loadState'
+import { GatewayError } from '../services/http/types'
 
 /** What a write tells the user: done (with its confirmation) or not (with the reason). */
 export interface ActionResult {
@@ -24,4 +25,14 @@ export async function guardedWrite(owner: { busy: boolean }, action: () => Promi
   } finally {
     runInAction(() => (owner.busy = false))
   }
+}
+
+/**
+ * Whether a write that failed with `e` may still have been applied by the gateway: its answer never
+ * came back whole (no answer, a 5xx, an answer that does not decode). A refusal ('server') or an ended
+ * session did not apply. Such a write is read back, so the user sees what the gateway has: done once,
+ * or visibly not done, never half.
+ */
+export function mayHaveApplied(e: unknown): boolean {
+  return !(e instanceof GatewayError && (e.kind === 'server' || e.kind === 'sessionEnded'))
 }
