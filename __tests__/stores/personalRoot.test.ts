@@ -1,5 +1,6 @@
 /** Cross-store rules of the personal area: logout clears everything kept for the user; black-list changes reach home and search. */
 import { RootStore, LOGGED_OUT_KEY } from '@/stores/root'
+import { HOME_CACHE_KEY } from '@/stores/homeCache'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
@@ -21,7 +22,10 @@ function api() {
       queryCollection: jest.fn(async () => ({ total: 1, list: [{ ...card('f'), collectedAt: 1 }] })),
       queryHistory: jest.fn(async () => ({ total: 0, list: [] })),
     },
-    desktop: {},
+    desktop: {
+      mobileDesktop: jest.fn(async ({ deskTopId: id }: { deskTopId: string }) => ({ deskTopId: id, name: '桌面', tabs: [{ tabId: 't1', name: '精选' }] })),
+      blockList: jest.fn(async () => ({ total: 1, list: [{ blockId: 'b1', title: '热播', layout: 'row' as const, items: [] }] })),
+    },
     live: {},
     jarvis: {},
   }
@@ -40,6 +44,8 @@ describe('logout', () => {
     await r.start()
     await r.search.search(r.searchContext, '山海')
     await r.personal.favourites.list.loadFirst()
+    await r.showHome()
+    expect(storage.get(HOME_CACHE_KEY)).toBeTruthy()
     expect(r.search.recent).toEqual(['山海'])
     expect(r.personal.favourites.list.items).toHaveLength(1)
     r.logout()
@@ -53,6 +59,8 @@ describe('logout', () => {
     expect(r.devices.devices).toEqual([])
     expect(r.loggedIn).toBe(false)
     expect(r.tv.setDevice).toHaveBeenLastCalledWith(null, null)
+    // the cached home of the user who left goes too
+    expect(storage.get(HOME_CACHE_KEY)).toBeUndefined()
   })
 
   it('the app does not log in silently again until the user asks to', async () => {

@@ -49,6 +49,25 @@ export class Loadable<T> implements LoadState {
     }
   }
 
+  /**
+   * Loads behind what is shown: with a value on screen (e.g. from a cache) its status stays as it is
+   * while `load` runs, the answer replaces it, and a failure keeps it (the failure's message in
+   * `error`). Without a value it is `run`.
+   */
+  async refresh(load: () => Promise<T>): Promise<T | undefined> {
+    if (this.value === undefined || (this.status !== 'ready' && this.status !== 'empty')) return this.run(load)
+    const generation = ++this.generation
+    this.error = ''
+    try {
+      const value = await load()
+      if (generation === this.generation) runInAction(() => this.set(value))
+      return value
+    } catch (e) {
+      if (generation === this.generation) runInAction(() => (this.error = failedState(e).error))
+      return undefined
+    }
+  }
+
   /** Back to nothing loaded (its owner left); a load still in flight is ignored. */
   reset(): void {
     this.generation++

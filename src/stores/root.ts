@@ -20,6 +20,7 @@ import type { WeappBridge } from '../platform/bridge/weapp'
 import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
 import type { ActionResult } from './write'
 import { failureMessage } from './loadState'
+import { storageHomeCache } from './homeCache'
 
 /** Tracking as the stores see it (SPEC 3 log records; implemented by services/tracking). */
 export interface TrackerPort {
@@ -98,7 +99,11 @@ export class RootStore {
     this.devices = new DevicesStore(deps.api.userCenter, this.user)
     this.tv = new TvStore(deps.tvLinkDeps)
     this.search = new SearchStore(deps.api.search, deps.storage)
-    this.home = new HomeStore(deps.api, (index) => this.tracker.pageView(routeOf.index, { tab: index }))
+    this.home = new HomeStore(
+      deps.api,
+      (index) => this.tracker.pageView(routeOf.index, { tab: index }),
+      storageHomeCache(deps.storage, () => (this.session.uid ? { uid: this.session.uid, mac: this.devices.current?.mac ?? '' } : null)),
+    )
     const who = (): TaskUser | null => (this.user.user ? { uid: this.user.user.uid, phone: this.user.user.phone } : null)
     this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
@@ -210,6 +215,7 @@ export class RootStore {
 
   private forgetUser(uid: string): void {
     this.tv.setDevice(null, null)
+    this.home.invalidate()
     this.devices.list.set([])
     this.tasks.clear()
     this.points.clear()
