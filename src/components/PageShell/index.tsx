@@ -31,6 +31,8 @@ interface PageShellProps {
   onScrollToLower?: () => void
   /** false: the content scrolls itself (a virtual list); the shell only sizes it. */
   scroll?: boolean
+  /** Asked before the navigation bar's back leaves the page (see NavBar). */
+  beforeLeave?: () => Promise<boolean> | boolean
   children?: ReactNode
 }
 
@@ -39,14 +41,14 @@ interface PageShellProps {
  * the page content or its loading / empty / error / offline state.
  */
 export default function PageShell(props: PageShellProps) {
-  const { title, actionText, header, footer, onScrollToLower, scroll = true, children } = props
+  const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children } = props
   const { status, statusText, onAction } = props.state ? viewOf(props.state, props.emptyText, props.onRetry) : { status: props.status ?? 'ready', statusText: props.statusText, onAction: props.onAction }
   const body = status === 'ready'
     ? children
     : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />
   return (
     <View className='page-shell'>
-      <NavBar title={title} />
+      <NavBar title={title} beforeLeave={beforeLeave} />
       {header}
       {scroll || status !== 'ready'
         ? <ScrollView className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower}>{body}</ScrollView>
