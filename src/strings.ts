@@ -316,6 +316,7 @@ export const prizes = Object.freeze({
   soldOut: '奖品已兑完',
   alreadyExchanged: '您已兑换过该奖品（每种奖品限兑1次）',
   emptyCatalogue: '暂无可兑换的奖品',
+  noPrize: '没有找到该奖品',
   myBalance: (n: number) => `我的积分：${n}`,
   products: '我的增值业务',
   productOrdered: (name: string) => `${name} 已开通`,

@@ -73,7 +73,7 @@ describe('PrizeDetailModel.exchange', () => {
     ['not enough points', prize(), 250, [], '积分不足，还差50积分'],
   ])('%s: refused in words, nothing asked or sent', async (_what, p, balance, awards, message) => {
     const api = fakeApi(p, { awards })
-    const m = new PrizeDetailModel(api, ctx(balance), p.prizeId)
+    const m = new PrizeDetailModel(api, api, ctx(balance), p.prizeId)
     await m.load()
     const u = ui()
     expect(await m.exchange(u)).toEqual({ ok: false, message })
@@ -84,7 +84,7 @@ describe('PrizeDetailModel.exchange', () => {
   it('a virtual prize: confirm, one award, the balance is the answer, stock one less, the award listed', async () => {
     const api = fakeApi(prize())
     const c = ctx(1000)
-    const m = new PrizeDetailModel(api, c, 'p1')
+    const m = new PrizeDetailModel(api, api, c, 'p1')
     await m.load()
     const u = ui()
     expect(await m.exchange(u)).toEqual({ ok: true, message: '兑换成功，奖品已发放到您的账户' })
@@ -98,7 +98,7 @@ describe('PrizeDetailModel.exchange', () => {
 
   it('cancel at the confirm sends nothing', async () => {
     const api = fakeApi(prize())
-    const m = new PrizeDetailModel(api, ctx(), 'p1')
+    const m = new PrizeDetailModel(api, api, ctx(), 'p1')
     await m.load()
     expect(await m.exchange(ui([false]))).toBeNull()
     expect(api.award).not.toHaveBeenCalled()
@@ -107,7 +107,7 @@ describe('PrizeDetailModel.exchange', () => {
   it('a double tap exchanges once: a second tap while the first is asked or sent does nothing', async () => {
     const api = fakeApi(prize())
     const gate = deferred<boolean>()
-    const m = new PrizeDetailModel(api, ctx(), 'p1')
+    const m = new PrizeDetailModel(api, api, ctx(), 'p1')
     await m.load()
     const u = ui()
     u.confirm = () => gate.promise
@@ -122,7 +122,7 @@ describe('PrizeDetailModel.exchange', () => {
 
   it('a physical prize goes to the default address: the confirm names it, the award carries its addressId', async () => {
     const api = fakeApi(prize({ kind: 'physical' }), { addresses: [addr({ addressId: 'ad0', isDefault: false, name: '李四' }), addr()] })
-    const m = new PrizeDetailModel(api, ctx(), 'p1')
+    const m = new PrizeDetailModel(api, api, ctx(), 'p1')
     await m.load()
     const u = ui()
     expect(await m.exchange(u)).toEqual({ ok: true, message: '兑换成功，奖品将在7个工作日内寄出' })
@@ -132,7 +132,7 @@ describe('PrizeDetailModel.exchange', () => {
 
   it('a physical prize without an address: the form first, nothing sent; back with an address the exchange resumes', async () => {
     const api = fakeApi(prize({ kind: 'physical' }))
-    const m = new PrizeDetailModel(api, ctx(), 'p1')
+    const m = new PrizeDetailModel(api, api, ctx(), 'p1')
     await m.load()
     const u = ui()
     expect(await m.exchange(u)).toBeNull()
@@ -152,7 +152,7 @@ describe('PrizeDetailModel.exchange', () => {
 
   it('declining the address form sends nothing and does not resume', async () => {
     const api = fakeApi(prize({ kind: 'physical' }))
-    const m = new PrizeDetailModel(api, ctx(), 'p1')
+    const m = new PrizeDetailModel(api, api, ctx(), 'p1')
     await m.load()
     const u = ui([false])
     expect(await m.exchange(u)).toBeNull()
@@ -169,7 +169,7 @@ describe('PrizeDetailModel.exchange', () => {
     const api = fakeApi(prize())
     api.award.mockRejectedValueOnce(new GatewayError('server', code, code === '9999' ? '系统繁忙' : 'x', 'v2/activity/prize/award'))
     const c = ctx()
-    const m = new PrizeDetailModel(api, c, 'p1')
+    const m = new PrizeDetailModel(api, api, c, 'p1')
     await m.load()
     const loads = api.prizeDetail.mock.calls.length
     expect(await m.exchange(ui())).toEqual({ ok: false, message })
@@ -230,7 +230,7 @@ describe('exchange against the emulator', () => {
       loadBalance: async () => void (balance = (await c.api.activity.userInfo({ userId: user.uid })).points),
       mac: () => '',
     }
-    const m = new PrizeDetailModel({ ...c.api.valueAdded, queryAddress: c.api.userCenter.queryAddress }, context, 'prize8')
+    const m = new PrizeDetailModel(c.api.valueAdded, c.api.userCenter, context, 'prize8')
     await m.load()
     const start = balance as unknown as number
     const u = ui()

@@ -143,14 +143,15 @@ export class PrizeDetailModel {
   done: Award | null = null
 
   constructor(
-    private readonly api: PrizeApi & { queryAddress: AddressReadApi['queryAddress'] },
+    private readonly api: PrizeApi,
+    private readonly addressApi: AddressReadApi,
     private readonly ctx: PrizeContext,
     readonly prizeId: string,
   ) {
     this.detail = new Loadable<PrizeDetail>((v) => !v)
     this.awards = new Loadable<Award[]>(() => false)
     this.addresses = new Loadable<Address[]>(() => false)
-    makeAutoObservable<PrizeDetailModel, 'api' | 'ctx'>(this, { api: false, ctx: false })
+    makeAutoObservable<PrizeDetailModel, 'api' | 'addressApi' | 'ctx'>(this, { api: false, addressApi: false, ctx: false })
   }
 
   async load(): Promise<void> {
@@ -168,7 +169,7 @@ export class PrizeDetailModel {
 
   loadAddresses(): Promise<Address[] | undefined> {
     const uid = this.ctx.uid()
-    return this.addresses.run(async () => (await this.api.queryAddress({ uid })).list)
+    return this.addresses.run(async () => (await this.addressApi.queryAddress({ uid })).list)
   }
 
   get physical(): boolean {

@@ -11,6 +11,7 @@ import { useStores } from '../../../stores/context'
 import { addressLine } from '../../../lib/address'
 import { PrizeDetailModel, standingText, type ExchangeUi } from '../../../stores/prizeModels'
 import type { ActionResult } from '../../../stores/write'
+import { NOTHING } from '../../../stores/loadState'
 import { confirmDialog, toastDone, toastProblem } from '../../../platform/feedback'
 import { go, param } from '../../../navigation'
 import { routeOf } from '../../../routes'
@@ -32,7 +33,7 @@ function PointsExchangeDetail() {
   const prizeId = param(router.params, 'prizeId')
   const uid = user.user?.uid ?? ''
   const model = useMemo(
-    () => new PrizeDetailModel({ ...api.valueAdded, queryAddress: api.userCenter.queryAddress }, prizeContext(root), prizeId),
+    () => new PrizeDetailModel(api.valueAdded, api.userCenter, prizeContext(root), prizeId),
     [api, root, prizeId],
   )
   const ui: ExchangeUi = useMemo(() => ({
@@ -41,8 +42,8 @@ function PointsExchangeDetail() {
   }), [])
   const shown = useRef(false)
   useEffect(() => {
-    void model.load()
-  }, [model, uid])
+    if (prizeId) void model.load()
+  }, [model, uid, prizeId])
   useDidShow(() => {
     // back from the address form: its address, and the exchange that waited for it
     if (shown.current) void model.onShow(ui).then(report)
@@ -61,7 +62,8 @@ function PointsExchangeDetail() {
   return (
     <PageShell
       title={titles.pointsExchangeDetail}
-      state={model.detail}
+      state={prizeId ? model.detail : NOTHING}
+      emptyText={t.noPrize}
       onRetry={() => void model.load()}
       footer={prize && (
         <View className='prize-detail__bar'>
