@@ -19,11 +19,13 @@ function PointsExchange() {
   const root = useStores()
   const { api, user, points, tracker } = root
   const uid = user.user?.uid ?? ''
+  // the value-added products are the current TV's: read again once the TVs are known
+  const mac = root.devices.curMac
   const model = useMemo(() => new PrizeCatalogueModel(api.valueAdded, prizeContext(root)), [api, root])
   const shown = useRef(false)
   useEffect(() => {
     if (uid) void model.load()
-  }, [model, uid])
+  }, [model, uid, mac])
   useDidShow(() => {
     // back from an exchange: stock, standing and balance as they are now
     if (shown.current && uid) void model.load()
