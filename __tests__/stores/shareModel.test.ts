@@ -15,6 +15,7 @@ import { realClient, startTestGateway } from '../emulator/helpers/gateway'
 describe('share links', () => {
   it('the path and the H5 link carry the sharer uid (no query of the page itself)', () => {
     expect(sharePath('u10001')).toBe('/subpackages4/pages/activity-share/activity-share?sharerUid=u10001')
+    expect(sharePath('')).toBe('/subpackages4/pages/activity-share/activity-share')
     expect(shareUrl({ origin: 'https://tv.example.com', pathname: '/app/' }, 'u 1')).toBe('https://tv.example.com/app/#/subpackages4/pages/activity-share/activity-share?sharerUid=u%201')
   })
 })

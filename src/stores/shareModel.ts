@@ -20,9 +20,9 @@ import { devices as d, share as t } from '../strings'
 
 export type Participation = ResOf<typeof valueAdded.participate>
 
-/** The path a share opens (weapp share path; the H5 link's hash). */
+/** The path a share opens (weapp share path; the H5 link's hash); without a user, the page alone. */
 export function sharePath(uid: string): string {
-  return `${routeOf['activity-share']}?sharerUid=${encodeURIComponent(uid)}`
+  return uid ? `${routeOf['activity-share']}?sharerUid=${encodeURIComponent(uid)}` : routeOf['activity-share']
 }
 
 /** The H5 link of a share: the app's address (no query of its own: not the dev bridge's phone) + the hash route. */
