@@ -222,6 +222,24 @@ describe('prizes, address and share pages', () => {
     await until(() => textsOf('.share-link').length === 1, 'link shown')
   })
 
+  it('share page inside the operator app: one tvc:share bridge message with the link carrying the uid', async () => {
+    const post = jest.fn()
+    const w = window as unknown as { TvcNative?: { postMessage: typeof post } }
+    w.TvcNative = { postMessage: post }
+    try {
+      await Taro.navigateTo({ url: '/subpackages4/pages/activity-share/activity-share' })
+      await until(() => textsOf('.share-app').length === 1, 'app share button')
+      expect(textsOf('.share-copy')).toEqual([])
+      click('.share-app')
+      await until(() => post.mock.calls.length === 1, 'bridge message')
+      const msg = JSON.parse(post.mock.calls[0][0] as string)
+      expect(msg).toMatchObject({ type: 'tvc:share', title: '来参加积分活动，签到做任务换好礼' })
+      expect(msg.url).toMatch(/#\/subpackages4\/pages\/activity-share\/activity-share\?sharerUid=u1$/)
+    } finally {
+      delete w.TvcNative
+    }
+  })
+
   it('share page opened from a friend: join, once', async () => {
     await Taro.navigateTo({ url: '/subpackages4/pages/activity-share/activity-share?sharerUid=u9' })
     await until(() => textsOf('.share-join').length === 1, 'join button')
