@@ -211,6 +211,11 @@ async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Rec
     if (url) parse(url)
   }
   await tapFirst(home, 'search-entry', 'index-search')
+  // a prize's detail, as the catalogue opens it
+  const catalogue = realm.openPage('subpackages4/pages/points-exchange/points-exchange', {})
+  await waitFor('prize catalogue renders', () => realm.find(catalogue, (n) => String(n.cl ?? '').split(' ').includes('prize-card')).length > 0, 10_000).catch(() => 0)
+  await tapFirst(catalogue, 'prize-card', 'points-exchange-detail')
+  realm.closePage(catalogue)
   return out
 }
 

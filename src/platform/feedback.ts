@@ -12,7 +12,7 @@ export function toastDone(message: string): void {
 }
 
 /** A confirm dialog; resolves true on confirm. */
-export async function confirmDialog(title: string, content: string, confirmText = common.confirm): Promise<boolean> {
+export async function confirmDialog(title: string, content: string, confirmText: string = common.confirm): Promise<boolean> {
   try {
     const res = await Taro.showModal({ title, content, confirmText, cancelText: common.cancel })
     return Boolean(res.confirm)

@@ -14,6 +14,8 @@ const PRODUCTS = [
   { productId: 'uhd', name: '4K超清', price: 10 },
 ] as const
 const DAY = 86_400_000
+/** What the sharer earns per new user who joins through the share. */
+export const INVITE_POINTS = 50
 
 function requireActivity(activityId: string): void {
   if (activityId !== pointsActivityId) fail('1003', '活动不存在或已结束')
@@ -56,6 +58,10 @@ export const valueAddedHandlers: DomainHandlers<typeof valueAdded> = {
     ctx.user(userId)
     requireActivity(activityId)
     const prize = prizeOf(ctx, prizeId)
+    // One exchange per prize and user. The handler runs to its end without yielding (no await), so
+    // the checks and the writes below are one step: two exchanges sent at the same moment are served
+    // one after the other, and the second sees the first's deduction and stock.
+    if ((ctx.db.state.awards[userId] ?? []).some((a) => a.prizeId === prizeId)) fail('2002', '每种奖品每个账号限兑1次，您已兑换过')
     if (prize.stock <= 0) fail('2003', '奖品已兑完')
     if (prize.kind === 'physical' && !(ctx.db.state.addresses[userId] ?? []).some((a) => a.addressId === addressId)) {
       fail('1001', '实物奖品需要选择收货地址')
@@ -89,15 +95,25 @@ export const valueAddedHandlers: DomainHandlers<typeof valueAdded> = {
     const p = prizeOf(ctx, prizeId)
     return { ...p, rules: '每个账号每种奖品限兑1次；兑换成功后积分不退还；实物奖品7个工作日内发货。' }
   },
+  /**
+   * Joins the activity, once per user. The invitation counts when a NEW user joins: one whose account
+   * was created by a login carrying the sharer's uid (mobileLogin sharerUid, kept on the user). The
+   * sharer then gets INVITE_POINTS, once per new user (the join is once); an existing user who opens
+   * a share, a sharerUid that differs from the one the account was created with, or the user's own
+   * uid credit nobody.
+   */
   participate: ({ activityId, userId, sharerUid }, ctx) => {
-    ctx.user(userId)
+    const user = ctx.user(userId)
     requireActivity(activityId)
     const joined = (ctx.db.state.participations[activityId] ??= [])
     if (joined.includes(userId)) return { participated: true, firstTime: false }
     joined.push(userId)
     ctx.db.touch()
     const coupon = grantCoupon(ctx, userId, '新人影视券', 5)
-    if (sharerUid && sharerUid !== userId && ctx.db.state.users[sharerUid]) addPoints(ctx, sharerUid, 50, '邀请好友参与活动', 'invite')
+    const inviter = user.sharerUid
+    if (inviter && inviter !== userId && (!sharerUid || sharerUid === inviter) && ctx.db.state.users[inviter]) {
+      addPoints(ctx, inviter, INVITE_POINTS, '邀请好友参与活动', 'invite')
+    }
     return { participated: true, firstTime: true, coupon }
   },
 }

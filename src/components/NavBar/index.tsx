@@ -9,6 +9,11 @@ import './index.scss'
 
 interface NavBarProps {
   title: string
+  /**
+   * Asked before the back (or home) action leaves the page (e.g. unsaved changes); false stays. It may
+   * also handle the back itself (close an inner view) and answer false.
+   */
+  beforeLeave?: () => Promise<boolean> | boolean
 }
 
 function currentStack(): { depth: number; isHome: boolean } {
@@ -17,14 +22,15 @@ function currentStack(): { depth: number; isHome: boolean } {
   return { depth: pages.length, isHome: `/${route.replace(/^\//, '').split('?')[0]}` === routeOf.index }
 }
 
-export default function NavBar({ title }: NavBarProps) {
+export default function NavBar({ title, beforeLeave }: NavBarProps) {
   const geometry = useMemo(() => navBarGeometry(readStatusBarHeight()), [])
   const action = useMemo(() => {
     const { depth, isHome } = currentStack()
     return navAction(depth, isHome)
   }, [])
 
-  const onAction = () => {
+  const onAction = async () => {
+    if (beforeLeave && !(await beforeLeave())) return
     if (action === 'back') Taro.navigateBack()
     else if (action === 'home') Taro.reLaunch({ url: routeOf.index })
   }
@@ -39,7 +45,7 @@ export default function NavBar({ title }: NavBarProps) {
           <View
             className='nav-bar__action'
             hoverClass='nav-bar__action--pressed'
-            onClick={onAction}
+            onClick={() => void onAction()}
             role='button'
             aria-label={action === 'back' ? common.back : common.home}
           >

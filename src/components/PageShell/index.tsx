@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { observer } from 'mobx-react'
 import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
 import PrivacySheet from '../../features/account/PrivacySheet'
@@ -31,22 +32,25 @@ interface PageShellProps {
   onScrollToLower?: () => void
   /** false: the content scrolls itself (a virtual list); the shell only sizes it. */
   scroll?: boolean
+  /** Asked before the navigation bar's back leaves the page (see NavBar). */
+  beforeLeave?: () => Promise<boolean> | boolean
   children?: ReactNode
 }
 
 /**
- * Every page: the navigation bar, then a scroll area (page scrolling is disabled, SPEC 2) that shows
+ * Every page (an observer: the load state it is given is read here, so a change of it alone redraws):
+ * the navigation bar, then a scroll area (page scrolling is disabled, SPEC 2) that shows
  * the page content or its loading / empty / error / offline state.
  */
-export default function PageShell(props: PageShellProps) {
-  const { title, actionText, header, footer, onScrollToLower, scroll = true, children } = props
+function PageShell(props: PageShellProps) {
+  const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children } = props
   const { status, statusText, onAction } = props.state ? viewOf(props.state, props.emptyText, props.onRetry) : { status: props.status ?? 'ready', statusText: props.statusText, onAction: props.onAction }
   const body = status === 'ready'
     ? children
     : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />
   return (
     <View className='page-shell'>
-      <NavBar title={title} />
+      <NavBar title={title} beforeLeave={beforeLeave} />
       {header}
       {scroll || status !== 'ready'
         ? <ScrollView className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower}>{body}</ScrollView>
@@ -56,6 +60,8 @@ export default function PageShell(props: PageShellProps) {
     </View>
   )
 }
+
+export default observer(PageShell)
 
 function viewOf(state: LoadState, emptyText: string | undefined, onRetry: (() => void) | undefined): { status: ViewStatus; statusText?: string; onAction?: () => void } {
   const status: ViewStatus = state.status === 'idle' ? 'loading' : state.status

@@ -21,6 +21,7 @@ export function personalEntries(): PersonalEntry[] {
     { key: 'programBlackList', label: t.entries.programBlackList, page: 'my-black-list', needsLogin: true },
     { key: 'typeBlackList', label: t.entries.typeBlackList, page: 'black-list', needsLogin: true },
     { key: 'info', label: t.entries.info, page: 'my-info', needsLogin: true },
+    { key: 'address', label: t.entries.address, page: 'add-address', needsLogin: true },
     { key: 'agreement', label: t.entries.agreement, page: 'user-agreement', needsLogin: false },
   ]
   if (env.productPageUrl) entries.push({ key: 'product', label: t.entries.product, page: 'web-view', needsLogin: false })

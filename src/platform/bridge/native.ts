@@ -6,6 +6,8 @@
  *   reply     the app runs    window.postMessage({ type: 'tvc:phone', id, phone }, '*')
  *             (phone: 11 digits, or '' when the user is not signed in to the app)
  *
+ * Sharing uses the same channel: `{ type: 'tvc:share', id, title, text, url }`, one-way (share.ts).
+ *
  * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
  * missing bridge or an empty/invalid number give null, and no phone login happens.
  *

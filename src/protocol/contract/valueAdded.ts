@@ -36,9 +36,9 @@ export const valueAdded = {
     path: 'v2/activity/prize/award',
     request: s.obj({ activityId: s.str(), userId: s.str(), prizeId: s.str(), addressId: opt(s.str('physical prizes')) }),
     response: s.obj({ award, totalPoints: s.num() }),
-    errors: ['1003', '2001', '2003'],
+    errors: ['1003', '2001', '2002', '2003'],
     origin: 'defined',
-    doc: 'Exchanges points for a prize (physical prizes need an addressId).',
+    doc: 'Exchanges points for a prize (physical prizes need an addressId): 2001 not enough points, 2002 already exchanged (one per prize and user), 2003 out of stock; points and stock change together or not at all.',
   }),
   coupon: endpoint({
     domain,
@@ -67,6 +67,6 @@ export const valueAdded = {
     response: s.obj({ participated: s.bool(), firstTime: s.bool(), coupon: opt(coupon) }),
     errors: ['1003'],
     origin: 'defined',
-    doc: 'Joins an activity; the first time grants a coupon (and the sharer some points).',
+    doc: "Joins an activity; the first time grants a coupon, and when the user is new through a share (logged in first with that sharerUid) the sharer's points rise once.",
   }),
 }

@@ -14,7 +14,8 @@ import type { ActionResult } from '../../../stores/write'
 import { toastDone, toastProblem } from '../../../platform/feedback'
 import { go, urlOf } from '../../../navigation'
 import { routeOf } from '../../../routes'
-import { points as t, titles } from '../../../strings'
+import { points as t, prizes as p, share, titles } from '../../../strings'
+import { sharePath } from '../../../stores/shareModel'
 import '../../../features/points/points.scss'
 import { definePage } from '../../../components/PageBoundary'
 
@@ -40,7 +41,7 @@ function ActivityIndex() {
   useShareAppMessage(() => {
     root.markSharing()
     afterTaskAction(root, 'share')
-    return { title: titles.activityIndex, path: urlOf('activity-index') }
+    return { title: share.cardTitle, path: sharePath(uid) }
   })
 
   const signIn = async () => {
@@ -85,6 +86,11 @@ function ActivityIndex() {
         <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('points-list')}><Text>{t.entryList}</Text></View>
         <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('points-income')}><Text>{t.entryIncome}</Text></View>
         <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('activity-rules')}><Text>{t.entryRules}</Text></View>
+      </View>
+      <View className='points-entries points-entries--prizes'>
+        <View className='points-entries__item' data-entry='exchange' hoverClass='points-entries__item--pressed' onClick={() => go('points-exchange')}><Text>{p.entryExchange}</Text></View>
+        <View className='points-entries__item' data-entry='my-prize' hoverClass='points-entries__item--pressed' onClick={() => go('points-my-prize')}><Text>{p.entryMyPrize}</Text></View>
+        <View className='points-entries__item' data-entry='share' hoverClass='points-entries__item--pressed' onClick={() => go('activity-share')}><Text>{p.entryShare}</Text></View>
       </View>
       {sign && <SignStrip info={sign} busy={points.busy} onSign={() => void signIn()} />}
       <View className='points-card tasks-card'>

@@ -4,4 +4,5 @@ export default definePageConfig({
   navigationBarTitleText: titles.activityShare,
   navigationStyle: 'custom',
   disableScroll: true,
+  enableShareAppMessage: true,
 })

@@ -1,4 +1,129 @@
-import { placeholderPage } from '../../../components/PlaceholderPage'
-import { titles } from '../../../strings'
+import { useEffect, useMemo, useState } from 'react'
+import { observer } from 'mobx-react'
+import Taro, { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { Button, Text, View } from '@tarojs/components'
+import PageShell from '../../../components/PageShell'
+import ActionButton from '../../../components/ActionButton'
+import LoginCard from '../../../features/account/LoginCard'
+import { afterTaskAction } from '../../../features/points/taskActions'
+import { useStores } from '../../../stores/context'
+import { ShareModel, sharePath, shareUrl } from '../../../stores/shareModel'
+import { shareChannel, shareInApp } from '../../../platform/bridge/share'
+import { toastDone, toastProblem } from '../../../platform/feedback'
+import { go, param } from '../../../navigation'
+import { routeOf } from '../../../routes'
+import { share as t, titles } from '../../../strings'
+import '../../../features/prizes/prizes.scss'
+import { definePage } from '../../../components/PageBoundary'
 
-export default placeholderPage(titles.activityShare)
+type ShareWindow = Parameters<typeof shareInApp>[0]
+const win = (): ShareWindow => (process.env.TARO_ENV === 'h5' ? (window as unknown as ShareWindow) : undefined)
+
+/**
+ * The share activity. The user's own page shares the link carrying their uid: WeChat's share on
+ * weapp; inside the operator's app the `tvc:share` bridge message; elsewhere the link is copied, with
+ * the note that it opens in the operator's app. A friend who opens the link logs in with that
+ * sharerUid and joins (activity/participate); the sharer's points rise once per new user.
+ */
+function ActivityShare() {
+  const root = useStores()
+  const { api, user, tracker } = root
+  const router = useRouter()
+  const sharerUid = param(router.params, 'sharerUid')
+  const uid = user.user?.uid ?? ''
+  const model = useMemo(() => new ShareModel(api.valueAdded, () => root.user.user?.uid ?? '', sharerUid), [api, root, sharerUid])
+  const channel = shareChannel(process.env.TARO_ENV, win())
+  const [copied, setCopied] = useState('')
+
+  // SPEC 6: a friend who is not logged in yet logs in with the sharer's uid
+  useEffect(() => {
+    if (sharerUid && !root.user.user) root.user.setSharerUid(sharerUid)
+  }, [root, sharerUid])
+  useDidShow(() => tracker.pageView(routeOf['activity-share'], sharerUid ? { sharerUid } : {}))
+  useShareAppMessage(() => {
+    root.markSharing()
+    afterTaskAction(root, 'share')
+    return { title: t.cardTitle, path: sharePath(uid) }
+  })
+
+  const join = async () => {
+    tracker.click(routeOf['activity-share'], t.join, { sharerUid })
+    const res = await model.join()
+    if (res.ok) toastDone(res.message)
+    else toastProblem(res.message)
+  }
+  const shareViaApp = () => {
+    tracker.click(routeOf['activity-share'], t.app)
+    const w = win()
+    const url = shareUrl((w as unknown as { location: Location }).location, uid)
+    if (shareInApp(w, { title: t.cardTitle, text: t.cardText, url })) {
+      afterTaskAction(root, 'share')
+      toastDone(t.appSent)
+    } else toastProblem(t.appFailed)
+  }
+  const copyLink = async () => {
+    tracker.click(routeOf['activity-share'], t.copy)
+    const url = shareUrl(window.location, uid)
+    try {
+      await Taro.setClipboardData({ data: url })
+      setCopied(url)
+      afterTaskAction(root, 'share')
+      toastDone(t.copied)
+    } catch {
+      setCopied(url)
+    }
+  }
+
+  if (!uid) {
+    return (
+      <PageShell title={titles.activityShare} header={<LoginCard />}>
+        <View className='share-card'>
+          <Text className='share-card__title'>{sharerUid ? t.invited : t.title}</Text>
+          <Text className='share-card__text'>{t.needLogin}</Text>
+        </View>
+      </PageShell>
+    )
+  }
+
+  if (model.visiting) {
+    return (
+      <PageShell title={titles.activityShare}>
+        <View className='share-card'>
+          <Text className='share-card__title'>{t.invited}</Text>
+          <Text className='share-card__text'>{t.cardTitle}</Text>
+        </View>
+        <View className='share-actions'>
+          {model.joined ? (
+            <ActionButton kind='primary' size='block' className='share-go-centre' onClick={() => go('activity-index')}>{t.goCentre}</ActionButton>
+          ) : (
+            <ActionButton kind='primary' size='block' className='share-join' disabled={model.busy} onClick={() => void join()}>{t.join}</ActionButton>
+          )}
+        </View>
+      </PageShell>
+    )
+  }
+
+  return (
+    <PageShell title={titles.activityShare}>
+      <View className='share-card'>
+        <Text className='share-card__title'>{t.title}</Text>
+        <Text className='share-card__text'>{t.text}</Text>
+      </View>
+      <View className='share-actions'>
+        {channel === 'weapp' && (
+          <Button className='share-native-btn' openType='share'>{t.weapp}</Button>
+        )}
+        {channel === 'app' && (
+          <ActionButton kind='primary' size='block' className='share-app' onClick={shareViaApp}>{t.app}</ActionButton>
+        )}
+        {channel === 'browser' && (
+          <ActionButton kind='primary' size='block' className='share-copy' onClick={() => void copyLink()}>{t.copy}</ActionButton>
+        )}
+      </View>
+      {channel === 'browser' && <Text className='share-hint'>{t.copyHint}</Text>}
+      {copied && <Text className='share-link' userSelect>{copied}</Text>}
+    </PageShell>
+  )
+}
+
+export default definePage(observer(ActivityShare), titles.activityShare)
