@@ -70,6 +70,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         chain.plugin('provideQueueMicrotask').use(webpack.ProvidePlugin, [
           { queueMicrotask: [path.resolve(__dirname, '../src/platform/microtask.ts'), 'queueMicrotask'] },
         ])
+        if (process.env.TVC_BUNDLE_STATS) chain.plugin('bundleStats').use(BundleStatsPlugin, [process.env.TVC_BUNDLE_STATS])
       },
     },
     h5: {
