@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run test:faults`: the fault matrix. Runs faults/*.fault.ts (jest, one suite at a time, each
- * with its own local stack), then prints one table row per case: the fault, what should happen, what
+ * with its own local stack) and faults/h5.faults.ts (the H5 build in Debian chromium; needs dist/h5),
+ * then prints one table row per case: the fault, what should happen, what
  * happened, pass/fail, and a figure (a time or a count, printed, never judged). Exits 1 on any failed
  * row or suite.
  */
@@ -20,6 +21,21 @@ const jest = spawnSync(process.execPath, [path.join(root, 'node_modules', 'jest'
   env: { ...process.env, FAULTS_ROWS: rowsFile },
 })
 
+// Where the user's view matters: the H5 build in Debian chromium (needs dist/h5: npm run build:h5).
+let h5 = { status: 0 }
+if (process.argv.length <= 2) {
+  if (!fs.existsSync(path.join(root, 'dist', 'h5', 'index.html'))) {
+    console.error('dist/h5 is missing: run npm run build:h5 first (the H5 rows of the matrix need it)')
+    h5 = { status: 1 }
+  } else {
+    h5 = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', 'faults/h5.faults.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, FAULTS_ROWS: rowsFile },
+    })
+  }
+}
+
 const rows = fs.existsSync(rowsFile)
   ? fs.readFileSync(rowsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l))
   : []
@@ -32,4 +48,4 @@ for (const r of rows) {
 }
 const failed = rows.filter((r) => !r.pass).length
 console.log(`\n${rows.length} rows: ${rows.length - failed} pass, ${failed} fail`)
-if (jest.status !== 0 || failed > 0 || rows.length === 0) process.exit(1)
+if (jest.status !== 0 || h5.status !== 0 || failed > 0 || rows.length === 0) process.exit(1)

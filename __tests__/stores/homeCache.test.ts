@@ -112,6 +112,28 @@ describe('home cache', () => {
     expect(visitor.storage.get(HOME_CACHE_KEY)).toBeUndefined()
   })
 
+  it('at launch, before the TVs are loaded, the user\'s last TV stands in; a TV last seen in child mode gets no adult entry', async () => {
+    const first = setup()
+    await first.home.load(false)
+    // relaunch: the session is back, the bound TVs are not loaded yet
+    const again = setup(first.storage, { uid: 'u1', mac: '' })
+    const d = deferred<ReturnType<typeof desktop>>()
+    again.api.desktop.mobileDesktop.mockImplementationOnce(() => d.promise)
+    const loading = again.home.load(false)
+    expect(shownTitle(again.home)).toBe('热播')
+    d.resolve(desktop(deskTopId[0], '精选'))
+    await loading
+    // the TV is then seen child-locked: its child home is cached, and the adult one is never shown again
+    await again.home.load(true)
+    const relaunch = setup(first.storage, { uid: 'u1', mac: '' })
+    const r = deferred<ReturnType<typeof desktop>>()
+    relaunch.api.desktop.mobileDesktop.mockImplementationOnce(() => r.promise)
+    const adultAssumed = relaunch.home.load(false)
+    expect(relaunch.home.desktop.value).toBeUndefined()
+    r.resolve(desktop(deskTopId[0], '精选'))
+    await adultAssumed
+  })
+
   it('a black-list change (invalidate) clears it, so black-listed items are never shown from it', async () => {
     const first = setup()
     await first.home.load(false)
@@ -123,7 +145,7 @@ describe('home cache', () => {
     const storage = memoryStorage()
     const port = storageHomeCache(storage, () => null)
     for (let i = 0; i < HOME_CACHE_ENTRIES + 2; i++) port.write(`u|${i}|adult`, { desktop: desktop('1', 'x'), tabKey: 't1', blocks: [], savedAt: i })
-    const kept = Object.keys(storage.get<Record<string, unknown>>(HOME_CACHE_KEY) ?? {})
+    const kept = Object.keys(storage.get<{ entries: Record<string, unknown> }>(HOME_CACHE_KEY)?.entries ?? {})
     expect(kept).toHaveLength(HOME_CACHE_ENTRIES)
     expect(kept).toContain(`u|${HOME_CACHE_ENTRIES + 1}|adult`)
     expect(kept).not.toContain('u|0|adult')
