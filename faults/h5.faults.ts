@@ -45,10 +45,12 @@ describe('fault matrix in the H5 build', { concurrency: false }, () => {
 
   h5row('home opened while the gateway drops the desktop call (nothing cached)', 'the offline state with the network message and a retry; the retry shows the desktop', async () => {
     await j.page.evaluate(() => localStorage.removeItem('tvc.home'))
-    j.stack.gateway.scenarios.set('drop', { times: 1, path: contract.desktop.mobileDesktop.path })
+    // every desktop call of this launch is dropped until the user taps retry
+    j.stack.gateway.scenarios.set('drop', { path: contract.desktop.mobileDesktop.path })
     await j.page.reload()
     await j.waitForText('.state-view__text', net.networkError, 15_000)
     await j.shot('faults-01-home-offline')
+    j.stack.gateway.scenarios.clear()
     const t0 = Date.now()
     await j.shown('.state-view__action').first().click()
     await j.shown('.home-tabs').first().waitFor({ timeout: 10_000 })
@@ -57,7 +59,8 @@ describe('fault matrix in the H5 build', { concurrency: false }, () => {
 
   h5row('home opened while the gateway drops the desktop call (a returning user)', 'the cached home stays on screen, the network failure is said in a toast', async () => {
     await j.shown('.home-tabs').first().waitFor({ timeout: 10_000 })
-    await j.page.waitForTimeout(500) // the refreshed home is cached
+    // the home just loaded is cached
+    await j.page.waitForFunction(() => localStorage.getItem('tvc.home') !== null, undefined, { timeout: 5_000 })
     j.stack.gateway.scenarios.set('drop', { times: 1, path: contract.desktop.mobileDesktop.path })
     const t0 = Date.now()
     await j.page.reload()

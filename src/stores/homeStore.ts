@@ -125,7 +125,9 @@ export class HomeStore {
     })
     await this.loadTab(this.tabIndex, this.fromCache)
     runInAction(() => (this.fromCache = false))
-    if (key && key === this.cache?.key(childMode)) this.saveToCache(key)
+    // keyed as things stand now: the bound TVs may have loaded meanwhile (the desktop is the mode's)
+    const now = this.cache?.key(childMode)
+    if (now && this.deskTopId === id) this.saveToCache(now)
   }
 
   /** The blocks on screen may hold programs that are now black-listed: the next show reloads them. */
