@@ -134,7 +134,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   return {
     url,
     port,
-    directory: createDirectory(db, cat, now),
+    directory: createDirectory(db, cat, now, events),
     scenarios,
     events,
     catalogue: cat,

@@ -1,10 +1,19 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
-import { address, device, familyMember, lockState, userInfo } from './models'
+import { address, device, familyMember, invitation, lockState, userInfo } from './models'
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
 const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
+const lockSetting = {
+  ...uidMac,
+  lock: s.bool(),
+  password: opt(s.str('4 digits: sets the TV\'s lock password when none is set; required to turn a lock off')),
+}
+const LOCK_SETTING_DOC =
+  ' One 4-digit password per TV (stored hashed): the first lock turned on sets it (1001 without one); ' +
+  'turning a lock off needs it (2004 wrong, lock info triesLeft); after 5 wrong in a row 2005 for 15 ' +
+  'minutes (lock info retryAfterSec). The TV follows at once: its box pushes a type 87 report.'
 
 export const userCenter = {
   getOpenIdUnionId: endpoint({
@@ -163,11 +172,11 @@ export const userCenter = {
   globalLockSetting: endpoint({
     domain,
     path: 'globalLock/globalLockSetting',
-    request: s.obj({ ...uidMac, lock: s.bool() }),
+    request: s.obj(lockSetting),
     response: lockState,
-    errors: ['1004'],
+    errors: ['1004', '2004', '2005'],
     origin: 'defined',
-    doc: 'Turns the global lock of a bound TV on/off.',
+    doc: 'Turns the global lock of a bound TV on/off.' + LOCK_SETTING_DOC,
   }),
   queryGlobalLockInfo: endpoint({
     domain,
@@ -199,11 +208,47 @@ export const userCenter = {
   childLockSetting: endpoint({
     domain,
     path: 'v5/childLock/childLockSetting',
-    request: s.obj({ ...uidMac, lock: s.bool() }),
+    request: s.obj(lockSetting),
+    response: lockState,
+    errors: ['1004', '2004', '2005'],
+    origin: 'defined',
+    doc: 'Turns the child lock of a bound TV on/off (child lock: the TV shows the child desktop).' + LOCK_SETTING_DOC,
+  }),
+  resetLockPassword: endpoint({
+    domain,
+    path: 'globalLock/resetLockPassword',
+    request: s.obj({ ...uidMac, phone: s.str('the owner\'s phone, confirmed again through the bridge'), password: s.str('the new 4 digits') }),
     response: lockState,
     errors: ['1004'],
-    origin: 'defined',
-    doc: 'Turns the child lock of a bound TV on/off.',
+    origin: 'extension',
+    doc: 'Local-stack extension: the TV\'s owner resets a forgotten lock password (phone must be theirs); clears the wait.',
+  }),
+  createInvitation: endpoint({
+    domain,
+    path: 'mc/device/createInvitation',
+    request: s.obj({ uid: s.str(), familyId: s.str() }),
+    response: invitation,
+    errors: ['1003', '1004'],
+    origin: 'extension',
+    doc: 'Local-stack extension: the owner invites someone to a TV family (share card / link), valid 24 hours.',
+  }),
+  queryInvitation: endpoint({
+    domain,
+    path: 'mc/device/queryInvitation',
+    request: s.obj({ code: s.str() }),
+    response: invitation,
+    errors: ['1003'],
+    origin: 'extension',
+    doc: 'Local-stack extension: whose TV an invitation is for (shown before accepting).',
+  }),
+  acceptInvitation: endpoint({
+    domain,
+    path: 'mc/device/acceptInvitation',
+    request: s.obj({ uid: s.str(), code: s.str() }),
+    response: device,
+    errors: ['1003', '2002', '2006'],
+    origin: 'extension',
+    doc: 'Local-stack extension: the logged-in opener joins the family (2006 expired or used; 2002 already a member).',
   }),
   queryAddress: endpoint({
     domain,
