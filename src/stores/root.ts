@@ -6,6 +6,7 @@ import { EPG_CHILD } from '../protocol/tv/messages'
 import type { KeyValueStorage } from '../platform/storage'
 import type { PhoneBridge } from '../platform/bridge/types'
 import { routeOf } from '../routes'
+import { tvTimers } from '../config'
 import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
 import { SearchStore, type SearchContext } from './searchStore'
@@ -16,6 +17,9 @@ import { UserStore } from './userStore'
 import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { PersonalStore } from './personalStore'
+import { LockStore, type LockTarget } from './lockStore'
+import { ScreenStore } from './screenStore'
+import { FamilyStore } from './familyStore'
 import type { WeappBridge } from '../platform/bridge/weapp'
 import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
 import type { ActionResult } from './write'
@@ -68,6 +72,10 @@ export class RootStore {
   readonly points: PointsStore
   /** Favourites, watch records and the black lists of the logged-in user (issue 11). */
   readonly personal: PersonalStore
+  /** Issue 12: child lock and global lock of the current TV; its screen mode; family members per TV. */
+  readonly locks: LockStore
+  readonly screen: ScreenStore
+  readonly family: FamilyStore
   readonly tracker: TrackerPort
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
@@ -103,9 +111,17 @@ export class RootStore {
     this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
     this.personal = new PersonalStore(deps.api, () => this.user.user?.uid ?? '', (change) => this.onBlackListChanged(change))
+    const target = (): LockTarget | null => {
+      const uid = this.user.user?.uid
+      const mac = this.devices.current?.mac
+      return uid && mac ? { uid, mac } : null
+    }
+    this.locks = new LockStore(deps.api.userCenter, target, deps.getPhone)
+    this.screen = new ScreenStore(deps.api.jarvis, target)
+    this.family = new FamilyStore(deps.api.userCenter, () => this.user.user?.uid ?? '', this.devices)
     this.storage = deps.storage
     makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage'>(this, {
-      session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+      locks: false, screen: false, family: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -119,6 +135,14 @@ export class RootStore {
       reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
       // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
       reaction(() => this.childMode, () => void this.showHome()),
+      // Issue 12: the lock state the TV showed (type 87) goes back to the gateway when it differs.
+      reaction(
+        () => this.tv.tvMode.content,
+        (c) => {
+          const mac = this.tv.device?.mac
+          if (mac && typeof c.childLock === 'boolean' && typeof c.globalLock === 'boolean') void this.locks.reportTvState(mac, { childLock: c.childLock, globalLock: c.globalLock })
+        },
+      ),
       // Whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
     )
@@ -214,6 +238,9 @@ export class RootStore {
     this.tasks.clear()
     this.points.clear()
     this.search.forget(uid)
+    this.family.reset()
+    this.locks.info.reset()
+    this.screen.option.reset()
     this.ystProgramId = ''
   }
 
@@ -244,7 +271,10 @@ export class RootStore {
     const { appName: _appName, ...payload } = play
     this.tracker.click(page, programText.playOnTv, { programId, app: play.appName })
     const res = this.tv.playOnTv(payload)
-    return res.ok ? { ok: true, message: tvText.playSent } : { ok: false, message: res.message }
+    if (!res.ok) return { ok: false, message: res.message }
+    // Issue 12: a TV under global lock answers with globalLock true: say so instead of "sent"
+    const reply = await this.tv.replyTo(res.sequenceId, tvTimers.offlineAfterMs)
+    return reply?.content.globalLock === true ? { ok: false, message: tvText.globalLocked } : { ok: true, message: tvText.playSent }
   }
 
   /**

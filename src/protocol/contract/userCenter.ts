@@ -235,6 +235,7 @@ export const userCenter = {
   queryInvitation: endpoint({
     domain,
     path: 'mc/device/queryInvitation',
+    auth: 'none',
     request: s.obj({ code: s.str() }),
     response: invitation,
     errors: ['1003'],
