@@ -2,7 +2,8 @@
 import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device, userInfo } from '../stores/fixtures'
-import { locks as t } from '@/strings'
+import { locks as t } from '@/strings/locks'
+import { locksOf } from '@/stores/lockStore'
 
 const MAC = 'AABBCCDDEEF1'
 
@@ -42,12 +43,12 @@ describe('my-one-lock page', () => {
 
   it('shows both locks of the current TV, off, and that no password is set yet', async () => {
     await until(() => textsOf('.locks__title').length >= 2, 'lock rows')
-    expect(textsOf('.locks__tv')).toEqual([t.tvLabel('客厅电视')])
+    expect(textsOf('[data-line="tv"]')).toEqual([t.tvLabel('客厅电视')])
     expect([...topPage().querySelectorAll('[data-lock]')].map((e) => [e.getAttribute('data-lock'), e.getAttribute('aria-checked')])).toEqual([
       ['childLock', 'false'],
       ['globalLock', 'false'],
     ])
-    expect(textsOf('.locks__hint')).toEqual([t.noPassword])
+    expect(textsOf('[data-line="hint"]')).toEqual([t.noPassword])
   })
 
   it('turning the child lock on asks for a new 4-digit password and sends it', async () => {
@@ -59,13 +60,13 @@ describe('my-one-lock page', () => {
     ;(topPage().querySelector('.locks__submit') as HTMLElement).click()
     await until(() => topPage().querySelector('[data-lock="childLock"]')?.getAttribute('aria-checked') === 'true', 'child lock on')
     expect(childLockSetting).toHaveBeenCalledWith({ uid: 'u1', mac: MAC, lock: true, password: '2468' })
-    await until(() => textsOf('.locks__msg').length === 1 && !topPage().querySelector('.locks__panel'), 'message, panel closed')
-    expect(textsOf('.locks__msg')).toEqual([t.turnedOn(t.childLock)])
+    await until(() => textsOf('[data-msg]').length === 1 && !topPage().querySelector('.locks__panel'), 'message, panel closed')
+    expect(textsOf('[data-msg]')).toEqual([t.turnedOn(t.childLock)])
   })
 
   it('too many wrong passwords: the page says how long to wait', async () => {
     server = { ...server, globalLock: true }
-    await services.root.locks.load()
+    await locksOf(services.root).load()
     await until(() => topPage().querySelector('[data-lock="globalLock"]')?.getAttribute('aria-checked') === 'true', 'global lock on')
     ;(topPage().querySelector('[data-lock="globalLock"]') as HTMLElement).click()
     await until(() => !!topPage().querySelector('.locks__panel'), 'password panel')
@@ -73,9 +74,9 @@ describe('my-one-lock page', () => {
     typeInto(topPage().querySelector('.locks__input') as Element, '9999')
     await until(() => !topPage().querySelector('.locks__submit')?.classList.contains('action-btn--disabled'), 'submit enabled')
     ;(topPage().querySelector('.locks__submit') as HTMLElement).click()
-    await until(() => textsOf('.locks__wait').length === 1, 'wait message')
-    expect(textsOf('.locks__wait')).toEqual([t.waiting(15)])
-    expect(textsOf('.locks__msg')).toEqual([t.waiting(15)])
+    await until(() => textsOf('[data-wait]').length === 1 && textsOf('[data-msg]').length === 1, 'wait message')
+    expect(textsOf('[data-wait]')).toEqual([t.waiting(15)])
+    expect(textsOf('[data-msg]')).toEqual([t.waiting(15)])
     expect(topPage().querySelector('[data-lock="globalLock"]')?.getAttribute('aria-checked')).toBe('true')
   })
 })

@@ -2,7 +2,7 @@
 import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device, userInfo } from '../stores/fixtures'
-import { screenMode as t } from '@/strings'
+import { screenMode as t } from '@/strings/locks'
 
 describe('my-tabmode page', () => {
   const setScreenOption = jest.fn(async (r: { mac: string; mode: string; quality: string; autoPlayNext: boolean }) => ({ mac: r.mac, mode: r.mode, quality: r.quality, autoPlayNext: r.autoPlayNext }))

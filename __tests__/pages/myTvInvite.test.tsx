@@ -2,7 +2,7 @@
 import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device, userInfo } from '../stores/fixtures'
-import { family as t } from '@/strings'
+import { family as t } from '@/strings/locks'
 import { memoryStorage } from '@/platform/storage'
 
 describe('my-tv with an invitation', () => {

@@ -10,7 +10,8 @@ import { Session } from '@/stores/session'
 import { memoryStorage } from '@/platform/storage'
 import type { Device, FamilyMember, Invitation } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
-import { family as t, screenMode as s, locks as l } from '@/strings'
+import { devices as dv } from '@/strings'
+import { family as t, screenMode as s, locks as l } from '@/strings/locks'
 import { device, userInfo } from './fixtures'
 
 const owner: FamilyMember = { uid: 'u1', nickName: '小明', phone: '138****0000', faceImg: '', role: 'owner' }
@@ -124,7 +125,7 @@ describe('DevicesStore: a TV the user was removed from', () => {
     setBound([device({ familyId: 'f2', deviceName: '卧室电视', mac: 'AABBCCDDEE02' })])
     await devices.load()
     expect(devices.devices.map((d) => d.familyId)).toEqual(['f2'])
-    expect(devices.notice).toBe(t.lostTv('客厅电视'))
+    expect(devices.notice).toBe(dv.lostTv('客厅电视'))
     devices.dismissNotice()
     expect(devices.notice).toBe('')
   })

@@ -8,7 +8,7 @@
 import { LockStore, type LockApi, type LockTarget } from '@/stores/lockStore'
 import type { LockState } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
-import { locks as t } from '@/strings'
+import { locks as t } from '@/strings/locks'
 
 const MAC = 'AABBCCDDEEF1'
 

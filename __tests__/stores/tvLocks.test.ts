@@ -5,6 +5,7 @@
  * type 87 shows goes back to the gateway (uploadLockState) when it differs.
  */
 import { RootStore } from '@/stores/root'
+import { locksOf } from '@/stores/lockStore'
 import { TvStore } from '@/stores/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
 import type { Api } from '@/services/api'
@@ -127,7 +128,7 @@ describe('RootStore and the locks', () => {
   it('the lock state a type 87 shows is uploaded when it differs from the gateway\'s', async () => {
     const { r, uploadLockState } = root()
     await r.start()
-    await r.locks.load()
+    await locksOf(r).load()
     internals(r.tv).setMode(mode({ childLock: false, globalLock: false }))
     await new Promise((res) => setTimeout(res, 0))
     expect(uploadLockState).not.toHaveBeenCalled()

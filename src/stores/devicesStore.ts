@@ -6,7 +6,6 @@ import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
 import type { UserStore } from './userStore'
 import { devices as t } from '../strings'
-import { family } from '../strings'
 
 export type DevicesApi = Pick<Api['userCenter'], 'queryBindDevice' | 'changeDevice' | 'changeDeviceName' | 'bindDevice' | 'wxaUnbindFamily'>
 
@@ -64,7 +63,7 @@ export class DevicesStore {
     // Issue 12: a TV that left the list without this app unbinding it: the owner removed the user
     if (before && after) {
       const gone = before.filter((d) => d.uid === uid && !after.some((a) => a.familyId === d.familyId))
-      if (gone.length) runInAction(() => (this.notice = gone.map((d) => family.lostTv(d.deviceName)).join('\n')))
+      if (gone.length) runInAction(() => (this.notice = gone.map((d) => t.lostTv(d.deviceName)).join('\n')))
     }
   }
 

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
+import type { RootStore } from './root'
 import type { Api } from '../services/api'
 import type { Device, FamilyMember, Invitation } from '../protocol/contract/models'
 import type { ResOf } from '../protocol/contract/endpoint'
@@ -6,7 +7,8 @@ import type { userCenter } from '../protocol/contract/userCenter'
 import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
 import type { DevicesStore } from './devicesStore'
-import { devices as d, family as t } from '../strings'
+import { devices as d } from '../strings'
+import { family as t } from '../strings/locks'
 
 export type FamilyApi = Pick<
   Api['userCenter'],
@@ -145,4 +147,9 @@ export class FamilyStore {
     this.cust.reset()
     this.incoming.reset()
   }
+}
+
+/** The root's family store (created with My TVs). */
+export function familyOf(root: RootStore): FamilyStore {
+  return root.extra('family', () => new FamilyStore(root.api.userCenter, () => root.user.user?.uid ?? '', root.devices))
 }

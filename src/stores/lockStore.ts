@@ -1,10 +1,11 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, reaction, runInAction } from 'mobx'
+import type { RootStore } from './root'
 import type { Api } from '../services/api'
 import type { LockState } from '../protocol/contract/models'
 import { isGatewayError } from '../services/http/types'
 import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
-import { locks as t } from '../strings'
+import { locks as t } from '../strings/locks'
 
 export type LockApi = Pick<
   Api['userCenter'],
@@ -70,6 +71,11 @@ export class LockStore {
     }
     const value = await this.info.run(() => this.api.queryChildLockInfo(target))
     if (value) this.noteWait(value)
+  }
+
+  reset(): void {
+    this.info.reset()
+    this.waitUntil = 0
   }
 
   /** Updates the clock the wait message reads (the page ticks it while a wait is shown). */
@@ -162,4 +168,24 @@ export class LockStore {
     if (code === '2005' || this.waitMinutes > 0) return { ok: false, message: t.waiting(Math.max(1, this.waitMinutes)) }
     return { ok: false, message: t.wrongPassword(this.state?.triesLeft ?? 0) }
   }
+}
+
+/**
+ * The root's lock store (created with the lock page). While it exists, the lock state each type 87
+ * shows goes back to the gateway when it differs from what the gateway said (uploadLockState).
+ */
+export function locksOf(root: RootStore): LockStore {
+  return root.extra('locks', () => {
+    const store = new LockStore(root.api.userCenter, () => root.tvTarget, root.getPhone)
+    root.keep(
+      reaction(
+        () => root.tv.tvMode.content,
+        (c) => {
+          const mac = root.tv.device?.mac
+          if (mac && typeof c.childLock === 'boolean' && typeof c.globalLock === 'boolean') void store.reportTvState(mac, { childLock: c.childLock, globalLock: c.globalLock })
+        },
+      ),
+    )
+    return store
+  })
 }

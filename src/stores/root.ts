@@ -17,9 +17,7 @@ import { UserStore } from './userStore'
 import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { PersonalStore } from './personalStore'
-import { LockStore, type LockTarget } from './lockStore'
-import { ScreenStore } from './screenStore'
-import { FamilyStore } from './familyStore'
+import type { LockTarget } from './lockStore'
 import type { WeappBridge } from '../platform/bridge/weapp'
 import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
 import type { ActionResult } from './write'
@@ -72,11 +70,9 @@ export class RootStore {
   readonly points: PointsStore
   /** Favourites, watch records and the black lists of the logged-in user (issue 11). */
   readonly personal: PersonalStore
-  /** Issue 12: child lock and global lock of the current TV; its screen mode; family members per TV. */
-  readonly locks: LockStore
-  readonly screen: ScreenStore
-  readonly family: FamilyStore
   readonly tracker: TrackerPort
+  /** The native bridge's phone number (the lock password reset confirms it again). */
+  readonly getPhone: () => Promise<string | null>
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
   started = false
@@ -86,6 +82,7 @@ export class RootStore {
   private sharing = false
   private readonly storage: KeyValueStorage
   private readonly disposers: Array<() => void> = []
+  private readonly extras = new Map<string, { reset(): void }>()
 
   constructor(deps: RootDeps) {
     this.api = deps.api
@@ -111,17 +108,10 @@ export class RootStore {
     this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
     this.personal = new PersonalStore(deps.api, () => this.user.user?.uid ?? '', (change) => this.onBlackListChanged(change))
-    const target = (): LockTarget | null => {
-      const uid = this.user.user?.uid
-      const mac = this.devices.current?.mac
-      return uid && mac ? { uid, mac } : null
-    }
-    this.locks = new LockStore(deps.api.userCenter, target, deps.getPhone)
-    this.screen = new ScreenStore(deps.api.jarvis, target)
-    this.family = new FamilyStore(deps.api.userCenter, () => this.user.user?.uid ?? '', this.devices)
+    this.getPhone = deps.getPhone
     this.storage = deps.storage
-    makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage'>(this, {
-      locks: false, screen: false, family: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+    makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage' | 'extras'>(this, {
+      getPhone: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -135,17 +125,33 @@ export class RootStore {
       reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
       // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
       reaction(() => this.childMode, () => void this.showHome()),
-      // Issue 12: the lock state the TV showed (type 87) goes back to the gateway when it differs.
-      reaction(
-        () => this.tv.tvMode.content,
-        (c) => {
-          const mac = this.tv.device?.mac
-          if (mac && typeof c.childLock === 'boolean' && typeof c.globalLock === 'boolean') void this.locks.reportTvState(mac, { childLock: c.childLock, globalLock: c.globalLock })
-        },
-      ),
       // Whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
     )
+  }
+
+  /** Who asks about which TV: the logged-in user and the current TV (null without either). */
+  get tvTarget(): LockTarget | null {
+    const uid = this.user.user?.uid
+    const mac = this.devices.current?.mac
+    return uid && mac ? { uid, mac } : null
+  }
+
+  /**
+   * A store only some pages use (issue 12: locks, screen mode, family members), created by the first
+   * page that needs it, so its code loads with those pages and not with home. Reset with the user.
+   */
+  extra<T extends { reset(): void }>(key: string, make: () => T): T {
+    const existing = this.extras.get(key)
+    if (existing) return existing as T
+    const made = make()
+    this.extras.set(key, made)
+    return made
+  }
+
+  /** A reaction that lives as long as this root (disposed with it). */
+  keep(disposer: () => void): void {
+    this.disposers.push(disposer)
   }
 
   /** SPEC 3 curVersion: the TV's EPG version; 0 is the child version. */
@@ -238,9 +244,7 @@ export class RootStore {
     this.tasks.clear()
     this.points.clear()
     this.search.forget(uid)
-    this.family.reset()
-    this.locks.info.reset()
-    this.screen.option.reset()
+    for (const store of this.extras.values()) store.reset()
     this.ystProgramId = ''
   }
 

@@ -1,11 +1,12 @@
 import { makeAutoObservable } from 'mobx'
+import type { RootStore } from './root'
 import type { Api } from '../services/api'
 import type { ResOf } from '../protocol/contract/endpoint'
 import type { jarvis } from '../protocol/contract/jarvis'
 import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
 import type { LockTarget } from './lockStore'
-import { locks as l, screenMode as t } from '../strings'
+import { locks as l, screenMode as t } from '../strings/locks'
 
 export type ScreenOption = ResOf<typeof jarvis.getScreenOption>
 export type ScreenChoice = Pick<ScreenOption, 'mode' | 'quality' | 'autoPlayNext'>
@@ -37,6 +38,10 @@ export class ScreenStore {
     return v && target && v.mac === target.mac ? v : undefined
   }
 
+  reset(): void {
+    this.option.reset()
+  }
+
   async load(): Promise<void> {
     const target = this.target()
     if (!target) return this.option.reset()
@@ -62,4 +67,9 @@ export class ScreenStore {
       return t.applied
     })
   }
+}
+
+/** The root's screen-mode store (created with the screen-mode page). */
+export function screenOf(root: RootStore): ScreenStore {
+  return root.extra('screen', () => new ScreenStore(root.api.jarvis, () => root.tvTarget))
 }

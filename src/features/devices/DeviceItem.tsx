@@ -3,7 +3,8 @@ import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import type { Device } from '../../protocol/contract/models'
 import { formatTvMac } from '../../protocol/mac'
-import { common, devices as t, family } from '../../strings'
+import { common, devices as t } from '../../strings'
+import { family } from '../../strings/locks'
 import './devices.scss'
 
 interface Props {

@@ -7,19 +7,24 @@ import ActionButton from '../../components/ActionButton'
 import LoginCard from '../../features/account/LoginCard'
 import { definePage } from '../../components/PageBoundary'
 import { useStores } from '../../stores/context'
-import type { LockKind } from '../../stores/lockStore'
+import { locksOf, type LockKind } from '../../stores/lockStore'
 import type { ActionResult } from '../../stores/write'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
-import { common, locks as t, titles } from '../../strings'
+import { common, titles } from '../../strings'
+import { locks as t } from '../../strings/locks'
+import '../../features/personal/personal.scss'
+import '../../features/devices/devices.scss'
 import '../../features/locks/locks.scss'
 
 type Ask = { kind: LockKind; on: boolean } | { kind: 'reset' }
 
 /** 童锁与全局锁: the current TV's two locks, its one lock password, the wait after wrong tries. */
 function MyOneLock() {
-  const { locks, devices, user, tv, tracker } = useStores()
+  const root = useStores()
+  const { devices, user, tv, tracker } = root
+  const locks = locksOf(root)
   const [ask, setAsk] = useState<Ask | null>(null)
   const [password, setPassword] = useState('')
   const [msg, setMsg] = useState<ActionResult | null>(null)
@@ -80,33 +85,33 @@ function MyOneLock() {
         <Text className='locks__title'>{name}</Text>
         <Text className='locks__sub'>{`${state?.[kind] ? t.on : t.off} · ${hint}`}</Text>
       </View>
-      <View className={`locks__switch${state?.[kind] ? ' locks__switch--on' : ''}`} />
+      <View className={`pitem__switch${state?.[kind] ? ' pitem__switch--on' : ''}`} />
     </View>
   )
 
   return (
     <PageShell title={titles.myOneLock} state={locks.info} onRetry={() => void locks.load()}>
       <View className='locks'>
-        <Text className='locks__tv'>{t.tvLabel(device.deviceName)}</Text>
-        {tv.online && <Text className='locks__shows'>{t.tvShows(c.currentEPGVersion === 0, c.globalLock === true)}</Text>}
+        <Text className='locks__line' data-line='tv'>{t.tvLabel(device.deviceName)}</Text>
+        {tv.online && <Text className='locks__line' data-line='shows'>{t.tvShows(c.currentEPGVersion === 0, c.globalLock === true)}</Text>}
         <View className='locks__group'>
           {row('childLock', t.childLock, t.childLockHint)}
           {row('globalLock', t.globalLock, t.globalLockHint)}
         </View>
-        {locks.needsNewPassword && <Text className='locks__hint'>{t.noPassword}</Text>}
-        {waiting && <Text className='locks__wait'>{t.waiting(locks.waitMinutes)}</Text>}
+        {locks.needsNewPassword && <Text className='locks__line' data-line='hint'>{t.noPassword}</Text>}
+        {waiting && <Text className='locks__line locks__line--problem' data-wait>{t.waiting(locks.waitMinutes)}</Text>}
         {ask && (
           <View className='locks__panel' data-ask={ask.kind}>
             <Text className='locks__title'>{askTitle}</Text>
             {ask.kind === 'reset' && <Text className='locks__sub'>{t.resetHint}</Text>}
-            <Input className='locks__input' type='number' password maxlength={4} value={password} placeholder={t.passwordPlaceholder} onInput={(e) => setPassword(e.detail.value)} onConfirm={() => void submit()} />
+            <Input className='bind-form__input locks__input' type='number' password maxlength={4} value={password} placeholder={t.passwordPlaceholder} onInput={(e) => setPassword(e.detail.value)} onConfirm={() => void submit()} />
             <View className='locks__actions'>
               <ActionButton onClick={() => setAsk(null)}>{common.cancel}</ActionButton>
               <ActionButton kind='primary' className='locks__submit' disabled={locks.busy || password.length !== 4} onClick={() => void submit()}>{t.confirmAction}</ActionButton>
             </View>
           </View>
         )}
-        {msg && <Text className={`locks__msg${msg.ok ? '' : ' locks__msg--problem'}`}>{msg.message}</Text>}
+        {msg && <Text className={`locks__line${msg.ok ? '' : ' locks__line--problem'}`} data-msg>{msg.message}</Text>}
         {state?.hasPassword && <Text className='locks__link' data-action='forgot' onClick={forgot}>{t.forgot}</Text>}
       </View>
     </PageShell>

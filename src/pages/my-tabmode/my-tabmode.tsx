@@ -5,16 +5,20 @@ import PageShell from '../../components/PageShell'
 import LoginCard from '../../features/account/LoginCard'
 import { definePage } from '../../components/PageBoundary'
 import { useStores } from '../../stores/context'
-import { SCREEN_MODES, SCREEN_QUALITIES, ScreenStore, type ScreenChoice } from '../../stores/screenStore'
+import { SCREEN_MODES, SCREEN_QUALITIES, ScreenStore, screenOf, type ScreenChoice } from '../../stores/screenStore'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
-import { locks as l, screenMode as t, titles } from '../../strings'
+import { titles } from '../../strings'
+import { locks as l, screenMode as t } from '../../strings/locks'
+import '../../features/personal/personal.scss'
 import '../../features/locks/locks.scss'
 
 /** 模式切换: the current TV's screen options, the current one marked; a choice is applied and confirmed. */
 function MyTabmode() {
-  const { screen, devices, user, tv, tracker } = useStores()
+  const root = useStores()
+  const { devices, user, tv, tracker } = root
+  const screen = screenOf(root)
   useDidShow(() => {
     tracker.pageView(routeOf['my-tabmode'], {})
     if (user.user) void devices.load().then(() => screen.load())
@@ -50,13 +54,13 @@ function MyTabmode() {
   return (
     <PageShell title={titles.myTabmode} state={screen.option} onRetry={() => void screen.load()}>
       <View className='locks'>
-        <Text className='locks__tv'>{l.tvLabel(device.deviceName)}</Text>
-        {tv.online && <Text className='locks__shows' data-reported={reported}>{reported ? t.tvReported : t.tvPending}</Text>}
-        <Text className='locks__hint'>{t.modeTitle}</Text>
+        <Text className='locks__line'>{l.tvLabel(device.deviceName)}</Text>
+        {tv.online && <Text className='locks__line' data-reported={reported}>{reported ? t.tvReported : t.tvPending}</Text>}
+        <Text className='locks__line'>{t.modeTitle}</Text>
         <View className='locks__group'>
           {SCREEN_MODES.map((m) => option('mode', m, t.modes[m], t.modeHints[m], cur?.mode === m, () => void choose({ mode: m })))}
         </View>
-        <Text className='locks__hint'>{t.qualityTitle}</Text>
+        <Text className='locks__line'>{t.qualityTitle}</Text>
         <View className='locks__group'>
           {SCREEN_QUALITIES.map((q) => option('quality', q, t.qualities[q], '', cur?.quality === q, () => void choose({ quality: q })))}
         </View>
@@ -65,7 +69,7 @@ function MyTabmode() {
             <View className='locks__body'>
               <Text className='locks__title'>{t.autoPlayNext}</Text>
             </View>
-            <View className={`locks__switch${cur?.autoPlayNext ? ' locks__switch--on' : ''}`} />
+            <View className={`pitem__switch${cur?.autoPlayNext ? ' pitem__switch--on' : ''}`} />
           </View>
         </View>
       </View>

@@ -11,10 +11,12 @@ import DeviceItem from '../../features/devices/DeviceItem'
 import BindForm from '../../features/devices/BindForm'
 import LoginCard from '../../features/account/LoginCard'
 import { useStores } from '../../stores/context'
+import { familyOf } from '../../stores/familyStore'
 import type { Device } from '../../protocol/contract/models'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { routeOf } from '../../routes'
-import { devices as t, family as f, titles } from '../../strings'
+import { devices as t, titles } from '../../strings'
+import { family as f } from '../../strings/locks'
 import '../../features/locks/locks.scss'
 import '../../features/devices/devices.scss'
 import { afterTaskAction } from '../../features/points/taskActions'
@@ -25,7 +27,8 @@ import { afterTaskAction } from '../../features/points/taskActions'
  */
 function MyTv() {
   const root = useStores()
-  const { devices, tv, user, tracker, family } = root
+  const { devices, tv, user, tracker } = root
+  const family = familyOf(root)
   const invite = param(useRouter().params, 'invite')
   useDidShow(() => {
     tracker.pageView(routeOf['my-tv'], {})
@@ -63,7 +66,7 @@ function MyTv() {
   const incoming = family.incoming.value
   const inviteCard = invite && (incoming || family.incoming.error) ? (
     <View className='invite-card'>
-      <Text className='invite-card__title'>{f.invitation}</Text>
+      <Text className='locks__title'>{f.invitation}</Text>
       {incoming && incoming.status === 'open' ? (
         <>
           <Text className='invite-card__text'>{f.invitationFrom(incoming.ownerNickName, incoming.ownerPhone, incoming.deviceName)}</Text>
