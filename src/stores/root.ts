@@ -248,8 +248,10 @@ export class RootStore {
     this.ystProgramId = ''
   }
 
-  /** Why a command cannot go to the TV now ('' when it is online): no TV bound, or the TV offline. */
+  /** Why a command cannot go to the TV now ('' when it is online): no TV, offline, or global lock. */
   get tvBlocker(): string {
+    // Issue 12: under global lock the TV takes nothing: said at once, nothing asked or sent
+    if (this.tv.globalLocked) return tvText.globalLocked
     if (this.tv.online) return ''
     return this.tv.device ? tvText.offlineCannotSend : tvText.noDevice
   }
