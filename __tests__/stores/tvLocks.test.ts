@@ -114,6 +114,19 @@ describe('RootStore and the locks', () => {
     expect(res).toEqual({ ok: false, message: t.globalLocked })
   })
 
+  it('under global lock the TV is a blocker: play is refused before any confirm, and nothing is sent', async () => {
+    const { r } = root()
+    await r.start()
+    internals(r.tv).setLinkState('online', null)
+    internals(r.tv).setMode(mode({ globalLock: true, childLock: false, lockCurrentStatus: 1 }))
+    expect(r.tvBlocker).toBe(t.globalLocked)
+    const confirm = jest.fn(async () => true)
+    const send = jest.spyOn(r.tv, 'playOnTv')
+    expect(await r.playOnTv('p1', { ...PLAY, appName: '某视频' }, confirm)).toEqual({ ok: false, message: t.globalLocked })
+    expect(confirm).not.toHaveBeenCalled()
+    expect(send).not.toHaveBeenCalled()
+  })
+
   it('a play the TV answers normally says it was sent', async () => {
     const { r } = root()
     await r.start()
