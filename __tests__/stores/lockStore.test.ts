@@ -118,8 +118,9 @@ describe('LockStore', () => {
   it('a forgotten password: the owner confirms the phone through the bridge, then the new one is set', async () => {
     const { store, api, getPhone } = setup(state({ globalLock: true, retryAfterSec: 600 }))
     await store.load()
-    expect(await store.resetPassword('1357')).toEqual({ ok: true, message: t.resetDone })
-    expect(getPhone).toHaveBeenCalled()
+    // WeChat hands the getPhoneNumber button's code to the bridge
+    expect(await store.resetPassword('1357', 'phonecode-1')).toEqual({ ok: true, message: t.resetDone })
+    expect(getPhone).toHaveBeenCalledWith('phonecode-1')
     expect(api.resetLockPassword).toHaveBeenCalledWith({ uid: 'u1', mac: MAC, phone: '13800000000', password: '1357' })
     expect(store.waitMinutes).toBe(0)
   })

@@ -38,8 +38,8 @@ export class LockStore {
   constructor(
     private readonly api: LockApi,
     private readonly target: () => LockTarget | null,
-    /** The bridge's phone number again (the owner's reset of a forgotten password). */
-    private readonly getPhone: () => Promise<string | null>,
+    /** The bridge's phone number again (the owner's reset of a forgotten password; WeChat: a button code). */
+    private readonly getPhone: (code?: string) => Promise<string | null>,
     private readonly now: () => number = () => Date.now(),
   ) {
     makeAutoObservable<LockStore, 'api' | 'target' | 'getPhone' | 'now'>(this, { info: false, api: false, target: false, getPhone: false, now: false })
@@ -115,13 +115,13 @@ export class LockStore {
    * A forgotten password: the TV's owner confirms their phone through the bridge again, then sets a
    * new password (the wait ends). Members are told to ask the owner.
    */
-  async resetPassword(password: string): Promise<ActionResult> {
+  async resetPassword(password: string, phoneCode?: string): Promise<ActionResult> {
     const target = this.target()
     if (!target) return { ok: false, message: t.needTv }
     if (this.state?.isOwner === false) return { ok: false, message: t.forgotOwnerOnly }
     if (!PASSWORD_RE.test(password)) return { ok: false, message: t.passwordInvalid }
     return guardedWrite(this, async () => {
-      const phone = await this.getPhone()
+      const phone = await this.getPhone(phoneCode)
       if (!phone) throw new Error(t.resetPhoneFailed)
       const value = await this.api.resetLockPassword({ ...target, phone, password })
       if (!value?.mac) return null
@@ -176,7 +176,7 @@ export class LockStore {
  */
 export function locksOf(root: RootStore): LockStore {
   return root.extra('locks', () => {
-    const store = new LockStore(root.api.userCenter, () => root.tvTarget, root.getPhone)
+    const store = new LockStore(root.api.userCenter, () => root.tvTarget, (code) => root.confirmPhone(code))
     root.keep(
       reaction(
         () => root.tv.tvMode.content,

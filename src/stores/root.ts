@@ -149,6 +149,15 @@ export class RootStore {
     return made
   }
 
+  /**
+   * The phone number confirmed again through the bridge: WeChat's getPhoneNumber button code
+   * (mc/wxa/getSecretPhone), else the native bridge's number. Null when none was given.
+   */
+  confirmPhone(code?: string): Promise<string | null> {
+    const bridge = this.bridge?.kind === 'weapp' ? (this.bridge as WeappBridge) : null
+    return bridge ? bridge.phoneFromButton(code) : this.getPhone()
+  }
+
   /** A reaction that lives as long as this root (disposed with it). */
   keep(disposer: () => void): void {
     this.disposers.push(disposer)

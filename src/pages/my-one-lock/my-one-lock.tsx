@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
-import { Input, Text, View } from '@tarojs/components'
+import { Button, Input, Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import ActionButton from '../../components/ActionButton'
 import LoginCard from '../../features/account/LoginCard'
@@ -64,9 +64,9 @@ function MyOneLock() {
     setPassword('')
     setAsk({ kind, on })
   }
-  const submit = async () => {
+  const submit = async (phoneCode?: string) => {
     if (!ask) return
-    const res = ask.kind === 'reset' ? await locks.resetPassword(password) : await locks.set(ask.kind, ask.on, password)
+    const res = ask.kind === 'reset' ? await locks.resetPassword(password, phoneCode) : await locks.set(ask.kind, ask.on, password)
     show(res)
     if (res.ok) setAsk(null)
     setPassword('')
@@ -107,7 +107,12 @@ function MyOneLock() {
             <Input className='bind-form__input locks__input' type='number' password maxlength={4} value={password} placeholder={t.passwordPlaceholder} onInput={(e) => setPassword(e.detail.value)} onConfirm={() => void submit()} />
             <View className='locks__actions'>
               <ActionButton onClick={() => setAsk(null)}>{common.cancel}</ActionButton>
-              <ActionButton kind='primary' className='locks__submit' disabled={locks.busy || password.length !== 4} onClick={() => void submit()}>{t.confirmAction}</ActionButton>
+              {ask.kind === 'reset' && process.env.TARO_ENV !== 'h5' ? (
+                // WeChat: the phone is confirmed again with the getPhoneNumber button
+                <Button className='action-btn action-btn--primary action-btn--mini locks__submit' openType='getPhoneNumber' disabled={locks.busy || password.length !== 4} onGetPhoneNumber={(e) => void submit(e.detail.code)}>{t.confirmAction}</Button>
+              ) : (
+                <ActionButton kind='primary' className='locks__submit' disabled={locks.busy || password.length !== 4} onClick={() => void submit()}>{t.confirmAction}</ActionButton>
+              )}
             </View>
           </View>
         )}
