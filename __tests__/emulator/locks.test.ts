@@ -103,6 +103,14 @@ describe('lock password', () => {
     await uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
     expect(seen).toEqual([LIVING])
   })
+
+  it('uploadLockState cannot turn off a lock that has a password (that takes the password)', async () => {
+    await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    expect(await codeOf(member.api.userCenter.uploadLockState({ uid: 'u10002', mac: LIVING, childLock: false, globalLock: false }))).toBe('1004')
+    expect(gw.directory.locksOf(LIVING)).toEqual({ childLock: false, globalLock: true })
+    // turning one on by report is fine
+    expect((await uc().uploadLockState({ uid: 'u10001', mac: LIVING, childLock: true, globalLock: true })).childLock).toBe(true)
+  })
 })
 
 describe('screen option', () => {

@@ -99,11 +99,17 @@ export function setLock(ctx: HandlerCtx, req: { uid: string; mac: string; lock: 
   return lockInfo(ctx, fam, req.uid)
 }
 
-/** uploadLockState: what the TV showed (type 87) becomes the gateway's state; no password involved. */
+/**
+ * uploadLockState: what the TV showed (type 87) becomes the gateway's state. It never turns off a
+ * lock that has a password (that takes the password: childLockSetting / globalLockSetting), so a
+ * report cannot be used to get round it (1004).
+ */
 export function uploadLocks(ctx: HandlerCtx, req: { uid: string; mac: string; childLock: boolean; globalLock: boolean }): LockState {
   ctx.user(req.uid)
   const fam = familyOfMac(ctx, req.uid, req.mac)
-  apply(ctx, fam, lockRec(ctx, fam.mac), { childLock: req.childLock, globalLock: req.globalLock })
+  const l = lockRec(ctx, fam.mac)
+  if (l.passwordHash && ((l.childLock && !req.childLock) || (l.globalLock && !req.globalLock))) fail('1004', '关闭锁需要锁密码')
+  apply(ctx, fam, l, { childLock: req.childLock, globalLock: req.globalLock })
   return lockInfo(ctx, fam, req.uid)
 }
 

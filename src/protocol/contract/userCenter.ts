@@ -194,7 +194,7 @@ export const userCenter = {
     response: lockState,
     errors: ['1004'],
     origin: 'defined',
-    doc: 'Reports the lock state the TV itself showed (type 87 lockCurrentStatus).',
+    doc: 'Reports the lock state the TV itself showed (type 87); a lock with a password is not turned off this way (1004).',
   }),
   queryChildLockInfo: endpoint({
     domain,
