@@ -114,10 +114,10 @@ export const lockState = s.obj({
   childLock: s.bool(),
   globalLock: s.bool(),
   updatedAt: s.num('epoch ms'),
-  hasPassword: opt(s.bool('a lock password is set (set when a lock is first turned on)')),
-  triesLeft: opt(s.num('wrong passwords left before the wait (5 in a row -> 15 minutes)')),
-  retryAfterSec: opt(s.num('> 0: turning a lock off waits this long (too many wrong passwords)')),
-  isOwner: opt(s.bool('the asking user owns the TV (only the owner resets a forgotten password)')),
+  hasPassword: opt(s.bool()),
+  triesLeft: opt(s.num('wrong passwords left before the 15-minute wait')),
+  retryAfterSec: opt(s.num('> 0: turning a lock off waits this long')),
+  isOwner: opt(s.bool('the asker owns the TV (resets a forgotten password)')),
 })
 
 /** App actions that advance a task (SPEC 7 actReportTaskProgress after the action). */

@@ -5,15 +5,16 @@ import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
 const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
+/**
+ * Lock settings: one 4-digit password per TV (stored hashed), set by the first lock turned on (1001
+ * without one) and needed to turn a lock off (2004 wrong; 5 wrong in a row: 2005 for 15 minutes, lock
+ * info triesLeft / retryAfterSec). The TV follows at once: its box pushes a type 87 report.
+ */
 const lockSetting = {
   ...uidMac,
   lock: s.bool(),
-  password: opt(s.str('4 digits: sets the TV\'s lock password when none is set; required to turn a lock off')),
+  password: opt(s.str('4 digits; see the lock rules')),
 }
-const LOCK_SETTING_DOC =
-  ' One 4-digit password per TV (stored hashed): the first lock turned on sets it (1001 without one); ' +
-  'turning a lock off needs it (2004 wrong, lock info triesLeft); after 5 wrong in a row 2005 for 15 ' +
-  'minutes (lock info retryAfterSec). The TV follows at once: its box pushes a type 87 report.'
 
 export const userCenter = {
   getOpenIdUnionId: endpoint({
@@ -176,7 +177,7 @@ export const userCenter = {
     response: lockState,
     errors: ['1004', '2004', '2005'],
     origin: 'defined',
-    doc: 'Turns the global lock of a bound TV on/off.' + LOCK_SETTING_DOC,
+    doc: 'Turns the global lock of a bound TV on/off (password rules: lockSetting).',
   }),
   queryGlobalLockInfo: endpoint({
     domain,
@@ -212,12 +213,12 @@ export const userCenter = {
     response: lockState,
     errors: ['1004', '2004', '2005'],
     origin: 'defined',
-    doc: 'Turns the child lock of a bound TV on/off (child lock: the TV shows the child desktop).' + LOCK_SETTING_DOC,
+    doc: 'Turns the child lock of a bound TV on/off: the TV shows the child desktop (password rules: lockSetting).',
   }),
   resetLockPassword: endpoint({
     domain,
     path: 'globalLock/resetLockPassword',
-    request: s.obj({ ...uidMac, phone: s.str('the owner\'s phone, confirmed again through the bridge'), password: s.str('the new 4 digits') }),
+    request: s.obj({ ...uidMac, phone: s.str('confirmed again through the bridge'), password: s.str('4 digits') }),
     response: lockState,
     errors: ['1004'],
     origin: 'extension',
