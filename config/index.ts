@@ -52,9 +52,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     cache: { enable: false },
     // Taro's H5 default terser output uses quote_keys=true, which turns private class fields inside
     // mqtt's browser build (`static #e`) into `static#"e"`: a blank page with a SyntaxError.
+    // ascii_only false: Taro's mini-program default (true) writes every Chinese character of the UI
+    // strings as a 6-byte \uXXXX escape instead of 3 UTF-8 bytes (WeChat reads UTF-8 sources).
     terser: {
       enable: true,
-      config: { output: { quote_keys: false } },
+      config: { output: { quote_keys: false, ascii_only: false } },
     },
     mini: {
       postcss: {

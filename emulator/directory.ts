@@ -36,6 +36,13 @@ export interface TvLocks {
   globalLock: boolean
 }
 
+/** A TV's screen option (setScreenOption), reported by its box in type 87. */
+export interface TvScreenOption {
+  mode: 'remote' | 'mirror'
+  quality: 'auto' | 'hd' | 'sd'
+  autoPlayNext: boolean
+}
+
 export interface BrokerDirectory {
   /** The session jarvisLogin handed out for this client id, if any. */
   sessionByClientId(cid: string): JarvisSession | undefined
@@ -52,6 +59,13 @@ export interface BrokerDirectory {
    * that user's watch history. Optional: directories without history ignore plays.
    */
   recordPlay?(play: TvPlay): void
+  /** The TV's screen option, reflected in its type 87 replies. Optional. */
+  screenOptionOf?(mac: string): TvScreenOption
+  /**
+   * A TV's locks or screen option changed at the gateway: its box pushes a type 87 report to the
+   * phones it serves at once. Optional; returns an unsubscribe function.
+   */
+  onTvChanged?(listener: (mac: string) => void): () => void
 }
 
 /** What a set-top box reports when it starts playing something for a phone user. */

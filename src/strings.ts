@@ -83,6 +83,8 @@ export const tv = Object.freeze({
   playConfirmTitle: '投屏播放',
   playConfirm: (app: string) => `该节目来源于「${app}」，将直接在电视上播放`,
   playSent: '已发送到电视',
+  /** Issue 12: the TV is under global lock: nothing is sent or queued. */
+  globalLocked: '电视已开启全局锁，暂时不能遥控或投屏，请先在“童锁与全局锁”中关闭',
   sourceLabel: '来源：',
   /** Broker CONNACK refusal codes (MQTT 3.1.1). */
   refusal: Object.freeze({
@@ -186,6 +188,8 @@ export const devices = Object.freeze({
   empty: '还没有绑定电视，绑定后即可用手机遥控',
   macLabel: 'MAC',
   notConnected: '切换后连接',
+  /** Issue 12: a TV left the list because its owner removed the user from its family. */
+  lostTv: (tv: string) => `您已不在「${tv}」的家庭中（管理员已将您移出），这台电视已从列表中移除`,
   save: '保存',
 })
 
@@ -440,6 +444,8 @@ export const personal = Object.freeze({
     agreement: '用户协议',
     address: '收货地址',
     product: '产品介绍',
+    lock: '童锁与全局锁',
+    tabmode: '模式切换',
   }),
   needLogin: '登录后查看',
   edit: '编辑',
@@ -486,3 +492,4 @@ export const personal = Object.freeze({
   webRefused: '该网址不在允许访问的范围内，已拦截',
   webMissing: '没有配置要打开的网页',
 })
+

@@ -97,7 +97,7 @@ describe('BrokerDirectory', () => {
 
     const changes: Array<[string, boolean]> = []
     const off = gw.events.onLocksChanged((mac, locks) => changes.push([mac, locks.globalLock]))
-    await rc.api.userCenter.globalLockSetting({ uid: user.uid, mac: 'AC3B7F0E1002', lock: true })
+    await rc.api.userCenter.globalLockSetting({ uid: user.uid, mac: 'AC3B7F0E1002', lock: true, password: '1234' })
     off()
     expect(changes).toEqual([['AC3B7F0E1002', true]])
     expect(gw.directory.locksOf('AC3B7F0E1002')).toEqual({ childLock: false, globalLock: true })

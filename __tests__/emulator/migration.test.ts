@@ -121,6 +121,35 @@ describe('state file migration', () => {
     await (await startTestGateway({ dataDir })).close()
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).schemaVersion).toBe(SCHEMA_VERSION)
   })
+
+  it('2 -> 3 (issue 12) keeps every TV\'s locks, adds the password counters and an empty invitation list', async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+    doc.schemaVersion = 2
+    delete doc.invitations
+    doc.locks = Object.fromEntries(Object.keys(doc.locks).map((mac, i) => [mac, { childLock: i === 0, globalLock: false, updatedAt: 5 }]))
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(3)
+      expect(written.invitations).toEqual({})
+      const macs = Object.keys(doc.locks)
+      expect(Object.keys(written.locks)).toEqual(macs)
+      expect(written.locks[macs[0]]).toEqual({ childLock: true, globalLock: false, updatedAt: 5, failedTries: 0, waitUntil: 0 })
+      const c = realClient(gw.url)
+      const { uid } = await c.login()
+      // the kept child lock has no password yet: the first lock turned on with one sets it
+      expect(await c.api.userCenter.queryChildLockInfo({ uid, mac: macs[0] })).toMatchObject({ childLock: true, hasPassword: false })
+      expect(Object.keys(written.users)).toEqual(Object.keys(doc.users))
+    } finally {
+      await gw.close()
+    }
+  })
 })
 
 describe('the data folder', () => {

@@ -18,7 +18,7 @@ it('keeps favourites, history, black lists, locks, bindings, family, addresses, 
   await a.api.box.deleteHistory({ uid, programIds: [], clearAll: true })
   await a.api.box.blackListBatch({ uid, objectIds: ['p0299'], action: 'add' })
   await a.api.box.typeBlackListAdd({ uid, typeId: 'g2' })
-  await a.api.userCenter.childLockSetting({ uid, mac: living.mac, lock: true })
+  await a.api.userCenter.childLockSetting({ uid, mac: living.mac, lock: true, password: '1234' })
   await a.api.userCenter.bindDevice({ uid, mac: 'AC3B7F0E1005' })
   await a.api.userCenter.changeDeviceName({ uid, familyId: living.familyId, deviceName: '新客厅' })
   const member = await a.api.userCenter.familyMember({ uid, familyId: living.familyId, phone: '13700000009' })

@@ -72,6 +72,7 @@ it('answers every api function with data that validates against its entry', asyn
       continue
     }
     if (e.name === 'familyMember') ctx.memberUid = (result as { uid: string }).uid
+    if (e.name === 'createInvitation') ctx.inviteCode = (result as { code: string }).code
     const mine = rc.exchanges.slice(before).filter((x) => x.path === e.endpoint.path)
     if (mine.length !== 1) {
       failures.push(`${e.domain}.${e.name}: ${mine.length} exchanges`)

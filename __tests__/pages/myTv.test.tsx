@@ -5,6 +5,19 @@ import { device, userInfo } from '../stores/fixtures'
 
 describe('My TVs page', () => {
   const unbind = jest.fn(async () => ({ unbound: true }))
+  let members = [
+    { uid: 'u1', nickName: '小明', phone: '138****0000', faceImg: '', role: 'owner' },
+    { uid: 'u2', nickName: '家里人', phone: '138****0001', faceImg: '', role: 'member' },
+  ]
+  const deleteMember = jest.fn(async ({ memberUid }: { memberUid: string }) => {
+    members = members.filter((m) => m.uid !== memberUid)
+    return { deleted: true }
+  })
+  const addMember = jest.fn(async ({ phone }: { phone: string }) => {
+    const m = { uid: 'u9', nickName: '奶奶', phone, faceImg: '', role: 'member' }
+    members = [...members, m]
+    return m
+  })
   const bind = jest.fn(async ({ mac }: { mac: string }) => device({ mac, familyId: 'f9', deviceName: '新电视' }))
 
   beforeAll(async () => {
@@ -15,6 +28,9 @@ describe('My TVs page', () => {
           queryBindDevice: async () => [device(), device({ familyId: 'f2', mac: 'AABBCCDDEE02', deviceName: '卧室电视' })],
           wxaUnbindFamily: unbind,
           bindDevice: bind,
+          getBindUserList: async () => ({ list: members }),
+          deleteFamilyMember: deleteMember,
+          familyMember: addMember,
         },
       } as never),
       phone: '13800000000',
@@ -75,5 +91,23 @@ describe('My TVs page', () => {
     await until(() => bind.mock.calls.length === 1, 'bindDevice called')
     expect(bind).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1', mac: 'AC3B7F0E1001', deviceName: '客厅', pairCode: '123456' }))
     await until(() => (topPage().querySelector('.bind-form__code') as HTMLElement & { value?: string }).getAttribute('value') === '', 'form cleared')
+  })
+
+  it('family members of a TV: owner and members marked; the owner removes a member after a confirm', async () => {
+    const first = topPage().querySelectorAll('.device')[0]
+    ;(first.querySelector('.device__family') as HTMLElement).click()
+    await until(() => textsOf('.family__member').length === 2, 'members')
+    expect([...topPage().querySelectorAll('.family__member')].map((e) => [e.getAttribute('data-member'), e.getAttribute('data-role')])).toEqual([
+      ['u1', 'owner'],
+      ['u2', 'member'],
+    ])
+    expect(textsOf('.family__role')).toEqual(['管理员', '成员'])
+    expect(textsOf('.family__name')[0]).toContain('（我）')
+    // the owner has no remove button on themself
+    expect(topPage().querySelectorAll('.family__remove')).toHaveLength(1)
+    jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: true, cancel: false, errMsg: 'showModal:ok' } as never)
+    ;(topPage().querySelector('.family__remove') as HTMLElement).click()
+    await until(() => textsOf('.family__member').length === 1, 'member removed')
+    expect(deleteMember).toHaveBeenCalledWith({ uid: 'u1', familyId: 'f1', memberUid: 'u2' })
   })
 })

@@ -66,7 +66,8 @@ it('keys and h5Play change the play state that a sync reports; locks are reflect
   await flushImmediate()
   const last = out[out.length - 1].env.actionData.content
   expect(last).toMatchObject({ lockCurrentStatus: 0, childLock: true, globalLock: true })
-  expect(last.playState.playing).toBeNull() // global lock: h5Play not played
+  // global lock: neither the home key nor h5Play changed what the TV plays
+  expect(last.playState.playing).toEqual({ package: 'tvc.desktop', loadUrl: 'tvc://desktop/tile/1' })
 })
 
 it('de-duplicates by sequenceId, ignores junk, and a silent box answers nothing', async () => {

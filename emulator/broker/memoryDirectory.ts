@@ -10,6 +10,7 @@ export class MemoryDirectory implements BrokerDirectory {
   private readonly bindings = new Map<string, Set<string>>()
   private readonly locks = new Map<string, TvLocks>()
   private counter = 0
+  private readonly changeListeners = new Set<(mac: string) => void>()
 
   addTv(mac: string, name = `TV ${mac.slice(-4)}`): VirtualTv {
     const tv = { mac: tvTopic(mac).slice(-12), name, topic: tvTopic(mac) }
@@ -42,6 +43,12 @@ export class MemoryDirectory implements BrokerDirectory {
   setLocks(mac: string, locks: Partial<TvLocks>): void {
     const key = tvTopic(mac).slice(-12)
     this.locks.set(key, { ...this.locksOf(key), ...locks })
+    for (const fn of this.changeListeners) fn(key)
+  }
+
+  onTvChanged(listener: (mac: string) => void): () => void {
+    this.changeListeners.add(listener)
+    return () => this.changeListeners.delete(listener)
   }
 
   sessionByClientId(cid: string): JarvisSession | undefined {

@@ -6,10 +6,12 @@
  *           dropped and, where it differed from the sum of the records, an opening-balance record
  *           (期初积分) of the difference is added, so the balance is the sum of the records.
  *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
+ *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
+ *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState } from './state'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec } from './state'
 
 export interface MigrationContext {
   now: number
@@ -51,6 +53,14 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
       }
     }
     return { ...doc, schemaVersion: 2, points: upgraded, tasks }
+  },
+  2: (doc) => {
+    const locks = (doc.locks ?? {}) as Record<string, Partial<LockRec> & { childLock: boolean; globalLock: boolean; updatedAt: number }>
+    const upgraded: DbState['locks'] = {}
+    for (const [mac, l] of Object.entries(locks)) {
+      upgraded[mac] = { ...l, failedTries: l.failedTries ?? 0, waitUntil: l.waitUntil ?? 0 }
+    }
+    return { ...doc, schemaVersion: 3, locks: upgraded, invitations: (doc.invitations ?? {}) as DbState['invitations'] }
   },
 }
 

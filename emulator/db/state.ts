@@ -40,8 +40,33 @@ export interface SessionRec {
   expiresAt: number
 }
 
+/**
+ * A TV's locks (schema 3): one 4-digit password per TV, stored as `salt:pbkdf2` (never in clear),
+ * set when a lock is first turned on; `failedTries` wrong passwords in a row, `waitUntil` (epoch ms)
+ * the end of the wait after the 5th.
+ */
+export interface LockRec {
+  childLock: boolean
+  globalLock: boolean
+  updatedAt: number
+  passwordHash?: string
+  failedTries: number
+  waitUntil: number
+}
+
+/** An invitation to a TV family (schema 3), valid 24 hours, accepted once. */
+export interface InvitationRec {
+  code: string
+  familyId: string
+  ownerUid: string
+  createdAt: number
+  expiresAt: number
+  /** uid of who accepted it ('' while open). */
+  acceptedBy: string
+}
+
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 /**
  * One user's points ledger. The balance is the sum of `records` (never stored apart from them);
@@ -66,7 +91,8 @@ export interface DbState {
   families: Record<string, FamilyRec>
   sessions: Record<string, SessionRec>
   jarvis: Record<string, JarvisSession>
-  locks: Record<string, { childLock: boolean; globalLock: boolean; updatedAt: number }>
+  locks: Record<string, LockRec>
+  invitations: Record<string, InvitationRec>
   screenOptions: Record<string, { mode: 'remote' | 'mirror'; quality: 'auto' | 'hd' | 'sd'; autoPlayNext: boolean }>
   history: Record<string, Array<{ programId: string; episodeIndex: number; positionSec: number; watchedAt: number; mac: string }>>
   favourites: Record<string, Array<{ programId: string; collectedAt: number }>>
@@ -124,7 +150,8 @@ export function initialState(cat: Catalogue, now: number): DbState {
     },
     sessions: {},
     jarvis: {},
-    locks: Object.fromEntries(cat.tvs.map((t) => [t.mac, { childLock: false, globalLock: false, updatedAt: now - DAY }])),
+    locks: Object.fromEntries(cat.tvs.map((t) => [t.mac, { childLock: false, globalLock: false, updatedAt: now - DAY, failedTries: 0, waitUntil: 0 }])),
+    invitations: {},
     screenOptions: {},
     history: {},
     favourites: {},
@@ -169,7 +196,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 
 /** Keys of DbState that are maps indexed by untrusted keys (uid, mac, cid, token, activity id). */
 const MAP_KEYS = [
-  'users', 'families', 'sessions', 'jarvis', 'locks', 'screenOptions', 'history', 'favourites', 'blackList',
+  'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
 ] as const satisfies ReadonlyArray<keyof DbState>
 

@@ -3,11 +3,14 @@ import { tvTopic, type BrokerDirectory } from '../directory'
 import type { Catalogue } from '../data/catalogue'
 import type { Db } from '../db/store'
 import type { Pairing } from '../pairing'
+import type { GatewayEvents } from './events'
+
+export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
 /** Most watch records kept per user (the oldest go first). */
 export const HISTORY_LIMIT = 200
 
-export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now(), pairing?: Pairing): BrokerDirectory {
+export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now(), events?: GatewayEvents, pairing?: Pairing): BrokerDirectory {
   return {
     pairingCode: pairing ? (mac) => pairing.codeOf(mac) : undefined,
     sessionByClientId: (cid) => {
@@ -37,6 +40,19 @@ export function createDirectory(db: Db, cat: Catalogue, now: () => number = () =
     locksOf: (mac) => {
       const l = Object.prototype.hasOwnProperty.call(db.state.locks, mac) ? db.state.locks[mac] : undefined
       return { childLock: l?.childLock ?? false, globalLock: l?.globalLock ?? false }
+    },
+    screenOptionOf: (mac) => {
+      const o = Object.prototype.hasOwnProperty.call(db.state.screenOptions, mac) ? db.state.screenOptions[mac] : undefined
+      return { ...(o ?? DEFAULT_SCREEN_OPTION) }
+    },
+    onTvChanged: (listener) => {
+      if (!events) return () => undefined
+      const offLocks = events.onLocksChanged((mac) => listener(mac))
+      const offScreen = events.onScreenChanged((mac) => listener(mac))
+      return () => {
+        offLocks()
+        offScreen()
+      }
     },
   }
 }

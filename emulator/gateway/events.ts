@@ -1,23 +1,35 @@
-/** Hooks for the set-top boxes: lock changes (reflected in their type 87 replies). */
-import type { TvLocks } from '../directory'
+/** Hooks for the set-top boxes: lock and screen-option changes (each box reports them at once). */
+import type { TvLocks, TvScreenOption } from '../directory'
 
 export type LocksListener = (mac: string, locks: TvLocks) => void
+export type ScreenListener = (mac: string, option: TvScreenOption) => void
 
 export interface GatewayEvents {
   /** Returns an unsubscribe function. */
   onLocksChanged(listener: LocksListener): () => void
   emitLocksChanged(mac: string, locks: TvLocks): void
+  /** A TV's screen option was set (setScreenOption). Returns an unsubscribe function. */
+  onScreenChanged(listener: ScreenListener): () => void
+  emitScreenChanged(mac: string, option: TvScreenOption): void
 }
 
 export function createEvents(): GatewayEvents {
-  const listeners = new Set<LocksListener>()
+  const locks = new Set<LocksListener>()
+  const screens = new Set<ScreenListener>()
   return {
     onLocksChanged(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      locks.add(listener)
+      return () => locks.delete(listener)
     },
-    emitLocksChanged(mac, locks) {
-      for (const l of listeners) l(mac, { ...locks })
+    emitLocksChanged(mac, l) {
+      for (const fn of locks) fn(mac, { ...l })
+    },
+    onScreenChanged(listener) {
+      screens.add(listener)
+      return () => screens.delete(listener)
+    },
+    emitScreenChanged(mac, option) {
+      for (const fn of screens) fn(mac, { ...option })
     },
   }
 }

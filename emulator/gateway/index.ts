@@ -151,7 +151,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   return {
     url,
     port,
-    directory: createDirectory(db, cat, now, pairing),
+    directory: createDirectory(db, cat, now, events, pairing),
     scenarios,
     events,
     catalogue: cat,

@@ -1,13 +1,21 @@
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
-import { buildEnvelope } from '../../src/protocol/tv/envelope'
+import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
 import { EPG_CHILD, EPG_NORMAL, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
-import type { TvLocks, TvPlay, VirtualTv } from '../directory'
+import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
 import { applyH5Play, applyKey, initialPlayState } from './model'
 
 export type Publish = (topic: string, payload: string) => void
 
 /** How many sequence ids each box remembers for de-duplication. */
 const SEEN_LIMIT = 4096
+/** How many phones a box keeps reporting to (the latest that sent it a command). */
+const PEER_LIMIT = 32
+
+interface Peer {
+  jid: string
+  nickname: string
+  uid: string
+}
 
 /**
  * One virtual set-top box: listens on its TV topic, answers every command on the sender's topic
@@ -15,6 +23,10 @@ const SEEN_LIMIT = 4096
  *   type 13 syncPlayState -> type 87; getCurrentScreenType -> type 32 { code }; KEYCODE_* -> type 87;
  *   type 9 h5Play -> type 87. Other types are ignored. Commands are de-duplicated by sequenceId (per
  * sender); a silent box records what it receives and answers nothing (offline TV).
+ * Under global lock keys and h5Play change nothing: the type 87 answer (same sequenceId) says
+ * globalLock true. `report()` pushes an unsolicited type 87 (the box's own sequenceId) to every phone
+ * it served that may still hear from it: the gateway calls it when the TV's locks or screen option
+ * change, so the TV follows at once instead of at the next 30 s sync.
  */
 export class VirtualSetTopBox {
   state: TvPlayState = initialPlayState()
@@ -27,6 +39,10 @@ export class VirtualSetTopBox {
   refused = 0
   /** A slow TV: its replies leave this many ms late (past the phone's 800 ms); 0 answers at once. */
   replyDelayMs = 0
+  /** Unsolicited type 87 reports pushed (lock / screen option changes). */
+  reports = 0
+  private readonly peers = new Map<string, Peer>()
+  private readonly nextId = createSequence(() => Date.now())
 
   constructor(
     readonly tv: VirtualTv,
@@ -36,7 +52,32 @@ export class VirtualSetTopBox {
     private readonly onPlay: (play: TvPlay) => void = () => undefined,
     /** Whether a reply may go to this topic: only the phones of the TV's family (never a named stranger). */
     private readonly replyAllowed: (topic: string) => boolean = () => true,
+    /** The TV's screen option (setScreenOption), reported in type 87. */
+    private readonly screenOption: () => TvScreenOption | undefined = () => undefined,
   ) {}
+
+  /** Push a type 87 with the current locks, play state and screen option to every phone served. */
+  report(): void {
+    if (this.silent) return
+    const content = this.modeContent(this.locks())
+    for (const [topic, peer] of this.peers) {
+      if (!this.replyAllowed(topic)) {
+        this.peers.delete(topic)
+        continue
+      }
+      const env = buildEnvelope({
+        sequenceId: this.nextId(),
+        jarvisId: this.tv.mac,
+        bananaId: this.tv.mac,
+        type: types.typeMode,
+        content,
+        from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
+        to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
+      })
+      this.reports++
+      setImmediate(() => this.publish(topic, JSON.stringify(env)))
+    }
+  }
 
   handle(payload: Uint8Array | string): void {
     const env = parseCommand(payload)
@@ -54,9 +95,12 @@ export class VirtualSetTopBox {
       return
     }
     this.remember(key)
+    const topic = env.actionData.from.topic
+    this.peers.delete(topic)
+    this.peers.set(topic, { jid: env.JarvisID, nickname: env.actionData.from.nickname, uid: env.actionData.from.uid })
+    if (this.peers.size > PEER_LIMIT) this.peers.delete(this.peers.keys().next().value as string)
     const reply = this.answer(env)
     if (!reply) return
-    const topic = env.actionData.from.topic
     // Deferred: publishing inside the broker's delivery overflows the stack under load.
     const send = () => this.publish(topic, JSON.stringify(reply))
     if (this.replyDelayMs > 0) setTimeout(send, this.replyDelayMs).unref()
@@ -69,7 +113,8 @@ export class VirtualSetTopBox {
     if (type === types.typeKeyEvent) {
       const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
-      if (keyEvent !== KEY_EVENT_SYNC) this.state = applyKey(this.state, keyEvent, locks)
+      // global lock: the TV takes no key (the answer says globalLock true)
+      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) this.state = applyKey(this.state, keyEvent, locks)
       return this.reply(env, types.typeMode, this.modeContent(locks))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
@@ -90,11 +135,13 @@ export class VirtualSetTopBox {
 
   /** Type 87: lockCurrentStatus is the EPG version (1 normal, 0 child desktop under child lock). */
   private modeContent(locks: TvLocks): Record<string, unknown> {
+    const screenOption = this.screenOption()
     return {
       lockCurrentStatus: locks.childLock ? EPG_CHILD : EPG_NORMAL,
       childLock: locks.childLock,
       globalLock: locks.globalLock,
       playState: { ...this.state },
+      ...(screenOption ? { screenOption: { ...screenOption } } : {}),
     }
   }
 

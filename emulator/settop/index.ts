@@ -43,6 +43,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
         return !!phone && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
       },
+      directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
     )
     boxes.set(key, created)
     return created
@@ -53,6 +54,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     if (tv) box(tv.mac)?.handle(payload)
   })
 
+  // the gateway changed a TV's locks or screen option: its box reports to its phones at once
+  const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.report()) ?? (() => undefined)
+
   return {
     box,
     boxes: () => [...boxes.values()],
@@ -62,6 +66,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       b.silent = silent
       return true
     },
-    close: () => transport.close(),
+    close: () => {
+      offChanges()
+      return transport.close()
+    },
   }
 }

@@ -20,6 +20,8 @@ export type { ActionResult } from './write'
 export class DevicesStore {
   readonly list: Loadable<Device[]>
   busy = false
+  /** Why TVs left the list on the last refresh (removed from their family elsewhere); '' none. */
+  notice = ''
 
   constructor(
     private readonly api: DevicesApi,
@@ -57,7 +59,17 @@ export class DevicesStore {
       this.list.set([])
       return
     }
-    await this.list.run(() => this.api.queryBindDevice({ uid }))
+    const before = this.list.value
+    const after = await this.list.run(() => this.api.queryBindDevice({ uid }))
+    // Issue 12: a TV that left the list without this app unbinding it: the owner removed the user
+    if (before && after) {
+      const gone = before.filter((d) => d.uid === uid && !after.some((a) => a.familyId === d.familyId))
+      if (gone.length) runInAction(() => (this.notice = gone.map((d) => t.lostTv(d.deviceName)).join('\n')))
+    }
+  }
+
+  dismissNotice(): void {
+    this.notice = ''
   }
 
   async switchTo(device: Device): Promise<ActionResult> {

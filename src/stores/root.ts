@@ -6,6 +6,7 @@ import { EPG_CHILD } from '../protocol/tv/messages'
 import type { KeyValueStorage } from '../platform/storage'
 import type { PhoneBridge } from '../platform/bridge/types'
 import { routeOf } from '../routes'
+import { tvTimers } from '../config'
 import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
 import { SearchStore, type SearchContext } from './searchStore'
@@ -16,6 +17,7 @@ import { UserStore } from './userStore'
 import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { PersonalStore } from './personalStore'
+import type { LockTarget } from './lockStore'
 import type { WeappBridge } from '../platform/bridge/weapp'
 import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
 import type { ActionResult } from './write'
@@ -70,6 +72,8 @@ export class RootStore {
   /** Favourites, watch records and the black lists of the logged-in user (issue 11). */
   readonly personal: PersonalStore
   readonly tracker: TrackerPort
+  /** The native bridge's phone number (the lock password reset confirms it again). */
+  readonly getPhone: () => Promise<string | null>
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
   started = false
@@ -79,6 +83,7 @@ export class RootStore {
   private sharing = false
   private readonly storage: KeyValueStorage
   private readonly disposers: Array<() => void> = []
+  private readonly extras = new Map<string, { reset(): void }>()
 
   constructor(deps: RootDeps) {
     this.api = deps.api
@@ -108,9 +113,10 @@ export class RootStore {
     this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
     this.personal = new PersonalStore(deps.api, () => this.user.user?.uid ?? '', (change) => this.onBlackListChanged(change))
+    this.getPhone = deps.getPhone
     this.storage = deps.storage
-    makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage'>(this, {
-      session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+    makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage' | 'extras'>(this, {
+      getPhone: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -127,6 +133,39 @@ export class RootStore {
       // Whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
     )
+  }
+
+  /** Who asks about which TV: the logged-in user and the current TV (null without either). */
+  get tvTarget(): LockTarget | null {
+    const uid = this.user.user?.uid
+    const mac = this.devices.current?.mac
+    return uid && mac ? { uid, mac } : null
+  }
+
+  /**
+   * A store only some pages use (issue 12: locks, screen mode, family members), created by the first
+   * page that needs it, so its code loads with those pages and not with home. Reset with the user.
+   */
+  extra<T extends { reset(): void }>(key: string, make: () => T): T {
+    const existing = this.extras.get(key)
+    if (existing) return existing as T
+    const made = make()
+    this.extras.set(key, made)
+    return made
+  }
+
+  /**
+   * The phone number confirmed again through the bridge: WeChat's getPhoneNumber button code
+   * (mc/wxa/getSecretPhone), else the native bridge's number. Null when none was given.
+   */
+  confirmPhone(code?: string): Promise<string | null> {
+    const bridge = this.bridge?.kind === 'weapp' ? (this.bridge as WeappBridge) : null
+    return bridge ? bridge.phoneFromButton(code) : this.getPhone()
+  }
+
+  /** A reaction that lives as long as this root (disposed with it). */
+  keep(disposer: () => void): void {
+    this.disposers.push(disposer)
   }
 
   /** SPEC 3 curVersion: the TV's EPG version; 0 is the child version. */
@@ -220,11 +259,14 @@ export class RootStore {
     this.tasks.clear()
     this.points.clear()
     this.search.forget(uid)
+    for (const store of this.extras.values()) store.reset()
     this.ystProgramId = ''
   }
 
-  /** Why a command cannot go to the TV now ('' when it is online): no TV bound, or the TV offline. */
+  /** Why a command cannot go to the TV now ('' when it is online): no TV, offline, or global lock. */
   get tvBlocker(): string {
+    // Issue 12: under global lock the TV takes nothing: said at once, nothing asked or sent
+    if (this.tv.globalLocked) return tvText.globalLocked
     if (this.tv.online) return ''
     return this.tv.device ? tvText.offlineCannotSend : tvText.noDevice
   }
@@ -250,7 +292,10 @@ export class RootStore {
     const { appName: _appName, ...payload } = play
     this.tracker.click(page, programText.playOnTv, { programId, app: play.appName })
     const res = this.tv.playOnTv(payload)
-    return res.ok ? { ok: true, message: tvText.playSent } : { ok: false, message: res.message }
+    if (!res.ok) return { ok: false, message: res.message }
+    // Issue 12: a TV under global lock answers with globalLock true: say so instead of "sent"
+    const reply = await this.tv.replyTo(res.sequenceId, tvTimers.offlineAfterMs)
+    return reply?.content.globalLock === true ? { ok: false, message: tvText.globalLocked } : { ok: true, message: tvText.playSent }
   }
 
   /**

@@ -9,6 +9,8 @@ export type { TvLinkApi, JarvisCredentials, TvDevice, TvUser, TvLinkDeps } from 
 export type { LinkState, SendResult } from '../services/tv/link'
 export type { RemoteKey } from '../protocol/tv/commands'
 
+const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
+
 /**
  * The TV domain store: what the home and detail pages read about the selected TV, and the only way
  * the UI talks to it. The link (SPEC 4 rules) does the work; the store mirrors its events.
@@ -31,6 +33,8 @@ export class TvStore {
   private linkLoad: Promise<TvLink> | null = null
   private user: TvUser | null = null
   private hidden = false
+  /** Callers waiting for the type 87 answer to a command: sequenceId -> resolve. */
+  private readonly waiting = new Map<string, (mode: TvMode | null) => void>()
 
   constructor(
     private readonly deps: TvLinkDeps,
@@ -43,6 +47,7 @@ export class TvStore {
       lastError: observable,
       device: observableRef,
       online: computed,
+      globalLocked: computed,
       stateLabel: computed,
       setDevice: action,
       setLinkState: action,
@@ -58,7 +63,7 @@ export class TvStore {
       const attempt = this.loadLink().then((Link) => {
         const link = new Link(this.deps, {
           state: (state, error) => this.setLinkState(state, error),
-          mode: (mode) => this.setMode(mode),
+          mode: (mode, sequenceId) => this.setMode(mode, sequenceId),
           message: (message) => this.setMessage(message),
         })
         if (this.hidden) link.onAppHide(false)
@@ -78,6 +83,30 @@ export class TvStore {
 
   get online(): boolean {
     return this.linkState === 'online'
+  }
+
+  /** Issue 12: the TV said it is under global lock (type 87 globalLock true): it takes no command. */
+  get globalLocked(): boolean {
+    return this.online && this.tvMode.content.globalLock === true
+  }
+
+  /**
+   * The type 87 the TV answered a command with (same sequenceId), or null when none came within
+   * `ms` (the link's own 800 ms rule then says the TV is offline).
+   */
+  replyTo(sequenceId: number, ms: number): Promise<TvMode | null> {
+    const id = String(sequenceId)
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id)
+        resolve(null)
+      }, ms)
+      this.waiting.set(id, (mode) => {
+        clearTimeout(timer)
+        this.waiting.delete(id)
+        resolve(mode)
+      })
+    })
   }
 
   /** The link state in words (strings.tv). */
@@ -103,11 +132,16 @@ export class TvStore {
 
   /** Sent only while the TV is online; otherwise { ok: false, message } for the UI to show. */
   sendKey(key: RemoteKey): SendResult {
+    if (this.globalLocked) return LOCKED
     return this.link ? this.link.sendKey(key) : this.notYet()
   }
 
-  /** Type 9 h5Play; the page has shown the confirm dialog (SPEC 5) before calling this. */
+  /**
+   * Type 9 h5Play; the page has shown the confirm dialog (SPEC 5) before calling this. Under global
+   * lock nothing is sent (the TV would refuse it), nor kept for later.
+   */
   playOnTv(payload: H5PlayPayload): SendResult {
+    if (this.globalLocked) return LOCKED
     return this.link ? this.link.playOnTv(payload) : this.notYet()
   }
 
@@ -138,8 +172,9 @@ export class TvStore {
     this.lastError = error
   }
 
-  private setMode(mode: TvMode): void {
+  private setMode(mode: TvMode, sequenceId?: string): void {
     this.tvMode = mode
+    if (sequenceId !== undefined) this.waiting.get(sequenceId)?.(mode)
   }
 
   private setMessage(message: TvMessage): void {

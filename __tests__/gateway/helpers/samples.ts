@@ -29,6 +29,8 @@ export interface SampleCtx {
   addressId: string
   memberUid: string
   typeId: string
+  /** Set by the run from createInvitation's answer. */
+  inviteCode?: string
 }
 
 type Samples = { [D in keyof Api]: { [F in keyof Api[D]]: (c: SampleCtx) => Api[D][F] extends (...args: infer A) => unknown ? A : never } }
@@ -50,11 +52,15 @@ export const samples: Samples = {
     getBindUserList: (c) => [{ uid: c.uid, familyId: c.familyId }],
     queryCustInfoByCustId: (c) => [{ custId: c.custId }],
     deleteFamilyMember: (c) => [{ uid: c.uid, familyId: c.familyId, memberUid: c.memberUid }],
-    globalLockSetting: (c) => [{ uid: c.uid, mac: c.mac, lock: true }],
+    globalLockSetting: (c) => [{ uid: c.uid, mac: c.mac, lock: true, password: '1234' }],
     queryGlobalLockInfo: (c) => [{ uid: c.uid, mac: c.mac }],
-    uploadLockState: (c) => [{ uid: c.uid, mac: c.mac, childLock: false, globalLock: true }],
+    uploadLockState: (c) => [{ uid: c.uid, mac: c.mac, childLock: true, globalLock: true }],
     queryChildLockInfo: (c) => [{ uid: c.uid, mac: c.mac }],
-    childLockSetting: (c) => [{ uid: c.uid, mac: c.mac, lock: true }],
+    childLockSetting: (c) => [{ uid: c.uid, mac: c.mac, lock: true, password: '1234' }],
+    resetLockPassword: (c) => [{ uid: c.uid, mac: c.mac, phone: c.phone, password: '4321' }],
+    createInvitation: (c) => [{ uid: c.uid, familyId: c.familyId }],
+    queryInvitation: (c) => [{ code: c.inviteCode ?? 'code-1' }],
+    acceptInvitation: (c) => [{ uid: c.uid, code: c.inviteCode ?? 'code-1' }],
     queryAddress: (c) => [{ uid: c.uid }],
     saveAddress: (c) => [
       { uid: c.uid, name: '李四', phone: '13800000000', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路1号', isDefault: false },

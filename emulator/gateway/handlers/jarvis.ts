@@ -5,6 +5,7 @@ import { normalizeMac } from '../../../src/protocol/mac'
 import { phoneTopic, tvTopic, type JarvisSession } from '../../directory'
 import { fail, type DomainHandlers } from '../context'
 import { familyOfMac, tvOf } from './shared'
+import { DEFAULT_SCREEN_OPTION } from '../directory'
 
 export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
   jarvisLogin: ({ uid, mac, deviceCode }, ctx) => {
@@ -31,13 +32,15 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
   getScreenOption: ({ uid, mac }, ctx) => {
     ctx.user(uid)
     const m = familyOfMac(ctx, uid, mac).mac
-    return { mac: m, ...(ctx.db.state.screenOptions[m] ?? { mode: 'remote', quality: 'auto', autoPlayNext: true }) }
+    return { mac: m, ...(ctx.db.state.screenOptions[m] ?? DEFAULT_SCREEN_OPTION) }
   },
   setScreenOption: ({ uid, mac, mode, quality, autoPlayNext }, ctx) => {
     ctx.user(uid)
     const m = familyOfMac(ctx, uid, normalizeMac(mac)).mac
     ctx.db.state.screenOptions[m] = { mode, quality, autoPlayNext }
     ctx.db.touch()
+    // the TV applies it at once and reports it (type 87 screenOption)
+    ctx.events.emitScreenChanged(m, { mode, quality, autoPlayNext })
     return { mac: m, mode, quality, autoPlayNext }
   },
 }

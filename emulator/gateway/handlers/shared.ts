@@ -1,5 +1,5 @@
 /** Record -> contract shape conversions and lookups shared by handlers. */
-import type { Device, LockState, UserInfo } from '../../../src/protocol/contract/models'
+import type { Device, UserInfo } from '../../../src/protocol/contract/models'
 import { normalizeMac } from '../../../src/protocol/mac'
 import type { FamilyRec, UserRec } from '../../db/state'
 import type { Program } from '../../data/catalogue'
@@ -66,20 +66,4 @@ export function familyOfMac(ctx: HandlerCtx, uid: string, mac: string): FamilyRe
   const fam = Object.values(ctx.db.state.families).find((f) => f.mac === m)
   if (!fam || !fam.members.includes(uid)) fail('1004', '这台电视没有绑定到您的账号')
   return fam
-}
-
-export function lockStateOf(ctx: HandlerCtx, mac: string): LockState {
-  const l = ctx.db.state.locks[mac] ?? { childLock: false, globalLock: false, updatedAt: 0 }
-  return { mac, childLock: l.childLock, globalLock: l.globalLock, updatedAt: l.updatedAt }
-}
-
-export function setLocks(ctx: HandlerCtx, mac: string, change: { childLock?: boolean; globalLock?: boolean }): LockState {
-  const prev = ctx.db.state.locks[mac] ?? { childLock: false, globalLock: false, updatedAt: 0 }
-  const next = { ...prev, ...change, updatedAt: ctx.now() }
-  ctx.db.state.locks[mac] = next
-  ctx.db.touch()
-  if (next.childLock !== prev.childLock || next.globalLock !== prev.globalLock) {
-    ctx.events.emitLocksChanged(mac, { childLock: next.childLock, globalLock: next.globalLock })
-  }
-  return lockStateOf(ctx, mac)
 }

@@ -4,7 +4,33 @@ import type { userCenter } from '../../../src/protocol/contract/userCenter'
 import { nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
-import { absUrl, deviceOf, familiesOf, familyOfMac, lockStateOf, maskPhone, memberFamily, setLocks, tvOf, userInfoOf } from './shared'
+import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
+import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
+import type { FamilyRec, InvitationRec } from '../../db/state'
+import { randomBytes } from 'node:crypto'
+
+/** Family invitations (local-stack extension) are valid this long. */
+export const INVITATION_TTL_MS = 24 * 3600_000
+
+function invitationOf(ctx: HandlerCtx, inv: InvitationRec, fam: FamilyRec | undefined) {
+  const owner = ctx.db.state.users[inv.ownerUid]
+  const status = inv.acceptedBy ? ('accepted' as const) : inv.expiresAt <= ctx.now() || !fam ? ('expired' as const) : ('open' as const)
+  return {
+    code: inv.code,
+    familyId: inv.familyId,
+    deviceName: fam?.deviceName ?? '',
+    ownerNickName: owner?.nickName ?? '',
+    ownerPhone: owner ? maskPhone(owner.phone) : '',
+    expiresAt: inv.expiresAt,
+    status,
+  }
+}
+
+function invitationByCode(ctx: HandlerCtx, code: string): InvitationRec {
+  const inv = Object.prototype.hasOwnProperty.call(ctx.db.state.invitations, code) ? ctx.db.state.invitations[code] : undefined
+  if (!inv) fail('1003', '没有找到这个邀请')
+  return inv
+}
 
 function byPhone(ctx: HandlerCtx, phone: string): UserRec | undefined {
   return Object.values(ctx.db.state.users).find((u) => u.phone === phone)
@@ -201,25 +227,45 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return { deleted: true }
   },
-  globalLockSetting: ({ uid, mac, lock }, ctx) => {
-    ctx.user(uid)
-    return setLocks(ctx, familyOfMac(ctx, uid, mac).mac, { globalLock: lock })
-  },
+  globalLockSetting: (req, ctx) => setLock(ctx, req, 'globalLock'),
   queryGlobalLockInfo: ({ uid, mac }, ctx) => {
     ctx.user(uid)
-    return lockStateOf(ctx, familyOfMac(ctx, uid, mac).mac)
+    return lockInfo(ctx, familyOfMac(ctx, uid, mac), uid)
   },
-  uploadLockState: ({ uid, mac, childLock, globalLock }, ctx) => {
-    ctx.user(uid)
-    return setLocks(ctx, familyOfMac(ctx, uid, mac).mac, { childLock, globalLock })
-  },
+  uploadLockState: (req, ctx) => uploadLocks(ctx, req),
   queryChildLockInfo: ({ uid, mac }, ctx) => {
     ctx.user(uid)
-    return lockStateOf(ctx, familyOfMac(ctx, uid, mac).mac)
+    return lockInfo(ctx, familyOfMac(ctx, uid, mac), uid)
   },
-  childLockSetting: ({ uid, mac, lock }, ctx) => {
+  childLockSetting: (req, ctx) => setLock(ctx, req, 'childLock'),
+  resetLockPassword: (req, ctx) => resetPassword(ctx, req),
+  createInvitation: ({ uid, familyId }, ctx) => {
     ctx.user(uid)
-    return setLocks(ctx, familyOfMac(ctx, uid, mac).mac, { childLock: lock })
+    const fam = memberFamily(ctx, uid, familyId)
+    if (fam.ownerUid !== uid) fail('1004', '只有管理员可以邀请家庭成员')
+    const now = ctx.now()
+    // expired invitations go; the store never grows with them
+    for (const [code, inv] of Object.entries(ctx.db.state.invitations)) if (inv.expiresAt <= now) delete ctx.db.state.invitations[code]
+    const inv: InvitationRec = { code: randomBytes(9).toString('base64url'), familyId, ownerUid: uid, createdAt: now, expiresAt: now + INVITATION_TTL_MS, acceptedBy: '' }
+    ctx.db.state.invitations[inv.code] = inv
+    ctx.db.touch()
+    return invitationOf(ctx, inv, fam)
+  },
+  queryInvitation: ({ code }, ctx) => {
+    const inv = invitationByCode(ctx, code)
+    return invitationOf(ctx, inv, ctx.db.state.families[inv.familyId])
+  },
+  acceptInvitation: ({ uid, code }, ctx) => {
+    const u = ctx.user(uid)
+    const inv = invitationByCode(ctx, code)
+    const fam = ctx.db.state.families[inv.familyId]
+    if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
+    if (!fam || inv.acceptedBy || inv.expiresAt <= ctx.now()) fail('2006', '邀请已过期或已被使用')
+    fam.members.push(uid)
+    inv.acceptedBy = uid
+    if (!u.lastFamilyId) u.lastFamilyId = fam.familyId
+    ctx.db.touch()
+    return deviceOf(ctx, fam, uid)
   },
   queryAddress: ({ uid }, ctx) => {
     ctx.user(uid)

@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import type { Device } from '../../protocol/contract/models'
 import { formatTvMac } from '../../protocol/mac'
 import { common, devices as t } from '../../strings'
+import { family } from '../../strings/locks'
 import './devices.scss'
 
 interface Props {
@@ -15,9 +16,13 @@ interface Props {
   onSwitch: () => void
   onRename: (name: string) => Promise<boolean>
   onUnbind: () => void
+  /** Issue 12: the TV's family members, shown under it when open. */
+  familyOpen?: boolean
+  onFamily?: () => void
+  children?: ReactNode
 }
 
-export default function DeviceItem({ device, current, stateLabel, state, busy, onSwitch, onRename, onUnbind }: Props) {
+export default function DeviceItem({ device, current, stateLabel, state, busy, onSwitch, onRename, onUnbind, familyOpen, onFamily, children }: Props) {
   const [editing, setEditing] = useState(false)
   const [name, setName] = useState(device.deviceName)
   const save = async () => {
@@ -47,10 +52,12 @@ export default function DeviceItem({ device, current, stateLabel, state, busy, o
           <>
             {!current && <ActionButton kind='primary' className='device__switch' disabled={busy} onClick={onSwitch}>{t.switchAction}</ActionButton>}
             <ActionButton disabled={busy} onClick={() => setEditing(true)}>{t.renameAction}</ActionButton>
+            {onFamily && <ActionButton className='device__family' onClick={onFamily}>{familyOpen ? family.hide : family.show}</ActionButton>}
             <ActionButton kind='danger' disabled={busy} onClick={onUnbind}>{t.unbindAction}</ActionButton>
           </>
         )}
       </View>
+      {children}
     </View>
   )
 }

@@ -18,6 +18,8 @@ export function personalEntries(): PersonalEntry[] {
     { key: 'fav', label: t.entries.fav, page: 'my-fav', needsLogin: true },
     { key: 'record', label: t.entries.record, page: 'my-record', needsLogin: true },
     { key: 'tv', label: t.entries.tv, page: 'my-tv', needsLogin: false },
+    { key: 'lock', label: t.entries.lock, page: 'my-one-lock', needsLogin: true },
+    { key: 'tabmode', label: t.entries.tabmode, page: 'my-tabmode', needsLogin: true },
     { key: 'programBlackList', label: t.entries.programBlackList, page: 'my-black-list', needsLogin: true },
     { key: 'typeBlackList', label: t.entries.typeBlackList, page: 'black-list', needsLogin: true },
     { key: 'info', label: t.entries.info, page: 'my-info', needsLogin: true },

@@ -1,26 +1,51 @@
 import { observer } from 'mobx-react'
-import { useDidShow } from '@tarojs/taro'
-import { View } from '@tarojs/components'
+import { useEffect } from 'react'
+import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { Text, View } from '@tarojs/components'
+import ActionButton from '../../components/ActionButton'
+import FamilyPanel from '../../features/devices/FamilyPanel'
+import { param, urlOf } from '../../navigation'
 import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
 import DeviceItem from '../../features/devices/DeviceItem'
 import BindForm from '../../features/devices/BindForm'
 import LoginCard from '../../features/account/LoginCard'
 import { useStores } from '../../stores/context'
+import { familyOf } from '../../stores/familyStore'
 import type { Device } from '../../protocol/contract/models'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { routeOf } from '../../routes'
 import { devices as t, titles } from '../../strings'
+import { family as f } from '../../strings/locks'
+import '../../features/locks/locks.scss'
 import '../../features/devices/devices.scss'
 import { afterTaskAction } from '../../features/points/taskActions'
 
-/** My TVs: bound TVs with their state; switch the current one, rename, bind a new one, unbind. */
+/**
+ * My TVs: bound TVs with their state; switch the current one, rename, bind a new one, unbind; the
+ * family members of each TV (issue 12), and an invitation someone opened (?invite=code).
+ */
 function MyTv() {
   const root = useStores()
   const { devices, tv, user, tracker } = root
+  const family = familyOf(root)
+  const invite = param(useRouter().params, 'invite')
   useDidShow(() => {
     tracker.pageView(routeOf['my-tv'], {})
-    void devices.load()
+    void devices.load().then(() => {
+      // the open family panel follows the list (a TV this user lost closes it)
+      const open = devices.devices.find((d) => d.familyId === family.familyId)
+      void family.open(open ?? null)
+    })
+  })
+  useEffect(() => {
+    void family.loadIncoming(invite)
+  }, [invite, family])
+  useShareAppMessage(() => {
+    root.markSharing()
+    const inv = family.invitation
+    const name = devices.devices.find((d) => d.familyId === inv?.familyId)?.deviceName ?? ''
+    return inv ? { title: f.inviteTitle(name), path: urlOf('my-tv', { invite: inv.code }) } : { title: titles.myTv, path: urlOf('index') }
   })
 
   const report = (res: { ok: boolean; message: string }) => {
@@ -38,9 +63,32 @@ function MyTv() {
     report(await devices.unbind(d))
   }
 
+  const incoming = family.incoming.value
+  const inviteCard = invite && (incoming || family.incoming.error) ? (
+    <View className='invite-card'>
+      <Text className='locks__title'>{f.invitation}</Text>
+      {incoming && incoming.status === 'open' ? (
+        <>
+          <Text className='invite-card__text'>{f.invitationFrom(incoming.ownerNickName, incoming.ownerPhone, incoming.deviceName)}</Text>
+          {user.user ? (
+            <View className='family__row'>
+              <ActionButton kind='primary' className='invite-card__accept' disabled={family.busy} onClick={async () => report(await family.acceptIncoming())}>{f.accept}</ActionButton>
+              <ActionButton onClick={() => family.declineIncoming()}>{f.decline}</ActionButton>
+            </View>
+          ) : (
+            <Text className='invite-card__text'>{f.invitationLogin}</Text>
+          )}
+        </>
+      ) : (
+        <Text className='invite-card__text'>{f.invitationExpired}</Text>
+      )}
+    </View>
+  ) : null
+
   if (!user.user) {
     return (
       <PageShell title={titles.myTv}>
+        {inviteCard}
         <LoginCard className='device-login' />
       </PageShell>
     )
@@ -52,6 +100,12 @@ function MyTv() {
   return (
     <PageShell title={titles.myTv} status={status} statusText={list.error || undefined} onAction={() => void devices.load()}>
       <View className='devices'>
+        {inviteCard}
+        {devices.notice && (
+          <View className='family-notice' onClick={() => devices.dismissNotice()}>
+            <Text>{devices.notice}</Text>
+          </View>
+        )}
         {devices.devices.length === 0 && <View className='device device--empty'>{t.empty}</View>}
         {devices.devices.map((d) => (
           <DeviceItem
@@ -67,7 +121,14 @@ function MyTv() {
             }}
             onRename={async (name) => report(await devices.rename(d, name))}
             onUnbind={() => void unbind(d)}
-          />
+            familyOpen={family.familyId === d.familyId}
+            onFamily={() => {
+              tracker.click(routeOf['my-tv'], f.show, { mac: d.mac })
+              void family.open(family.familyId === d.familyId ? null : d)
+            }}
+          >
+            {family.familyId === d.familyId && <FamilyPanel device={d} />}
+          </DeviceItem>
         ))}
         <BindForm busy={devices.busy} onBind={bind} />
       </View>

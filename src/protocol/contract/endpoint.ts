@@ -45,6 +45,9 @@ export const ERROR_CODES = Object.freeze({
   '2001': 'not enough points',
   '2002': 'already done (signed in today, task already received, ...)',
   '2003': 'out of stock',
+  '2004': 'wrong lock password (the lock info says how many tries are left)',
+  '2005': 'too many wrong lock passwords: wait (the lock info says how long, retryAfterSec)',
+  '2006': 'invitation expired, used or unknown',
   '9999': 'server error',
 })
 export type ErrorCode = keyof typeof ERROR_CODES
@@ -71,8 +74,11 @@ export interface Endpoint<
   /** Extra plain top-level response fields (e.g. token, secret). */
   readonly envelope?: Env
   readonly errors: readonly ErrorCode[]
-  /** 'spec': method/payload given by SPEC 7; 'defined': SPEC shows only the path, fields are ours. */
-  readonly origin: 'spec' | 'defined'
+  /**
+   * 'spec': method/payload given by SPEC 7; 'defined': SPEC shows only the path, fields are ours;
+   * 'extension': a local-stack extension of the contract (no SPEC path at all).
+   */
+  readonly origin: 'spec' | 'defined' | 'extension'
   readonly doc: string
 }
 

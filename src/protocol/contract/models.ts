@@ -87,6 +87,17 @@ export const familyMember = s.obj({
   role: s.oneOf(['owner', 'member'] as const),
 })
 
+/** An invitation to a TV family (local-stack extension): who invites to which TV, until when. */
+export const invitation = s.obj({
+  code: s.str(),
+  familyId: s.str(),
+  deviceName: s.str(),
+  ownerNickName: s.str(),
+  ownerPhone: s.str('masked'),
+  expiresAt: s.num('epoch ms: 24 hours after creation'),
+  status: s.oneOf(['open', 'accepted', 'expired'] as const),
+})
+
 export const address = s.obj({
   addressId: s.str(),
   name: s.str(),
@@ -98,7 +109,16 @@ export const address = s.obj({
   isDefault: s.bool(),
 })
 
-export const lockState = s.obj({ mac: s.str(), childLock: s.bool(), globalLock: s.bool(), updatedAt: s.num('epoch ms') })
+export const lockState = s.obj({
+  mac: s.str(),
+  childLock: s.bool(),
+  globalLock: s.bool(),
+  updatedAt: s.num('epoch ms'),
+  hasPassword: opt(s.bool()),
+  triesLeft: opt(s.num('wrong passwords left before the 15-minute wait')),
+  retryAfterSec: opt(s.num('> 0: turning a lock off waits this long')),
+  isOwner: opt(s.bool('the asker owns the TV (resets a forgotten password)')),
+})
 
 /** App actions that advance a task (SPEC 7 actReportTaskProgress after the action). */
 export const TASK_ACTIONS = ['sign', 'play', 'favourite', 'bind', 'share', 'address', 'other'] as const
@@ -173,6 +193,7 @@ export type HistoryItem = Infer<typeof historyItem>
 export type FamilyMember = Infer<typeof familyMember>
 export type Address = Infer<typeof address>
 export type LockState = Infer<typeof lockState>
+export type Invitation = Infer<typeof invitation>
 export type Task = Infer<typeof task>
 export type PointsRecord = Infer<typeof pointsRecord>
 export type PointsSource = PointsRecord['source']

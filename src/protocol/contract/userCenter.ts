@@ -1,10 +1,20 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
-import { address, device, familyMember, lockState, userInfo } from './models'
+import { address, device, familyMember, invitation, lockState, userInfo } from './models'
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
 const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
+/**
+ * Lock settings: one 4-digit password per TV (stored hashed), set by the first lock turned on (1001
+ * without one) and needed to turn a lock off (2004 wrong; 5 wrong in a row: 2005 for 15 minutes, lock
+ * info triesLeft / retryAfterSec). The TV follows at once: its box pushes a type 87 report.
+ */
+const lockSetting = {
+  ...uidMac,
+  lock: s.bool(),
+  password: opt(s.str('4 digits; see the lock rules')),
+}
 
 export const userCenter = {
   getOpenIdUnionId: endpoint({
@@ -169,11 +179,11 @@ export const userCenter = {
   globalLockSetting: endpoint({
     domain,
     path: 'globalLock/globalLockSetting',
-    request: s.obj({ ...uidMac, lock: s.bool() }),
+    request: s.obj(lockSetting),
     response: lockState,
-    errors: ['1004'],
+    errors: ['1004', '2004', '2005'],
     origin: 'defined',
-    doc: 'Turns the global lock of a bound TV on/off.',
+    doc: 'Turns the global lock of a bound TV on/off (password rules: lockSetting).',
   }),
   queryGlobalLockInfo: endpoint({
     domain,
@@ -191,7 +201,7 @@ export const userCenter = {
     response: lockState,
     errors: ['1004'],
     origin: 'defined',
-    doc: 'Reports the lock state the TV itself showed (type 87 lockCurrentStatus).',
+    doc: 'Reports the lock state the TV itself showed (type 87); a lock with a password is not turned off this way (1004).',
   }),
   queryChildLockInfo: endpoint({
     domain,
@@ -205,11 +215,48 @@ export const userCenter = {
   childLockSetting: endpoint({
     domain,
     path: 'v5/childLock/childLockSetting',
-    request: s.obj({ ...uidMac, lock: s.bool() }),
+    request: s.obj(lockSetting),
+    response: lockState,
+    errors: ['1004', '2004', '2005'],
+    origin: 'defined',
+    doc: 'Turns the child lock of a bound TV on/off: the TV shows the child desktop (password rules: lockSetting).',
+  }),
+  resetLockPassword: endpoint({
+    domain,
+    path: 'globalLock/resetLockPassword',
+    request: s.obj({ ...uidMac, phone: s.str('confirmed again through the bridge'), password: s.str('4 digits') }),
     response: lockState,
     errors: ['1004'],
-    origin: 'defined',
-    doc: 'Turns the child lock of a bound TV on/off.',
+    origin: 'extension',
+    doc: 'Local-stack extension: the TV\'s owner resets a forgotten lock password (phone must be theirs); clears the wait.',
+  }),
+  createInvitation: endpoint({
+    domain,
+    path: 'mc/device/createInvitation',
+    request: s.obj({ uid: s.str(), familyId: s.str() }),
+    response: invitation,
+    errors: ['1003', '1004'],
+    origin: 'extension',
+    doc: 'Local-stack extension: the owner invites someone to a TV family (share card / link), valid 24 hours.',
+  }),
+  queryInvitation: endpoint({
+    domain,
+    path: 'mc/device/queryInvitation',
+    auth: 'none',
+    request: s.obj({ code: s.str() }),
+    response: invitation,
+    errors: ['1003'],
+    origin: 'extension',
+    doc: 'Local-stack extension: whose TV an invitation is for (shown before accepting).',
+  }),
+  acceptInvitation: endpoint({
+    domain,
+    path: 'mc/device/acceptInvitation',
+    request: s.obj({ uid: s.str(), code: s.str() }),
+    response: device,
+    errors: ['1003', '2002', '2006'],
+    origin: 'extension',
+    doc: 'Local-stack extension: the logged-in opener joins the family (2006 expired or used; 2002 already a member).',
   }),
   queryAddress: endpoint({
     domain,

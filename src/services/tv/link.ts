@@ -21,13 +21,14 @@ export type LinkState = 'idle' | 'connecting' | 'online' | 'offline'
 
 export interface TvLinkListener {
   state(state: LinkState, error: string | null): void
-  mode(mode: TvMode): void
+  /** A type 87 (with the sequenceId it carried: a reply echoes its command's) or a default state. */
+  mode(mode: TvMode, sequenceId?: string): void
   message(message: TvMessage): void
 }
 
 export type SendResult =
   | { ok: true; sequenceId: number }
-  | { ok: false; reason: 'noDevice' | 'offline'; message: string }
+  | { ok: false; reason: 'noDevice' | 'offline' | 'locked'; message: string }
 
 const NO_DEVICE: SendResult = Object.freeze({ ok: false, reason: 'noDevice', message: tv.noDevice })
 /** How many reply ids the id check remembers. */
@@ -289,7 +290,7 @@ export class TvLink {
     const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic(), tvTopic: this.tvTopic })
     if (!inbound) return
     this.noteReply(inbound.sequenceId)
-    if (inbound.kind === 'mode') this.listener.mode(inbound.mode)
+    if (inbound.kind === 'mode') this.listener.mode(inbound.mode, inbound.sequenceId)
     else this.listener.message(inbound.message)
     if (this.pending.size === 0) this.setState('online', null)
   }

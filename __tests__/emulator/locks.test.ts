@@ -1,0 +1,162 @@
+/** @jest-environment node */
+/**
+ * Issue 12, the gateway's lock, invitation and member rules over real HTTP: one 4-digit password per
+ * TV, set by the first lock turned on, kept hashed; needed to turn a lock off; 5 wrong in a row ->
+ * 15 minutes' wait (the lock info says how long); the owner resets it after confirming the phone;
+ * every change reaches the box (events); invitations valid 24 hours, accepted once.
+ */
+import { DEMO } from '../../emulator/gateway'
+import type { RunningGateway } from '../../emulator/gateway'
+import { GatewayError } from '../../src/services/http/types'
+import { realClient, startTestGateway } from './helpers/gateway'
+
+const LIVING = 'AC3B7F0E1001'
+const BEDROOM = 'AC3B7F0E1002'
+let gw: RunningGateway
+let owner: ReturnType<typeof realClient>
+let member: ReturnType<typeof realClient>
+let now = Date.now()
+
+beforeEach(async () => {
+  now = Date.now()
+  gw = await startTestGateway({ now: () => now })
+  owner = realClient(gw.url)
+  member = realClient(gw.url)
+  await owner.login(DEMO.phone)
+  await member.login(DEMO.memberPhone)
+})
+
+afterEach(async () => {
+  await gw.close()
+})
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p
+    return '000'
+  } catch (e) {
+    return e instanceof GatewayError ? e.code : String(e)
+  }
+}
+
+const uc = () => owner.api.userCenter
+
+describe('lock password', () => {
+  it('the first lock turned on needs 4 digits and sets the password, stored hashed', async () => {
+    expect(await codeOf(uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: true }))).toBe('1001')
+    expect(await codeOf(uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '12a4' }))).toBe('1001')
+    const on = await uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    expect(on).toMatchObject({ childLock: true, globalLock: false, hasPassword: true, triesLeft: 5, retryAfterSec: 0, isOwner: true })
+    const rec = gw.state().locks[LIVING]
+    expect(rec.passwordHash).toBeTruthy()
+    expect(JSON.stringify(gw.state())).not.toContain('"2468"')
+    // the second lock uses the same password; no new one is set
+    await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '0000' })
+    expect(gw.state().locks[LIVING].passwordHash).toBe(rec.passwordHash)
+    // another TV has its own password
+    expect((await uc().queryGlobalLockInfo({ uid: 'u10001', mac: BEDROOM })).hasPassword).toBe(false)
+  })
+
+  it('turning a lock off needs the password; a wrong one is refused and changes nothing', async () => {
+    await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    const changes: boolean[] = []
+    gw.events.onLocksChanged((_mac, l) => changes.push(l.globalLock))
+    expect(await codeOf(uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '1111' }))).toBe('2004')
+    expect(await codeOf(uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false }))).toBe('2004')
+    const info = await uc().queryGlobalLockInfo({ uid: 'u10001', mac: LIVING })
+    expect(info).toMatchObject({ globalLock: true, triesLeft: 3 })
+    expect(changes).toEqual([])
+    // a member of the family may turn it off with the password too
+    const off = await member.api.userCenter.globalLockSetting({ uid: 'u10002', mac: LIVING, lock: false, password: '2468' })
+    expect(off).toMatchObject({ globalLock: false, triesLeft: 5, isOwner: false })
+    expect(changes).toEqual([false])
+  })
+
+  it('5 wrong in a row: 15 minutes of no unlocking (even with the right password), then it works again', async () => {
+    await uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    for (let i = 0; i < 4; i++) expect(await codeOf(uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '9999' }))).toBe('2004')
+    const fifth = uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '9999' })
+    await expect(fifth).rejects.toMatchObject({ code: '2005', message: expect.stringContaining('15分钟') })
+    expect(await uc().queryChildLockInfo({ uid: 'u10001', mac: LIVING })).toMatchObject({ childLock: true, triesLeft: 0, retryAfterSec: 900 })
+    now += 14 * 60_000
+    expect(await codeOf(uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '2468' }))).toBe('2005')
+    expect((await uc().queryChildLockInfo({ uid: 'u10001', mac: LIVING })).retryAfterSec).toBe(60)
+    now += 60_000
+    expect(await uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '2468' })).toMatchObject({ childLock: false, triesLeft: 5 })
+  })
+
+  it('the owner resets a forgotten password with their own phone; a member or another phone cannot', async () => {
+    await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    for (let i = 0; i < 5; i++) await codeOf(uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '9999' }))
+    expect(await codeOf(member.api.userCenter.resetLockPassword({ uid: 'u10002', mac: LIVING, phone: DEMO.memberPhone, password: '1357' }))).toBe('1004')
+    expect(await codeOf(uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phone: DEMO.memberPhone, password: '1357' }))).toBe('1004')
+    expect(await uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phone: DEMO.phone, password: '1357' })).toMatchObject({ retryAfterSec: 0, triesLeft: 5 })
+    expect(await codeOf(uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '2468' }))).toBe('2004')
+    expect((await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '1357' })).globalLock).toBe(false)
+  })
+
+  it('uploadLockState records what the TV showed, and tells the box', async () => {
+    const seen: string[] = []
+    gw.directory.onTvChanged?.((mac) => seen.push(mac))
+    await uc().uploadLockState({ uid: 'u10001', mac: LIVING, childLock: true, globalLock: false })
+    expect(gw.directory.locksOf(LIVING)).toEqual({ childLock: true, globalLock: false })
+    await uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    expect(seen).toEqual([LIVING])
+  })
+
+  it('uploadLockState cannot turn off a lock that has a password (that takes the password)', async () => {
+    await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    expect(await codeOf(member.api.userCenter.uploadLockState({ uid: 'u10002', mac: LIVING, childLock: false, globalLock: false }))).toBe('1004')
+    expect(gw.directory.locksOf(LIVING)).toEqual({ childLock: false, globalLock: true })
+    // turning one on by report is fine
+    expect((await uc().uploadLockState({ uid: 'u10001', mac: LIVING, childLock: true, globalLock: true })).childLock).toBe(true)
+  })
+})
+
+describe('screen option', () => {
+  it('a choice is kept and told to the box', async () => {
+    const seen: string[] = []
+    gw.directory.onTvChanged?.((mac) => seen.push(mac))
+    await owner.api.jarvis.setScreenOption({ uid: 'u10001', mac: LIVING, mode: 'mirror', quality: 'hd', autoPlayNext: false })
+    expect(seen).toEqual([LIVING])
+    expect(gw.directory.screenOptionOf?.(LIVING)).toEqual({ mode: 'mirror', quality: 'hd', autoPlayNext: false })
+    expect(await owner.api.jarvis.getScreenOption({ uid: 'u10001', mac: LIVING })).toMatchObject({ mode: 'mirror', quality: 'hd' })
+  })
+})
+
+describe('family invitations and members', () => {
+  it('the owner invites; the invitee sees whose TV, accepts once; it expires after 24 hours', async () => {
+    const fam = `fam-${BEDROOM}`
+    expect(await codeOf(member.api.userCenter.createInvitation({ uid: 'u10002', familyId: `fam-${LIVING}` }))).toBe('1004')
+    const inv = await uc().createInvitation({ uid: 'u10001', familyId: fam })
+    expect(inv).toMatchObject({ familyId: fam, deviceName: '卧室电视', ownerNickName: '演示用户', ownerPhone: '138****0000', status: 'open' })
+    expect(inv.expiresAt - now).toBe(24 * 3600_000)
+    const guest = realClient(gw.url)
+    const g = await guest.login('13700000123')
+    expect(await guest.api.userCenter.queryInvitation({ code: inv.code })).toMatchObject({ deviceName: '卧室电视', ownerNickName: '演示用户', status: 'open' })
+    const dev = await guest.api.userCenter.acceptInvitation({ uid: g.uid, code: inv.code })
+    expect(dev).toMatchObject({ mac: BEDROOM, familyId: fam })
+    expect((await uc().getBindUserList({ uid: 'u10001', familyId: fam })).list.map((m) => [m.uid, m.role])).toEqual([['u10001', 'owner'], [g.uid, 'member']])
+    // used: nobody else joins with it
+    const other = realClient(gw.url)
+    const o = await other.login('13700000124')
+    expect(await codeOf(other.api.userCenter.acceptInvitation({ uid: o.uid, code: inv.code }))).toBe('2006')
+    // expired after 24 hours
+    const late = await uc().createInvitation({ uid: 'u10001', familyId: fam })
+    now += 24 * 3600_000
+    expect((await other.api.userCenter.queryInvitation({ code: late.code })).status).toBe('expired')
+    expect(await codeOf(other.api.userCenter.acceptInvitation({ uid: o.uid, code: late.code }))).toBe('2006')
+    expect(await codeOf(other.api.userCenter.queryInvitation({ code: 'nope' }))).toBe('1003')
+  })
+
+  it('the owner removes a member (who loses the TV); a member may leave; a member cannot remove', async () => {
+    const fam = `fam-${LIVING}`
+    expect(await codeOf(member.api.userCenter.deleteFamilyMember({ uid: 'u10002', familyId: fam, memberUid: 'u10001' }))).toBe('1004')
+    expect(await uc().deleteFamilyMember({ uid: 'u10001', familyId: fam, memberUid: 'u10002' })).toEqual({ deleted: true })
+    expect((await member.api.userCenter.queryBindDevice({ uid: 'u10002' })).map((d) => d.mac)).toEqual(['AC3B7F0E1003'])
+    expect(gw.directory.tvTopicsOfUser('u10002')).not.toContain(`tvc/tv/${LIVING}`)
+    await uc().familyMember({ uid: 'u10001', familyId: fam, phone: DEMO.memberPhone })
+    await member.api.userCenter.wxaUnbindFamily({ uid: 'u10002', familyId: fam })
+    expect((await uc().getBindUserList({ uid: 'u10001', familyId: fam })).list.map((m) => m.uid)).toEqual(['u10001'])
+  })
+})
