@@ -7,4 +7,6 @@ module.exports = {
       compiler: 'webpack5',
     }],
   ],
+  // App builds leave the contract's documentation text out (jest keeps it: NODE_ENV=test).
+  plugins: process.env.NODE_ENV === 'test' ? [] : ['./config/babel-strip-contract-docs.js'],
 }
