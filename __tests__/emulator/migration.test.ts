@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process'
 import { describeStartFailure } from '../../emulator/startFailure'
 import { DataDirBusyError, LOCK_FILE, STATE_FILE } from '../../emulator/db/store'
 import { migrate, UnreadableStateError } from '../../emulator/db/migrate'
-import { SCHEMA_VERSION } from '../../emulator/db/state'
+import { BROKER_SESSION_TTL_MS, SCHEMA_VERSION } from '../../emulator/db/state'
 import { realClient, startTestGateway, tempDataDir } from './helpers/gateway'
 
 const DAY = 86_400_000
@@ -136,7 +136,7 @@ describe('state file migration', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written.schemaVersion).toBe(3)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       expect(written.invitations).toEqual({})
       const macs = Object.keys(doc.locks)
       expect(Object.keys(written.locks)).toEqual(macs)
@@ -146,6 +146,56 @@ describe('state file migration', () => {
       // the kept child lock has no password yet: the first lock turned on with one sets it
       expect(await c.api.userCenter.queryChildLockInfo({ uid, mac: macs[0] })).toMatchObject({ childLock: true, hasPassword: false })
       expect(Object.keys(written.users)).toEqual(Object.keys(doc.users))
+    } finally {
+      await gw.close()
+    }
+  })
+})
+
+describe('broker sessions (schema 4, issue 16)', () => {
+  it('3 -> 4: every broker session is kept and counts as handed out at the migration', async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    const c0 = realClient(gw0.url)
+    const u = await c0.login()
+    const creds = await c0.api.jarvis.jarvisLogin({ uid: u.uid, phone: u.phone, abilityString: '' })
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+    doc.schemaVersion = 3
+    for (const j of Object.values(doc.jarvis) as Array<Record<string, unknown>>) delete j.issuedAt
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const before = Date.now()
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(4)
+      expect(Object.keys(written.jarvis)).toEqual(Object.keys(doc.jarvis))
+      expect(written.jarvis[creds.cid].issuedAt).toBeGreaterThanOrEqual(before)
+      expect(written.jarvis[creds.cid].sign).toBe(creds.sign)
+      expect(gw.directory.sessionByClientId(creds.cid)?.sign).toBe(creds.sign)
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a broker session is refused 24 h after jarvisLogin handed it out; a new login works', async () => {
+    let now = Date.now()
+    const gw = await startTestGateway({ now: () => now })
+    try {
+      const c = realClient(gw.url)
+      const u = await c.login()
+      const creds = await c.api.jarvis.jarvisLogin({ uid: u.uid, phone: u.phone, abilityString: '' })
+      now += BROKER_SESSION_TTL_MS - 1000
+      expect(gw.directory.sessionByClientId(creds.cid)).toBeDefined()
+      now += 1000
+      expect(gw.directory.sessionByClientId(creds.cid)).toBeUndefined()
+      await c.login() // the app's token has expired meanwhile too
+      const again = await c.api.jarvis.jarvisLogin({ uid: u.uid, phone: u.phone, abilityString: '' })
+      expect(gw.directory.sessionByClientId(again.cid)?.sign).toBe(again.sign)
+      // expired sessions are dropped from the state when a new one is handed out
+      expect(Object.values(gw.state().jarvis).every((j) => now - j.issuedAt < BROKER_SESSION_TTL_MS)).toBe(true)
     } finally {
       await gw.close()
     }

@@ -481,7 +481,7 @@ describe('never queue commands while down', () => {
 })
 
 describe('broker refusals', () => {
-  it.each([1, 2, 3, 4, 5])('CONNACK code %i -> strings.tv.refusal[code], no retry', async (code) => {
+  it.each([1, 3])('CONNACK code %i -> strings.tv.refusal[code], no retry', async (code) => {
     const h = setup()
     h.link.setTarget(DEVICE, USER)
     await flush()
@@ -491,6 +491,52 @@ describe('broker refusals', () => {
     expect(c.ended).toBe(true)
     jest.advanceTimersByTime(60_000)
     expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it.each([2, 4, 5])('CONNACK code %i (who we are) -> one fresh jarvisLogin after 800 ms; refused again -> strings.tv.refusal[code], no more', async (code) => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
+    const first = h.client()
+    first.emit('error', Object.assign(new Error('Connection refused'), { code }))
+    expect(first.ended).toBe(true)
+    expect(h.link.snapshot().state).toBe('connecting')
+    jest.advanceTimersByTime(799)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
+    jest.advanceTimersByTime(1)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(h.mq.clients).toHaveLength(2)
+    h.client().emit('error', Object.assign(new Error('Connection refused'), { code }))
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.refusal[code] })
+    jest.advanceTimersByTime(60_000)
+    await flush()
+    expect(h.mq.clients).toHaveLength(2)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+  })
+
+  it('the fresh login cures an expired broker session; the next refusal, later, gets its own fresh login', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    h.client().emit('error', Object.assign(new Error('Connection refused'), { code: 2 }))
+    jest.advanceTimersByTime(800)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.suback()
+    const [sync, screen] = c.published
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+    c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
+    expect(h.link.snapshot().state).toBe('online')
+    // a day later the broker refuses again: one more fresh login, not a refusal on screen
+    c.emit('error', Object.assign(new Error('Connection refused'), { code: 2 }))
+    expect(h.link.snapshot().state).toBe('connecting')
+    jest.advanceTimersByTime(800)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(3)
   })
 
   it('a connection closed before any CONNACK is a failure to connect, not a lost link', async () => {

@@ -12,6 +12,7 @@
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
 import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec } from './state'
+import type { JarvisSession } from '../directory'
 
 export interface MigrationContext {
   now: number
@@ -61,6 +62,14 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
       upgraded[mac] = { ...l, failedTries: l.failedTries ?? 0, waitUntil: l.waitUntil ?? 0 }
     }
     return { ...doc, schemaVersion: 3, locks: upgraded, invitations: (doc.invitations ?? {}) as DbState['invitations'] }
+  },
+  // 3 -> 4: broker sessions expire (issue 16). Sessions written before had no issue time: they count
+  // as handed out at the migration, so none is cut off at once and none lasts for ever.
+  3: (doc, ctx) => {
+    const jarvis = (doc.jarvis ?? {}) as Record<string, JarvisSession & { issuedAt?: number }>
+    const upgraded: DbState['jarvis'] = {}
+    for (const [cid, j] of Object.entries(jarvis)) upgraded[cid] = { ...j, issuedAt: typeof j.issuedAt === 'number' ? j.issuedAt : ctx.now }
+    return { ...doc, schemaVersion: 4, jarvis: upgraded }
   },
 }
 

@@ -66,7 +66,12 @@ export interface InvitationRec {
 }
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 3
+export const SCHEMA_VERSION = 4
+
+/** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
+export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
+
+export type JarvisRec = JarvisSession & { issuedAt: number }
 
 /**
  * One user's points ledger. The balance is the sum of `records` (never stored apart from them);
@@ -90,7 +95,8 @@ export interface DbState {
   users: Record<string, UserRec>
   families: Record<string, FamilyRec>
   sessions: Record<string, SessionRec>
-  jarvis: Record<string, JarvisSession>
+  /** Broker sessions jarvisLogin handed out; each lasts BROKER_SESSION_TTL_MS from `issuedAt` (schema 4). */
+  jarvis: Record<string, JarvisRec>
   locks: Record<string, LockRec>
   invitations: Record<string, InvitationRec>
   screenOptions: Record<string, { mode: 'remote' | 'mirror'; quality: 'auto' | 'hd' | 'sd'; autoPlayNext: boolean }>

@@ -4,6 +4,7 @@ import type { Catalogue } from '../data/catalogue'
 import type { Db } from '../db/store'
 import type { Pairing } from '../pairing'
 import type { GatewayEvents } from './events'
+import { BROKER_SESSION_TTL_MS } from '../db/state'
 
 export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
@@ -16,6 +17,8 @@ export function createDirectory(db: Db, cat: Catalogue, now: () => number = () =
     sessionByClientId: (cid) => {
       // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.
       const s = Object.prototype.hasOwnProperty.call(db.state.jarvis, cid) ? db.state.jarvis[cid] : undefined
+      // a session past its 24 h is no session: the broker refuses it, the app logs in to the broker again
+      if (s && now() - s.issuedAt >= BROKER_SESSION_TTL_MS) return undefined
       return s ? { ...s, clientTopic: [...s.clientTopic] } : undefined
     },
     tvTopicsOfUser: (uid) =>

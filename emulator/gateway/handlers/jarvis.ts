@@ -2,17 +2,22 @@
 import { randomBytes } from 'node:crypto'
 import type { jarvis } from '../../../src/protocol/contract/jarvis'
 import { normalizeMac } from '../../../src/protocol/mac'
-import { phoneTopic, tvTopic, type JarvisSession } from '../../directory'
+import { phoneTopic, tvTopic } from '../../directory'
 import { fail, type DomainHandlers } from '../context'
 import { familyOfMac, tvOf } from './shared'
 import { DEFAULT_SCREEN_OPTION } from '../directory'
+import { BROKER_SESSION_TTL_MS, type JarvisRec } from '../../db/state'
 
 export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
   jarvisLogin: ({ uid, mac, deviceCode }, ctx) => {
     const u = ctx.user(uid)
     if (!mac.endsWith('_app') || !deviceCode) fail('1001', 'mac 或 deviceCode 不正确')
     const cid = `phone-${uid}-${deviceCode}`.slice(0, 64)
-    const session: JarvisSession = {
+    // sessions past their 24 h go (the state stays bounded)
+    const now = ctx.now()
+    for (const [k, j] of Object.entries(ctx.db.state.jarvis)) if (now - j.issuedAt >= BROKER_SESSION_TTL_MS) delete ctx.db.state.jarvis[k]
+    const session: JarvisRec = {
+      issuedAt: now,
       cid,
       appKey: `app-${uid}`,
       sign: randomBytes(12).toString('hex'),

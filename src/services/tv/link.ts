@@ -17,6 +17,9 @@ import {
   type TvUser,
 } from './types'
 
+/** Broker refusals that a fresh broker login may cure (an expired or replaced session). */
+const FRESH_LOGIN_CODES: readonly number[] = [2, 4, 5]
+
 export type LinkState = 'idle' | 'connecting' | 'online' | 'offline'
 
 export interface TvLinkListener {
@@ -66,6 +69,8 @@ export class TvLink {
   private client: MqttClientLike | null = null
   /** Connected AND the own topic's SUBACK seen on this connection. */
   private ready = false
+  /** A refusal of these credentials already led to one fresh jarvisLogin (reset once ready). */
+  private freshLoginTried = false
   private hidden = false
   private state: LinkState = 'idle'
   private error: string | null = null
@@ -274,6 +279,7 @@ export class TvLink {
       }
       this.clearConnectWatchdog()
       this.faultCount = 0
+      this.freshLoginTried = false
       this.ready = true
       const sent = this.publish(syncPlayState())
       if (sent.ok) this.publish(getCurrentScreenType(), false)
@@ -315,7 +321,15 @@ export class TvLink {
       this.clientFault = errorText(err)
       return
     }
-    // Broker refusal: mqtt.js does not retry; neither do we until resync / show / network change.
+    // Broker refusal: mqtt.js does not retry. A refusal of who we are (2 client id, 4 credentials,
+    // 5 not authorized) may mean the broker session expired (it lasts 24 h): one fresh jarvisLogin,
+    // then the refusal stands until resync / show / network change. 1 and 3 stand at once.
+    if (FRESH_LOGIN_CODES.includes(code) && !this.freshLoginTried) {
+      this.freshLoginTried = true
+      this.creds = null
+      this.scheduleReconnect(true)
+      return
+    }
     this.closeClient()
     this.clearTimers()
     this.fail(refusalMessage(code))
