@@ -4,19 +4,17 @@
  * still serves a real phone (login, a gateway call, an MQTT CONNECT with the jarvisLogin credentials).
  */
 import fs from 'node:fs'
-import http from 'node:http'
 import path from 'node:path'
-import { connect, type IClientOptions } from 'mqtt'
+import { connect } from 'mqtt'
 import { adminHeaders } from '../emulator/adminToken'
 import { DEFAULT_TV_SECRET, tvSecretFor } from '../emulator/broker'
 import { tvTopic } from '../emulator/directory'
 import { DEMO, startGateway } from '../emulator/gateway'
 import { STATE_FILE } from '../emulator/db/store'
-import { aesCbcScheme } from '../src/protocol/codec'
 import { contract } from '../src/protocol/contract'
-import type { Endpoint } from '../src/protocol/contract/endpoint'
 import { realClient, TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
 import { row, startWorld, type World } from './harness'
+import { rawCall, rawHttp, tryConnect } from '../__tests__/emulator/helpers/raw'
 
 let world: World
 beforeAll(async () => {
@@ -27,18 +25,6 @@ afterAll(async () => {
   for (const k of ['total', 'records', 'polluted']) delete (Object.prototype as Record<string, unknown>)[k]
 })
 
-function tryConnect(url: string, opts: IClientOptions): Promise<{ ok: boolean; code?: number }> {
-  return new Promise((resolve) => {
-    const c = connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...opts })
-    const done = (r: { ok: boolean; code?: number }) => {
-      c.end(true)
-      resolve(r)
-    }
-    c.once('connect', () => done({ ok: true }))
-    c.once('error', (e: Error & { code?: number }) => done({ ok: false, code: e.code }))
-    c.once('close', () => done({ ok: false }))
-  })
-}
 
 /** A real phone can still log in, call the gateway and connect to the broker. */
 async function serving(): Promise<boolean> {
@@ -51,26 +37,7 @@ async function serving(): Promise<boolean> {
   return devices.length > 0 && mqtt.ok
 }
 
-async function rawCall(endpoint: Endpoint, plaintext: string, session: { token: string; secret: string }) {
-  const res = await fetch(new URL(endpoint.path, world.stack.gatewayUrl), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'UCS-TOKEN': session.token },
-    body: JSON.stringify({ data: aesCbcScheme().encrypt(plaintext, session.secret || TEST_APP_KEY) }),
-  })
-  const text = await res.text()
-  return res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as { resultCode: string }) : { resultCode: String(res.status) }
-}
 
-function rawHttp(url: string, headers: Record<string, string>, method = 'GET'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
 
 const refusedAndServing = async (refused: boolean, what: string) => {
   const ok = await serving()
@@ -90,7 +57,7 @@ row('abuse', 'a request with an unknown field and 5000 levels of nesting', 'refu
   let deep = '1'
   for (let i = 0; i < 5000; i++) deep = `{"a":${deep}}`
   const address = { uid: 'u10001', name: '李四', phone: '13800000009', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: false }
-  const r = await rawCall(contract.userCenter.saveAddress, `${JSON.stringify(address).slice(0, -1)},"extra":${deep}}`, client.session)
+  const r = (await rawCall(world.stack.gatewayUrl, contract.userCenter.saveAddress, `${JSON.stringify(address).slice(0, -1)},"extra":${deep}}`, client.session)).body ?? { resultCode: 'no JSON' }
   const saved = await client.api.userCenter.saveAddress({ ...address, detail: '保存成功路2号' })
   return refusedAndServing(r.resultCode === '1001' && !!saved.addressId, `answered ${r.resultCode}, a later save ${saved.addressId ? 'worked' : 'FAILED'}`)
 })

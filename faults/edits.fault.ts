@@ -50,33 +50,24 @@ function verdict(res: { ok: boolean; message: string }, shown: boolean, onGatewa
 }
 
 for (const [fault, what] of FAULTS) {
-  row('edits', `favourite add: ${what}`, 'done once, or visibly not done with the reason; the page shows what the gateway has', async () => {
-    const phone = await phoneFor(fault)
-    const uid = phone.root.user.user!.uid
-    const programId = nextProgram()
-    const model = new DetailModel(phone.api, () => uid)
-    await model.load(programId)
-    if (model.detail.status !== 'ready') throw new Error(`detail ${programId}: ${model.detail.status}`)
-    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.addCollection.path })
-    const res = await model.toggleFavourite()
-    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
-    const onGateway = (world.stack.gateway.state().favourites[uid] ?? []).some((f) => f.programId === programId)
-    return verdict(res, model.collected, onGateway, true)
-  })
-
-  row('edits', `black list add: ${what}`, 'done once, or visibly not done with the reason; the page shows what the gateway has', async () => {
-    const phone = await phoneFor(fault)
-    const uid = phone.root.user.user!.uid
-    const programId = nextProgram()
-    const model = new DetailModel(phone.api, () => uid)
-    await model.load(programId)
-    if (model.detail.status !== 'ready') throw new Error(`detail ${programId}: ${model.detail.status}`)
-    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.blackListBatch.path })
-    const res = await model.addToBlackList()
-    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
-    const onGateway = (world.stack.gateway.state().blackList[uid] ?? []).some((b) => b.objectId === programId)
-    return verdict(res, model.inBlackList, onGateway, true)
-  })
+  const onDetail: Array<[string, string, (m: DetailModel) => Promise<{ ok: boolean; message: string }>, (m: DetailModel) => boolean, (uid: string, id: string) => boolean]> = [
+    ['favourite add', contract.box.addCollection.path, (m) => m.toggleFavourite(), (m) => m.collected, (uid, id) => (world.stack.gateway.state().favourites[uid] ?? []).some((f) => f.programId === id)],
+    ['black list add', contract.box.blackListBatch.path, (m) => m.addToBlackList(), (m) => m.inBlackList, (uid, id) => (world.stack.gateway.state().blackList[uid] ?? []).some((b) => b.objectId === id)],
+  ]
+  for (const [edit, path, act, shown, onGateway] of onDetail) {
+    row('edits', `${edit}: ${what}`, 'done once, or visibly not done with the reason; the page shows what the gateway has', async () => {
+      const phone = await phoneFor(fault)
+      const uid = phone.root.user.user!.uid
+      const programId = nextProgram()
+      const model = new DetailModel(phone.api, () => uid)
+      await model.load(programId)
+      if (model.detail.status !== 'ready') throw new Error(`detail ${programId}: ${model.detail.status}`)
+      world.stack.gateway.scenarios.set(fault, { times: 1, path })
+      const res = await act(model)
+      await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+      return verdict(res, shown(model), onGateway(uid, programId), true)
+    })
+  }
 
   row('edits', `favourite removal in 我的收藏: ${what}`, 'the item leaves the list only if the gateway removed it; the reason otherwise', async () => {
     const phone = await phoneFor(fault)

@@ -4,8 +4,7 @@
  * refused and the stack keeps serving.
  */
 import fs from 'node:fs'
-import http from 'node:http'
-import { connect, type IClientOptions, type MqttClient } from 'mqtt'
+import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { DEFAULT_TV_SECRET, startBroker, tvSecretFor } from '../../emulator/broker'
 import { tvTopic, type BrokerDirectory } from '../../emulator/directory'
@@ -16,10 +15,9 @@ import { tvMessage } from '../../src/protocol/tv/messages'
 import { DEMO } from '../../emulator/gateway'
 import { startStack, type Stack } from '../../emulator/stack'
 import { contract } from '../../src/protocol/contract'
-import type { Endpoint } from '../../src/protocol/contract/endpoint'
-import { aesCbcScheme } from '../../src/protocol/codec'
 import { realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, adminHeaders, loadAdminToken } from '../../emulator/adminToken'
+import { rawCall, rawHttp, tryConnect } from './helpers/raw'
 
 jest.setTimeout(20_000)
 
@@ -40,16 +38,6 @@ async function start(): Promise<Stack> {
   return stack
 }
 
-/** Connects once (no reconnect) and resolves with the CONNACK outcome. */
-function tryConnect(url: string, opts: IClientOptions): Promise<{ ok: boolean; code?: number; message?: string }> {
-  return new Promise((resolve) => {
-    const c = connect(url, { reconnectPeriod: 0, connectTimeout: 5000, ...opts })
-    clients.push(c)
-    c.once('connect', () => resolve({ ok: true }))
-    c.once('error', (e: Error & { code?: number }) => resolve({ ok: false, code: e.code, message: e.message }))
-    c.once('close', () => resolve({ ok: false }))
-  })
-}
 
 async function stillServing(s: Stack): Promise<void> {
   const res = await fetch(`${s.gatewayUrl}__emulator/health`)
@@ -64,7 +52,7 @@ async function stillServing(s: Stack): Promise<void> {
 describe('finding 1: broker hooks never take the stack down', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('CONNECT with client id %s is refused, the stack keeps serving', async (clientId) => {
     const s = await start()
-    const r = await tryConnect(s.mqttTcpUrl, { clientId, username: 'x', password: 'y' })
+    const r = await tryConnect(s.mqttTcpUrl, { clientId, username: 'x', password: 'y' }, clients)
     expect(r.ok).toBe(false)
     await stillServing(s)
   })
@@ -112,17 +100,6 @@ describe('finding 1: broker hooks never take the stack down', () => {
   })
 })
 
-/** Sends plaintext JSON (any text, any depth) encrypted as the client would, and returns the reply. */
-async function rawCall(base: string, endpoint: Endpoint, plaintext: string, session: { token: string; secret: string }) {
-  const cipher = aesCbcScheme().encrypt(plaintext, session.secret || TEST_APP_KEY)
-  const res = await fetch(new URL(endpoint.path, base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'UCS-TOKEN': session.token },
-    body: JSON.stringify({ data: cipher }),
-  })
-  const text = await res.text()
-  return { status: res.status, body: res.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as { resultCode: string; resultMsg: string }) : null }
-}
 
 describe('finding 2: strict request validation, body size and depth limits', () => {
   const address = { uid: 'u10001', name: '李四', phone: '13800000009', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: false }
@@ -288,17 +265,6 @@ describe('finding 5: per-TV secrets, the box answers only its family, no retaine
   })
 })
 
-/** A raw HTTP request with any Host/Origin header (fetch forbids setting Host). */
-function rawHttp(url: string, headers: Record<string, string>, method = 'GET'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers }, (res) => {
-      res.resume()
-      resolve(res.statusCode ?? 0)
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
 
 describe('finding 6: cross-site requests and DNS rebinding', () => {
   it('the gateway and the admin routes refuse a foreign Origin and a foreign Host; no Origin or the app origin pass', async () => {
