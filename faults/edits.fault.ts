@@ -5,6 +5,10 @@
  */
 import { contract } from '../src/protocol/contract'
 import { DetailModel } from '../src/stores/detailModel'
+import { locksOf } from '../src/stores/lockStore'
+import { AddressFormModel } from '../src/stores/addressModels'
+import { PrizeDetailModel } from '../src/stores/prizeModels'
+import { prizeContext } from '../src/features/prizes/context'
 import type { ScenarioName } from '../emulator/gateway'
 import { row, startWorld, type Phone, type World } from './harness'
 
@@ -82,5 +86,70 @@ for (const [fault, what] of FAULTS) {
     const shown = favs.list.items.some((f) => f.programId === programId)
     const onGateway = (world.stack.gateway.state().favourites[uid] ?? []).some((f) => f.programId === programId)
     return verdict(res, !shown, !onGateway, true)
+  })
+
+  row('edits', `child lock on: ${what}`, 'done once, or visibly not done with the reason; the lock page shows what the gateway has', async () => {
+    const phone = await phoneFor(fault)
+    const locks = locksOf(phone.root)
+    await locks.load()
+    const mac = phone.root.devices.current?.mac ?? ''
+    const before = world.stack.gateway.state().locks[mac]
+    if (!locks.state || before.childLock) throw new Error(`lock page not ready (${locks.info.status}) or the TV already locked`)
+    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.userCenter.childLockSetting.path })
+    const res = await locks.set('childLock', true, '1234')
+    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    const onGateway = world.stack.gateway.state().locks[mac].childLock
+    const out = verdict(res, locks.state?.childLock ?? false, onGateway, true)
+    // back to unlocked for the next row (with the password just set, if it was)
+    world.stack.gateway.scenarios.clear()
+    if (onGateway) {
+      const off = await locks.set('childLock', false, '1234')
+      if (!off.ok) throw new Error(`could not turn the child lock off again: ${off.message}`)
+    }
+    return out
+  })
+
+  row('edits', `new delivery address: ${what}`, 'saved once (saving again edits it, never a second copy), or visibly not saved with every character kept', async () => {
+    const phone = await phoneFor(fault)
+    const uid = phone.root.user.user!.uid
+    const detail = `测试路${String(n++).padStart(3, '0')}号院`
+    const form = new AddressFormModel(phone.api.userCenter, () => uid)
+    form.set('name', '王五')
+    form.set('phone', '13900000001')
+    form.setRegion('广东省', '广州市', '天河区')
+    form.set('detail', detail)
+    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.userCenter.saveAddress.path })
+    const res = await form.save()
+    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    const copies = () => (world.stack.gateway.state().addresses[uid] ?? []).filter((a) => a.detail === detail).length
+    const first = copies()
+    const kept = form.draft.detail === detail && form.draft.name === '王五'
+    const again = await form.save() // the user taps save again (or saves an edit)
+    const after = copies()
+    return {
+      happened: `${res.ok ? 'saved' : `not saved: "${res.message}"`} (gateway ${first} cop${first === 1 ? 'y' : 'ies'}, typing ${kept ? 'kept' : 'LOST'}); saved again: ${again.ok ? 'ok' : again.message}, gateway ${after} cop${after === 1 ? 'y' : 'ies'}`,
+      pass: (res.ok ? first === 1 : first === 0 && res.message !== '') && kept && again.ok && after === 1,
+    }
+  })
+
+  row('edits', `prize exchange: ${what}`, 'exchanged once (points deducted once, the award shown) or visibly not exchanged with nothing deducted', async () => {
+    const phone = await phoneFor(fault)
+    const uid = phone.root.user.user!.uid
+    const prizeId = fault === 'undecryptable' ? 'prize3' : 'prize1'
+    const model = new PrizeDetailModel(phone.api.valueAdded, phone.api.userCenter, prizeContext(phone.root), prizeId)
+    await model.load()
+    const points = () => (world.stack.gateway.state().points[uid]?.records ?? []).reduce((a, r) => a + r.points, 0)
+    const awards = () => (world.stack.gateway.state().awards[uid] ?? []).filter((a) => a.prizeId === prizeId).length
+    const before = { points: points(), awards: awards() }
+    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.valueAdded.award.path })
+    const res = await model.exchange({ confirm: async () => true, openAddressForm: () => undefined })
+    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    const after = { points: points(), awards: awards() }
+    const exchanged = after.awards === before.awards + 1
+    const shown = model.done !== null
+    return {
+      happened: `${res?.ok ? 'exchanged' : `not exchanged: "${res?.message}"`}; gateway: ${after.awards - before.awards} award(s), ${before.points - after.points} points deducted; page shows ${shown ? 'the award' : 'no award'}`,
+      pass: !!res && (res.ok ? exchanged && shown && before.points - after.points > 0 : after.awards === before.awards && after.points === before.points && !shown && res.message !== ''),
+    }
   })
 }

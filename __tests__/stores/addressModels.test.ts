@@ -92,6 +92,35 @@ describe('AddressFormModel', () => {
     expect(f.dirty).toBe(false)
   })
 
+  it('a new address whose answer was lost but the gateway saved: read back, saved once; saving again edits it', async () => {
+    const a = api()
+    const typed = { ...good, detail: '天河路385号 2栋' }
+    a.saveAddress.mockImplementationOnce(async () => {
+      a.queryAddress.mockResolvedValueOnce({ list: [saved(), saved({ addressId: 'a9', ...typed })] })
+      throw new GatewayError('badResponse', 'decrypt', '服务返回的数据有误，请稍后重试', 'v5.0/user/save/address')
+    })
+    const f = new AddressFormModel(a, () => 'u1')
+    for (const [k, v] of Object.entries(typed)) f.set(k as keyof AddressDraft, v as never)
+    const res = await f.save()
+    expect(res).toMatchObject({ ok: true, address: { addressId: 'a9' } })
+    expect(f.dirty).toBe(false)
+    // a second save edits the saved one instead of adding it again
+    f.set('detail', '天河路385号 3栋')
+    await f.save()
+    expect(a.saveAddress).toHaveBeenLastCalledWith(expect.objectContaining({ addressId: 'a9', detail: '天河路385号 3栋' }))
+  })
+
+  it('a new address whose answer was lost and that the gateway did not save: not saved, every character kept', async () => {
+    const a = api()
+    a.saveAddress.mockRejectedValueOnce(new GatewayError('http', '503', '服务异常，请稍后重试', 'x'))
+    const f = new AddressFormModel(a, () => 'u1')
+    const typed = { ...good, detail: '天河路999号' }
+    for (const [k, v] of Object.entries(typed)) f.set(k as keyof AddressDraft, v as never)
+    expect(await f.save()).toEqual({ ok: false, message: '服务异常，请稍后重试' })
+    expect(f.draft).toEqual(typed)
+    expect(a.queryAddress).toHaveBeenCalledTimes(1)
+  })
+
   it('knows unsaved changes: a new form is clean until typed in; an edited one is clean until changed', async () => {
     const f = new AddressFormModel(api(), () => 'u1')
     expect(f.dirty).toBe(false)

@@ -5,7 +5,7 @@
  * phone through the bridge first; a refused change keeps the state; the TV's own state is uploaded
  * only when it differs.
  */
-import { LockStore, type LockApi, type LockTarget } from '@/stores/lockStore'
+import { LOCK_REPORT_QUIET_MS, LockStore, type LockApi, type LockTarget } from '@/stores/lockStore'
 import type { LockState } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
 import { locks as t } from '@/strings/locks'
@@ -152,6 +152,34 @@ describe('LockStore', () => {
     expect(api.uploadLockState).not.toHaveBeenCalled()
     await store.reportTvState(MAC, { childLock: true, globalLock: false })
     expect(api.uploadLockState).toHaveBeenCalledWith({ uid: 'u1', mac: MAC, childLock: true, globalLock: false })
+    expect(store.state?.childLock).toBe(true)
+  })
+
+  it('a TV report of the state before this phone\'s own change is not sent back (LOCK_REPORT_QUIET_MS); a later one is', async () => {
+    const { store, api, advance } = setup(state())
+    await store.load()
+    expect((await store.set('childLock', true)).ok).toBe(true)
+    expect((await store.set('childLock', false, '1234')).ok).toBe(true)
+    // the TV's answer to the first change arrives after the second: it would lock again
+    await store.reportTvState(MAC, { childLock: true, globalLock: false })
+    expect(api.uploadLockState).not.toHaveBeenCalled()
+    expect(store.state?.childLock).toBe(false)
+    advance(LOCK_REPORT_QUIET_MS)
+    await store.reportTvState(MAC, { childLock: true, globalLock: false })
+    expect(api.uploadLockState).toHaveBeenCalledWith({ uid: 'u1', mac: MAC, childLock: true, globalLock: false })
+  })
+
+  it('a change whose answer was lost is read back: done if the gateway has it, otherwise not done with the reason', async () => {
+    const { store, api, setServer } = setup(state())
+    await store.load()
+    api.childLockSetting.mockImplementationOnce(async () => {
+      setServer({ childLock: true })
+      throw new GatewayError('badResponse', 'decrypt', '服务返回的数据有误，请稍后重试', 'p')
+    })
+    expect(await store.set('childLock', true)).toEqual({ ok: true, message: expect.any(String) })
+    expect(store.state?.childLock).toBe(true)
+    api.childLockSetting.mockRejectedValueOnce(new GatewayError('http', '503', '服务异常，请稍后重试', 'p'))
+    expect(await store.set('childLock', false, '1234')).toEqual({ ok: false, message: '服务异常，请稍后重试' })
     expect(store.state?.childLock).toBe(true)
   })
 })

@@ -179,6 +179,32 @@ describe('PrizeDetailModel.exchange', () => {
   })
 })
 
+describe('an exchange whose answer was lost', () => {
+  it('the gateway exchanged: read back, the award is there, so it is done (once) and shown', async () => {
+    const p = prize()
+    const api = fakeApi(p)
+    const m = new PrizeDetailModel(api, api, ctx(), p.prizeId)
+    await m.load()
+    api.award.mockImplementationOnce(async () => {
+      api.state.awards = [award('p1', { awardId: 'new-1' })]
+      throw new GatewayError('badResponse', 'decrypt', '服务返回的数据有误，请稍后重试', 'x')
+    })
+    expect(await m.exchange(ui())).toEqual({ ok: true, message: expect.any(String) })
+    expect(m.done?.awardId).toBe('new-1')
+    expect(api.award).toHaveBeenCalledTimes(1)
+  })
+
+  it('the gateway did not: read back, no new award, not done with the reason', async () => {
+    const p = prize()
+    const api = fakeApi(p, { awards: [award('p9', { awardId: 'old' })] })
+    const m = new PrizeDetailModel(api, api, ctx(), p.prizeId)
+    await m.load()
+    api.award.mockRejectedValueOnce(new GatewayError('http', '503', '服务异常，请稍后重试', 'x'))
+    expect(await m.exchange(ui())).toEqual({ ok: false, message: '服务异常，请稍后重试' })
+    expect(m.done).toBeNull()
+  })
+})
+
 describe('PrizeCatalogueModel and MyPrizesModel', () => {
   it('lists each prize with its standing; the ordered products of the current TV', async () => {
     const api = fakeApi(prize())

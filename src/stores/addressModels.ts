@@ -15,7 +15,7 @@ import type { Api } from '../services/api'
 import type { Address } from '../protocol/contract/models'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
-import type { ActionResult } from './write'
+import { mayHaveApplied, type ActionResult } from './write'
 import { address as t, devices as d } from '../strings'
 
 export type AddressApi = Pick<Api['userCenter'], 'queryAddress' | 'saveAddress'>
@@ -114,6 +114,8 @@ export class AddressFormModel {
   busy = false
   /** The last save's failure ('' when none). */
   saveError = ''
+  /** The id a save edits: the address being edited, or the new one once the gateway has it. */
+  private savedId: string
 
   constructor(
     private readonly api: AddressApi,
@@ -124,6 +126,7 @@ export class AddressFormModel {
   ) {
     this.draft = { ...initial }
     this.saved = { ...initial }
+    this.savedId = addressId
     makeAutoObservable<AddressFormModel, 'api' | 'uid'>(this, { api: false, uid: false })
   }
 
@@ -183,7 +186,7 @@ export class AddressFormModel {
     try {
       const address = await this.api.saveAddress({
         uid: this.uid(),
-        ...(this.addressId ? { addressId: this.addressId } : {}),
+        ...(this.savedId ? { addressId: this.savedId } : {}),
         name: draft.name.trim(),
         phone: draft.phone.trim(),
         province: draft.province,
@@ -197,11 +200,33 @@ export class AddressFormModel {
       })
       return { ok: true, address, message: t.saved }
     } catch (e) {
+      // the answer was lost: an address the gateway now has exactly as typed was saved (once); a new
+      // one keeps its id, so saving again edits it instead of adding it twice
+      const kept = mayHaveApplied(e) ? await this.readBack(draft) : null
+      if (kept) {
+        runInAction(() => {
+          this.savedId = kept.addressId
+          this.saved = { ...draft }
+        })
+        return { ok: true, address: kept, message: t.saved }
+      }
       const message = failureMessage(e, d.failed)
       runInAction(() => (this.saveError = message))
       return { ok: false, message }
     } finally {
       runInAction(() => (this.busy = false))
+    }
+  }
+
+  /** The gateway's address matching what was sent, or null (not there, or the read failed too). */
+  private async readBack(draft: AddressDraft): Promise<Address | null> {
+    try {
+      const { list } = await this.api.queryAddress({ uid: this.uid() })
+      const same = (a: Address) =>
+        a.name === draft.name.trim() && a.phone === draft.phone.trim() && a.province === draft.province && a.city === draft.city && a.district === draft.district && a.detail === draft.detail.trim()
+      return list.find((a) => (this.savedId ? a.addressId === this.savedId : true) && same(a)) ?? null
+    } catch {
+      return null
     }
   }
 }

@@ -4,7 +4,7 @@ import type { Api } from '../services/api'
 import type { LockState } from '../protocol/contract/models'
 import { isGatewayError } from '../services/http/types'
 import { Loadable } from './loadable'
-import { guardedWrite, type ActionResult } from './write'
+import { guardedWrite, mayHaveApplied, type ActionResult } from './write'
 import { locks as t } from '../strings/locks'
 
 export type LockApi = Pick<
@@ -20,6 +20,12 @@ export interface LockTarget {
 }
 
 const PASSWORD_RE = /^\d{4}$/
+/**
+ * After a lock change of this phone, the TV's reports are its answer to that change, on their way:
+ * one that left the TV before a second change would report the old state back. Not reported for
+ * this long (the next sync reports a real difference again).
+ */
+export const LOCK_REPORT_QUIET_MS = 5_000
 
 /**
  * Child lock and global lock of the current TV (issue 12). The gateway keeps one 4-digit password
@@ -32,6 +38,8 @@ export class LockStore {
   busy = false
   /** Epoch ms (phone clock) when turning a lock off is allowed again; 0: no wait. */
   waitUntil = 0
+  /** TV reports are not sent back before this time (LOCK_REPORT_QUIET_MS after a change). */
+  private quietUntil = 0
   /** Ticks while a wait is shown, so the minutes left stay true. */
   clockNow = 0
 
@@ -42,7 +50,7 @@ export class LockStore {
     private readonly getPhone: (code?: string) => Promise<string | null>,
     private readonly now: () => number = () => Date.now(),
   ) {
-    makeAutoObservable<LockStore, 'api' | 'target' | 'getPhone' | 'now'>(this, { info: false, api: false, target: false, getPhone: false, now: false })
+    makeAutoObservable<LockStore, 'api' | 'target' | 'getPhone' | 'now' | 'quietUntil'>(this, { info: false, api: false, target: false, getPhone: false, now: false, quietUntil: false })
   }
 
   /** The lock state of the TV on show (undefined before the first load or for another TV). */
@@ -98,14 +106,21 @@ export class LockStore {
     let refusal: '2004' | '2005' | null = null
     const res = await guardedWrite(this, async () => {
       try {
+        this.quietUntil = this.now() + LOCK_REPORT_QUIET_MS
         const value = await call({ ...target, lock: on, ...(needsPassword ? { password } : {}) })
         if (!value?.mac) return null
         this.accept(value)
         return on ? t.turnedOn(name) : t.turnedOff(name)
       } catch (e) {
-        if (!isGatewayError(e) || (e.code !== '2004' && e.code !== '2005')) throw e
-        refusal = e.code
-        return null
+        if (isGatewayError(e) && (e.code === '2004' || e.code === '2005')) {
+          refusal = e.code
+          return null
+        }
+        if (!mayHaveApplied(e)) throw e
+        // the answer was lost: what the gateway has now decides (done once, or visibly not done)
+        await this.load()
+        if (this.info.status === 'ready' && this.state?.[kind] === on) return on ? t.turnedOn(name) : t.turnedOff(name)
+        throw e
       }
     })
     return refusal ? this.explainRefusal(refusal) : res
@@ -138,6 +153,7 @@ export class LockStore {
     const target = this.target()
     const known = this.state
     if (!target || target.mac !== mac || !known || this.busy) return
+    if (this.now() < this.quietUntil) return
     if (known.childLock === shown.childLock && known.globalLock === shown.globalLock) return
     try {
       const value = await this.api.uploadLockState({ ...target, ...shown })

@@ -23,7 +23,7 @@ import { isGatewayError } from '../services/http/types'
 import { addressLine } from '../lib/address'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
-import type { ActionResult } from './write'
+import { mayHaveApplied, type ActionResult } from './write'
 import { devices as d, prizes as t } from '../strings'
 
 export type PrizeApi = Pick<Api['valueAdded'], 'prize' | 'award' | 'prizeDetail' | 'coupon' | 'inquiry'>
@@ -219,6 +219,7 @@ export class PrizeDetailModel {
       const address = this.address
       const text = prize.kind === 'physical' && address ? t.confirmPhysical(prize.points, prize.name, `${address.name} ${address.phone} ${addressLine(address)}`) : t.confirm(prize.points, prize.name)
       if (!(await ui.confirm(t.confirmTitle, text, t.exchangeAction))) return null
+      const held = new Set((this.awards.value ?? []).map((a) => a.awardId))
       try {
         const res = await this.api.award({ activityId: pointsActivityId, userId: uid, prizeId: prize.prizeId, ...(addressId ? { addressId } : {}) })
         runInAction(() => {
@@ -231,6 +232,12 @@ export class PrizeDetailModel {
       } catch (e) {
         // the gateway's word stands: show its reason, and what it now says (stock, awards, balance)
         await this.load()
+        // an answer lost after the gateway exchanged: the new award is there, so it was done (once)
+        const award = mayHaveApplied(e) ? (this.awards.value ?? []).find((a) => a.prizeId === prize.prizeId && !held.has(a.awardId)) : undefined
+        if (award) {
+          runInAction(() => (this.done = award))
+          return { ok: true, message: prize.kind === 'physical' ? t.exchangedPhysical : t.exchanged }
+        }
         return { ok: false, message: refusalText(e) }
       }
     } finally {
