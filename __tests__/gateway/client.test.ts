@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 /** One test per request-client rule (SPEC 5, 7, 8; issue 3). */
 import { net } from '../../src/strings'
 import { timeouts } from '../../src/config'

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import fs from 'node:fs'
 import path from 'node:path'
 import { aesCbcScheme, CodecError, createCodec, shouldDecrypt, type CipherScheme } from '../../src/protocol/codec'
@@ -42,6 +42,7 @@ describe('codec', () => {
   it('takes the scheme as a seam', () => {
     const reversing: CipherScheme = {
       name: 'test-reverse',
+      randomBytesPerMessage: 0,
       encrypt: (p) => [...p].reverse().join(''),
       decrypt: (w) => [...w].reverse().join(''),
     }

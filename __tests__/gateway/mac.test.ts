@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import { formatTvMac, lowerMacList, normalizeMac } from '../../src/protocol/mac'
 
 describe('TV mac helpers (SPEC 5)', () => {

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, REMOTE_KEYS } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
 import { MAX_INBOUND_BYTES, parseInbound } from '../../src/protocol/tv/inbound'

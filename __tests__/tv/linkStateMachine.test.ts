@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import { broker as brokerConfig, tvTimers as timing } from '../../src/config'
 import { TvLink, type LinkState } from '../../src/services/tv/link'
 import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type TvMessage, type TvMode } from '../../src/protocol/tv/messages'

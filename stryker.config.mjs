@@ -1,0 +1,26 @@
+// @ts-check
+/**
+ * Mutation testing of the rule modules (issue 10): `npm run test:mutation`. Reports and the sandbox
+ * stay under .stryker/ (git-ignored). The jest run is jest.stryker.config.ts.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'jest',
+  jest: { projectType: 'custom', configFile: 'jest.stryker.config.ts', enableFindRelatedTests: false },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/services/tv/link.ts',
+    'src/protocol/tv/inbound.ts',
+    'src/services/http/client.ts',
+    'src/services/http/refresh.ts',
+    'src/protocol/codec.ts',
+    'src/protocol/mac.ts',
+  ],
+  ignorePatterns: ['dist', '.artifacts', '.data', 'emulator/.data', 'e2e/screenshots', 'coverage', '.rabbitmq', '.swc'],
+  tempDirName: '.stryker/tmp',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: '.stryker/report/mutation.html' },
+  jsonReporter: { fileName: '.stryker/report/mutation.json' },
+  concurrency: 2,
+  thresholds: { high: 95, low: 90, break: 90 },
+}
