@@ -636,3 +636,241 @@ describe('the link never hangs in connecting (faults inside the MQTT client)', (
     expect(h.client().opts.timerVariant).toBe('native')
   })
 })
+
+describe('the SUBACK check: subscribed at QoS 1 (or granted less), else refused', () => {
+  /** Connects and answers the subscription with this (err, granted). */
+  async function subackWith(err: Error | null, granted: Array<{ topic: string; qos: number }> | undefined) {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.subscriptions[0].cb(err, granted as never)
+    return { h, c }
+  }
+  const refused = (h: Harness, c: FakeClient) => {
+    expect(c.published).toHaveLength(0)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkSubscribeRefused, ready: false })
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+  }
+
+  it.each([
+    ['an error with a QoS 1 grant', new Error('Subscribe error'), [{ topic: OWN_TOPIC, qos: 1 }]],
+    ['a grant of 0x80 without an error', null, [{ topic: OWN_TOPIC, qos: 128 }]],
+    ['no grant at all', null, undefined],
+    ['an empty grant list', null, []],
+    ['a grant above what was asked (QoS 2)', null, [{ topic: OWN_TOPIC, qos: 2 }]],
+    ['one grant refused among others', null, [{ topic: OWN_TOPIC, qos: 1 }, { topic: OWN_TOPIC, qos: 128 }]],
+  ])('%s is a refusal: nothing sent, the client closed, the user told', async (_name, err, granted) => {
+    const { h, c } = await subackWith(err, granted)
+    refused(h, c)
+    // A refusal is final until resync / show / network: no retry on its own.
+    jest.advanceTimersByTime(120_000)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it.each([
+    ['QoS 1', 1],
+    ['a downgrade to QoS 0 (the TV replies may still come)', 0],
+  ])('a grant of %s gets the link ready: sync + screen type are sent', async (_name, qos) => {
+    const { h, c } = await subackWith(null, [{ topic: OWN_TOPIC, qos }])
+    expect(h.link.snapshot().ready).toBe(true)
+    expect(c.published.map((p) => p.envelope.actionData.content.keyEvent)).toEqual(['syncPlayState', 'getCurrentScreenType'])
+    expect(c.ended).toBe(false)
+  })
+
+  it('a SUBACK that arrives after the connection dropped, or for a client already replaced, is ignored', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.drop()
+    c.suback()
+    expect(c.published).toHaveLength(0)
+    expect(h.link.snapshot()).toMatchObject({ ready: false, error: tv.linkLost })
+
+    const h2 = setup()
+    h2.link.setTarget(DEVICE, USER)
+    await flush()
+    const old = h2.client()
+    old.connack()
+    h2.link.onNetworkChange(true) // tears the client down, a new one 800 ms later
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h2.mq.clients).toHaveLength(2)
+    old.connected = true
+    old.suback()
+    expect(old.published).toHaveLength(0)
+    expect(h2.link.snapshot().ready).toBe(false)
+  })
+
+  it('a subscribe that throws is a fault: offline with its reason, retried after 800 ms', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.subscribe = () => {
+      throw new Error('socket gone')
+    }
+    c.connack()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault('socket gone') })
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+})
+
+describe('the send guard: never queue while offline', () => {
+  it('a client that lost its connection without a close event yet: refused, nothing published', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.connected = false
+    expect(h.link.snapshot().state).toBe('online')
+    expect(h.link.sendKey('ok')).toEqual({ ok: false, reason: 'offline', message: tv.offlineCannotSend })
+    expect(h.link.resync()).toEqual({ ok: false, reason: 'offline', message: tv.offlineCannotSend })
+    expect(c.published).toHaveLength(2)
+  })
+
+  it('a reconnected client before its new SUBACK: refused, nothing published', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.connack() // mqtt.js reconnected without a close we saw: not ready until the SUBACK
+    expect(h.link.snapshot()).toMatchObject({ state: 'online', ready: false })
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+    expect(h.link.playOnTv({ action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' })).toMatchObject({ ok: false, reason: 'offline' })
+    expect(c.published).toHaveLength(2)
+    c.suback()
+    expect(c.published).toHaveLength(4)
+  })
+
+  it('no TV selected: noDevice for every send, nothing published', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.setTarget(null, null)
+    expect(h.link.resync()).toEqual({ ok: false, reason: 'noDevice', message: tv.noDevice })
+    expect(h.link.sendKey('ok')).toEqual({ ok: false, reason: 'noDevice', message: tv.noDevice })
+    expect(c.published).toHaveLength(2)
+  })
+
+  it('a publish that throws is a fault: offline, the client torn down and reconnected later', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.publish = () => {
+      throw new Error('write after end')
+    }
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault('write after end') })
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+})
+
+describe('show / hide reconnection and the resync restart', () => {
+  it('show with a ready connection (back from a share) resyncs: sync + screen type', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.onAppHide(true)
+    h.link.onAppShow(true)
+    expect(c.published.slice(2).map((p) => p.envelope.actionData.content.keyEvent)).toEqual(['syncPlayState', 'getCurrentScreenType'])
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('show while the client is still connecting neither restarts nor sends', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(c.published).toHaveLength(0)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
+  })
+
+  it('show while a reconnect is scheduled waits for it (one connection, not two)', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.onNetworkChange(true)
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h.mq.clients).toHaveLength(2)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+  })
+
+  it('a TV chosen while hidden is connected on show, not before', async () => {
+    const h = setup()
+    h.link.onAppHide(false)
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.api.jarvisLogin).not.toHaveBeenCalled()
+    expect(h.link.snapshot().state).toBe('idle')
+    h.link.onAppShow(true)
+    expect(h.link.snapshot().state).toBe('connecting')
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('show without a TV, or logged out, connects nothing', async () => {
+    const h = setup()
+    h.link.onAppHide(false)
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.api.jarvisLogin).not.toHaveBeenCalled()
+    expect(h.link.snapshot().state).toBe('idle')
+  })
+
+  it('resync restarts a link that failed (from jarvisLogin), but not one still connecting or about to reconnect', async () => {
+    const h = setup()
+    h.api.creds = null
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLoginFailed })
+    h.api.creds = CREDS
+    expect(h.link.resync()).toMatchObject({ ok: false, reason: 'offline' })
+    expect(h.link.snapshot().state).toBe('connecting')
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(h.mq.clients).toHaveLength(1)
+    // a client exists (not yet ready): resync does not start another
+    expect(h.link.resync()).toMatchObject({ ok: false, reason: 'offline' })
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    // a reconnect is scheduled: resync leaves it to the timer
+    h.link.onNetworkChange(true)
+    h.link.resync()
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(3)
+  })
+
+  it('resync on a ready link asks the TV again (sync + screen type) and says it was sent', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    const result = h.link.resync()
+    expect(result).toEqual({ ok: true, sequenceId: c.published[2].envelope.sequenceId })
+    expect(c.published.slice(2).map((p) => p.envelope.actionData.content.keyEvent)).toEqual(['syncPlayState', 'getCurrentScreenType'])
+  })
+
+  it('the same TV and user again does not restart a live link; a new user does', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.setTarget({ ...DEVICE }, { ...USER })
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(c.ended).toBe(false)
+    h.link.setTarget(DEVICE, { ...USER, uid: 'u-2' })
+    await flush()
+    expect(c.ended).toBe(true)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+})
