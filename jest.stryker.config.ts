@@ -10,6 +10,8 @@ import base from './jest.config'
 export default {
   ...base,
   testEnvironment: 'node',
+  // Jest crawls only what these suites load (not dist/, e2e/, emulator/ on every mutant's run).
+  roots: ['<rootDir>/src', '<rootDir>/__tests__'],
   testMatch: [
     '<rootDir>/__tests__/tv/linkStateMachine.test.ts',
     '<rootDir>/__tests__/tv/envelope.test.ts',
@@ -17,5 +19,6 @@ export default {
     '<rootDir>/__tests__/gateway/refresh.test.ts',
     '<rootDir>/__tests__/gateway/codec.test.ts',
     '<rootDir>/__tests__/gateway/mac.test.ts',
+    '<rootDir>/__tests__/gateway/secureRandom.test.ts',
   ],
 }

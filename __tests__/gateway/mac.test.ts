@@ -17,3 +17,11 @@ describe('TV mac helpers (SPEC 5)', () => {
     expect(lowerMacList(['AC3B7F0E1001', 'AA:BB:CC:DD:EE:FF'])).toEqual(['ac3b7f0e1001', 'aabbccddeeff'])
   })
 })
+
+describe('TV mac helpers: degenerate input', () => {
+  it('formats nothing as nothing', () => {
+    expect(formatTvMac('')).toBe('')
+    expect(formatTvMac('::--')).toBe('')
+    expect(normalizeMac('')).toBe('')
+  })
+})

@@ -103,6 +103,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return new Promise<TransportResponse>((resolve, reject) => {
       const timer = setTimeout(() => {
         abortListeners.forEach((l) => l())
+        // Stryker disable next-line StringLiteral: a TransportError's text and reason never leave the client (it becomes the network toast)
         reject(new TransportError(`timed out after ${timeoutMs} ms`, 'timeout'))
       }, timeoutMs)
       send(abortListeners).then(
