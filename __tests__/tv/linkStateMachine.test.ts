@@ -874,3 +874,189 @@ describe('show / hide reconnection and the resync restart', () => {
     expect(h.mq.clients).toHaveLength(2)
   })
 })
+
+describe('link details a mutation would break', () => {
+  it('starts idle, not ready, with no topic; a listener hears each state once', async () => {
+    const h = setup()
+    expect(h.link.snapshot()).toEqual({ state: 'idle', error: null, errorCount: 0, ready: false, tvTopic: '' })
+    await goOnline(h)
+    expect(h.events.states).toEqual([
+      ['connecting', null],
+      ['online', null],
+    ])
+    expect(h.link.snapshot().tvTopic).toBe(TV_TOPIC)
+  })
+
+  it('deselect then select again while logging in: one connection, not two', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    h.link.setTarget(null, null)
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(h.api.calls.queryAgentTopic).toHaveLength(1)
+  })
+
+  it('a device without abilityString logs in with an empty one', async () => {
+    const h = setup()
+    h.link.setTarget({ ...DEVICE, abilityString: undefined }, USER)
+    await flush()
+    expect(h.api.calls.jarvisLogin[0].abilityString).toBe('')
+  })
+
+  it('connects without retrying a refused CONNACK and closes with force', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    expect(c.opts).toMatchObject({ reconnectOnConnackError: false, keepalive: 60 })
+    h.link.dispose()
+    expect(c.ended).toBe(true)
+    expect(c.endForced).toBe(true)
+    expect(h.link.snapshot().state).toBe('idle')
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'noDevice' })
+  })
+
+  it('type 9 h5Play is published to the TV when online', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    const payload = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' }
+    expect(h.link.playOnTv(payload)).toMatchObject({ ok: true })
+    expect(c.last().envelope.actionData.type).toBe(9)
+  })
+
+  it('each command names the TV as its addressee and this phone as its sender', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('ok')
+    expect(c.last().envelope.actionData.to).toEqual([{ jid: DEVICE.mac, mac: DEVICE.mac, nickname: DEVICE.deviceName, topic: TV_TOPIC, uid: DEVICE.uid }])
+    expect(c.last().envelope.actionData.from).toEqual({ nickname: USER.nickName, topic: OWN_TOPIC, uid: USER.uid })
+  })
+
+  it('after show, a network change reconnects again (hidden is over)', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.onAppHide(false)
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.mq.clients).toHaveLength(2)
+    h.link.onNetworkChange(true)
+    expect(h.link.snapshot().state).toBe('connecting')
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h.mq.clients).toHaveLength(3)
+  })
+
+  it('a network reconnect shows connecting at once, keeping the reason', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.drop()
+    h.link.onNetworkChange(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'connecting', error: tv.linkLost })
+  })
+
+  it('events of a client that was replaced are ignored', async () => {
+    const h = setup()
+    const old = await goOnline(h)
+    h.link.onNetworkChange(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    const fresh = h.client()
+    expect(fresh).not.toBe(old)
+    const before = { states: h.events.states.length, modes: h.events.modes.length }
+    old.connack()
+    old.deliver(OWN_TOPIC, replyTo(old.published[0], 87, { lockCurrentStatus: 0 }))
+    old.emit('close')
+    old.emit('error', Object.assign(new Error('refused'), { code: 5 }))
+    expect(old.subscriptions).toHaveLength(1)
+    expect(h.events.states).toHaveLength(before.states)
+    expect(h.events.modes).toHaveLength(before.modes)
+    expect(fresh.ended).toBe(false)
+  })
+
+  it('the connect timeout runs from the connect, not from a late CONNACK', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    jest.advanceTimersByTime(20_000)
+    c.connack()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 20_000)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+  })
+
+  it('a reconnect without a close (CONNACK again) waits for a new SUBACK at most 30 s', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.connack()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 1)
+    expect(c.ended).toBe(false)
+    jest.advanceTimersByTime(1)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+  })
+
+  it('repeated closes while mqtt.js retries do not push the timeout back', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.drop()
+    jest.advanceTimersByTime(20_000)
+    c.drop()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 20_000)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+    expect(c.ended).toBe(true)
+  })
+
+  it('a lost connection forgets the requests in flight: the reason stays "lost", not "no reply"', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('ok')
+    c.drop()
+    jest.advanceTimersByTime(timing.offlineAfterMs * 2)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLost })
+  })
+
+  it('remembers the last 64 reply ids: an older answer no longer matches', async () => {
+    const run = async (others: number) => {
+      const h = setup()
+      const c = await goOnline(h)
+      h.link.sendKey('ok')
+      answerLast(c)
+      for (let i = 0; i < others; i++) c.deliver(OWN_TOPIC, replyTo(c.last(), 32, { code: 1 }, { sequenceId: 1 + i }))
+      h.link.sendKey('ok')
+      return h.link.snapshot().errorCount
+    }
+    expect(await run(63)).toBe(0)
+    expect(await run(64)).toBe(1)
+  })
+
+  it('a client without the outgoing store (another mqtt build) closes cleanly', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    ;(c as { removeOutgoingMessage?: unknown }).removeOutgoingMessage = undefined
+    expect(() => c.drop()).not.toThrow()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLost })
+    ;(c as { outgoing?: unknown }).outgoing = undefined
+    expect(() => h.link.dispose()).not.toThrow()
+  })
+
+  it.each([
+    ['a thrown string', 'boom', 'boom'],
+    ['a thrown null', null, 'null'],
+    ['an object whose message is not text', { message: 5 }, '[object Object]'],
+  ])('a connect() that throws %s shows it as text', async (_name, thrown, text) => {
+    const api = fakeApi()
+    const states: Array<[LinkState, string | null]> = []
+    const link = new TvLink(
+      {
+        api,
+        loadMqtt: async () => () => {
+          throw thrown
+        },
+        url: 'ws://x',
+      },
+      { state: (s, e) => states.push([s, e]), mode: () => undefined, message: () => undefined },
+    )
+    link.setTarget(DEVICE, USER)
+    await flush()
+    expect(link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault(text) })
+  })
+})
