@@ -918,7 +918,7 @@ describe('link details a mutation would break', () => {
   it('type 9 h5Play is published to the TV when online', async () => {
     const h = setup()
     const c = await goOnline(h)
-    const payload = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' }
+    const payload = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' as const }
     expect(h.link.playOnTv(payload)).toMatchObject({ ok: true })
     expect(c.last().envelope.actionData.type).toBe(9)
   })
