@@ -98,6 +98,44 @@ describe('the pool (weapp)', () => {
     expect(mathRandom).not.toHaveBeenCalled()
   })
 
+  it('uses the bytes left when a refill arrives first, then the refill\'s', async () => {
+    const { source } = countingSource()
+    const pool = createRandomPool(source, { failure: 'f', capacity: 64 })
+    const first = pool.ready(16)
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    await first
+    const got: number[] = [pool.take(16)[0]]
+    for (let i = 0; i < 3; i++) {
+      await pool.ready(16)
+      got.push(pool.take(16)[0])
+    }
+    // 16 bytes (64..79) left and a refill (80..127) asked for; it arrives before they are used
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    for (let i = 0; i < 4; i++) {
+      await pool.ready(16)
+      got.push(pool.take(16)[0])
+    }
+    expect(got).toEqual([0, 16, 32, 48, 64, 80, 96, 112])
+  })
+
+  it('holds 1 KB by default and refills below half', async () => {
+    const { source, asked } = countingSource()
+    const pool = createRandomPool(source, { failure: 'f' })
+    const first = pool.ready(16)
+    expect(asked).toEqual([1024 + 16])
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    await first
+    pool.take(16)
+    for (let i = 0; i < 32; i++) {
+      await pool.ready(16)
+      pool.take(16)
+    }
+    // 1024 - 32 * 16 = 512 free: not below half
+    expect(asked).toEqual([1040])
+    await pool.ready(16)
+    expect(asked).toEqual([1040, 528])
+  })
+
   it('serves a burst larger than the pool: every request gets its own bytes, none fails', async () => {
     const { source } = countingSource()
     const pool = createRandomPool(source, { failure: 'f', capacity: 32 })
@@ -227,6 +265,8 @@ describe('the codec', () => {
     Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true })
     try {
       expect(() => aesCbcScheme().encrypt('x', 'k')).toThrow(SecureRandomError)
+      expect(() => webCryptoRandomBytes(16)).toThrow(new SecureRandomError('no secure random source (crypto.getRandomValues)'))
+      Object.defineProperty(globalThis, 'crypto', { value: {}, configurable: true })
       expect(() => webCryptoRandomBytes(16)).toThrow(SecureRandomError)
     } finally {
       if (saved) Object.defineProperty(globalThis, 'crypto', saved)

@@ -103,8 +103,8 @@ export function createRandomPool(source: AsyncRandomSource, options: RandomPoolO
       if (bytes.length < n) throw new SecureRandomError(options.failure)
       const out = bytes.slice(0, n)
       bytes = bytes.slice(n)
+      // ready(n) already asked for the refill these bytes call for: taking them changes nothing free.
       reserved = Math.max(0, reserved - n)
-      refill()
       return out
     },
   }
