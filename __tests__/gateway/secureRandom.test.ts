@@ -136,6 +136,43 @@ describe('the pool (weapp)', () => {
     expect(asked).toEqual([1040, 528])
   })
 
+  it('bytes promised to one request are never promised to another', async () => {
+    const { source } = countingSource()
+    const pool = createRandomPool(source, { failure: 'f', capacity: 32, refillBelow: 1 })
+    const a = pool.ready(16)
+    const b = pool.ready(16)
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    await Promise.all([a, b])
+    // 48 bytes: 32 promised to a and b, 16 free
+    pool.take(16)
+    const c = pool.ready(16)
+    const d = pool.ready(16)
+    expect(await settled(c)).toBe(true)
+    // b's and c's bytes are spoken for: d waits for the refill
+    expect(await settled(d)).toBe(false)
+    expect(() => [pool.take(16), pool.take(16)]).not.toThrow()
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    await d
+    expect(() => pool.take(16)).not.toThrow()
+  })
+
+  it('serves requests in order: a small one does not pass a larger one waiting', async () => {
+    const { source } = countingSource()
+    const pool = createRandomPool(source, { failure: 'f', capacity: 32, refillBelow: 1 })
+    const first = pool.ready(16)
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    await first
+    pool.take(16)
+    // 32 free; the large one waits for more, the small one queues behind it
+    const large = pool.ready(48)
+    const small = pool.ready(16)
+    expect(await settled(large)).toBe(false)
+    expect(await settled(small)).toBe(false)
+    await jest.advanceTimersByTimeAsync(WX_LATENCY_MS)
+    expect(await settled(large)).toBe(true)
+    expect(await settled(small)).toBe(true)
+  })
+
   it('serves a burst larger than the pool: every request gets its own bytes, none fails', async () => {
     const { source } = countingSource()
     const pool = createRandomPool(source, { failure: 'f', capacity: 32 })
@@ -244,7 +281,7 @@ describe('Web Crypto (H5)', () => {
   it('draws synchronously from crypto.getRandomValues', async () => {
     const seen: number[] = []
     const random = webCryptoRandom({ getRandomValues: (a) => (seen.push(a.length), a.fill(9)) }, 'f')
-    await random.ready(16)
+    await expect(random.ready(16)).resolves.toBeUndefined()
     expect([...random.take(16)]).toEqual(Array(16).fill(9))
     expect(seen).toEqual([16])
   })
@@ -261,6 +298,7 @@ describe('Web Crypto (H5)', () => {
 
 describe('the codec', () => {
   it('never falls back to Math.random: without crypto the default scheme throws SecureRandomError', () => {
+    expect(new SecureRandomError('m')).toMatchObject({ name: 'SecureRandomError', message: 'm' })
     const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto')
     Object.defineProperty(globalThis, 'crypto', { value: undefined, configurable: true })
     try {

@@ -235,3 +235,17 @@ describe('incoming filter: each rule on its own', () => {
     })
   })
 })
+
+describe('incoming filter: null where an object belongs is dropped, never thrown', () => {
+  const filter = { ownTopic: 'tvc/phone/me', tvTopic: 'tvc/tv/AABBCCDDEEFF' }
+  const good = { type: 32, content: { code: 1 }, from: { topic: filter.tvTopic }, to: [{ topic: filter.ownTopic }] }
+  it.each([
+    ['the message', 'null'],
+    ['actionData', JSON.stringify({ sequenceId: 1, actionData: null })],
+    ['from', JSON.stringify({ sequenceId: 1, actionData: { ...good, from: null } })],
+    ['a recipient', JSON.stringify({ sequenceId: 1, actionData: { ...good, to: [null] } })],
+  ])('%s null', (_name, payload) => {
+    expect(() => parseInbound(filter.ownTopic, payload, filter)).not.toThrow()
+    expect(parseInbound(filter.ownTopic, payload, filter)).toBeNull()
+  })
+})

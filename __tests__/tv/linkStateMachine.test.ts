@@ -1060,3 +1060,89 @@ describe('link details a mutation would break', () => {
     expect(link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault(text) })
   })
 })
+
+describe('link details a mutation would break (2)', () => {
+  it('a state is told once: more replies while online tell nothing new', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.resync()
+    const [sync, screen] = c.published.slice(-2)
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+    c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
+    expect(h.events.states).toEqual([
+      ['connecting', null],
+      ['online', null],
+    ])
+  })
+
+  it('the same TV chosen again while hidden starts the id check afresh', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.sendKey('up')
+    h.link.sendKey('down') // 'up' unanswered: one mismatch
+    expect(h.link.snapshot().errorCount).toBe(1)
+    h.link.onAppHide(false)
+    h.link.setTarget(DEVICE, USER)
+    expect(h.link.snapshot().errorCount).toBe(0)
+  })
+
+  it('a start made stale while it looked up the topic stops there: no mqtt load, no client of its own', async () => {
+    const api = fakeApi()
+    const mq = fakeConnect()
+    let loads = 0
+    const link = new TvLink(
+      {
+        api,
+        loadMqtt: async () => {
+          loads += 1
+          return mq.connect
+        },
+        url: 'ws://x',
+      },
+      { state: () => undefined, mode: () => undefined, message: () => undefined },
+    )
+    let answerTopic: (t: string) => void = () => undefined
+    api.queryAgentTopic.mockImplementationOnce(() => new Promise<string>((r) => (answerTopic = r)))
+    link.setTarget(DEVICE, USER)
+    await flush() // the first start waits for its topic
+    link.setTarget(null, null)
+    link.setTarget(DEVICE, USER)
+    answerTopic(TV_TOPIC)
+    await flush()
+    expect(loads).toBe(1)
+    expect(mq.clients).toHaveLength(1)
+  })
+
+  it('a start made stale while it loaded mqtt.js connects nothing', async () => {
+    const api = fakeApi()
+    const mq = fakeConnect()
+    const pending: Array<() => void> = []
+    const link = new TvLink(
+      { api, loadMqtt: () => new Promise((r) => pending.push(() => r(mq.connect))), url: 'ws://x' },
+      { state: () => undefined, mode: () => undefined, message: () => undefined },
+    )
+    link.setTarget(DEVICE, USER)
+    await flush()
+    expect(pending).toHaveLength(1)
+    link.setTarget(null, null)
+    link.setTarget(DEVICE, USER)
+    await flush()
+    for (const release of pending) release()
+    await flush()
+    expect(mq.clients).toHaveLength(1)
+  })
+
+  it('a network change while logging in: the old start stops, one connection', async () => {
+    const h = setup()
+    let answerLogin: (c: typeof CREDS) => void = () => undefined
+    h.api.jarvisLogin.mockImplementationOnce(() => new Promise((r) => (answerLogin = r)))
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    h.link.onNetworkChange(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    answerLogin(CREDS)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(h.mq.clients).toHaveLength(1)
+  })
+})

@@ -63,7 +63,7 @@ function contentOf(content: unknown): Record<string, unknown> | null {
 }
 
 function toNumber(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return v
+  if (Number.isFinite(v)) return v as number
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
   return undefined
 }

@@ -72,7 +72,8 @@ export function createRandomPool(source: AsyncRandomSource, options: RandomPoolO
     }
     answer
       .then((more) => {
-        if (!(more instanceof Uint8Array) || more.length !== want) throw new Error(`the source gave ${String(more?.length)} of ${want} bytes`)
+        // Not what was asked for: a failure of the source (handled below).
+        if (!(more instanceof Uint8Array) || more.length !== want) throw new RangeError()
         const next = new Uint8Array(bytes.length + more.length)
         next.set(bytes)
         next.set(more, bytes.length)
