@@ -878,13 +878,13 @@ describe('show / hide reconnection and the resync restart', () => {
 describe('link details a mutation would break', () => {
   it('starts idle, not ready, with no topic; a listener hears each state once', async () => {
     const h = setup()
-    expect(h.link.snapshot()).toEqual({ state: 'idle', error: null, errorCount: 0, ready: false, tvTopic: '' })
+    expect(h.link.snapshot()).toEqual({ state: 'idle', error: null, errorCount: 0, ready: false, tvTopic: '', ownTopic: '' })
     await goOnline(h)
     expect(h.events.states).toEqual([
       ['connecting', null],
       ['online', null],
     ])
-    expect(h.link.snapshot().tvTopic).toBe(TV_TOPIC)
+    expect(h.link.snapshot()).toMatchObject({ tvTopic: TV_TOPIC, ownTopic: OWN_TOPIC })
   })
 
   it('deselect then select again while logging in: one connection, not two', async () => {

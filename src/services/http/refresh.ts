@@ -20,7 +20,7 @@ export type RefreshCall = (expired: CallCredentials) => Promise<string | null>
 export function createRefresher(session: SessionPort, call: RefreshCall): (failed: CallCredentials) => Promise<boolean> {
   /** The refresh in flight and the token it started from. */
   let inflight: Promise<boolean> | null = null
-  let inflightFrom = ''
+  let inflightFrom: string | null = null
   return (failed) => {
     const current = session.token()
     if (current !== '' && current !== failed.token) return Promise.resolve(true)

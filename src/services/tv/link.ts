@@ -98,8 +98,8 @@ export class TvLink {
   }
 
   /** For tests and diagnostics. */
-  snapshot(): { state: LinkState; error: string | null; errorCount: number; ready: boolean; tvTopic: string } {
-    return { state: this.state, error: this.error, errorCount: this.errorCount, ready: this.ready, tvTopic: this.tvTopic }
+  snapshot(): { state: LinkState; error: string | null; errorCount: number; ready: boolean; tvTopic: string; ownTopic: string } {
+    return { state: this.state, error: this.error, errorCount: this.errorCount, ready: this.ready, tvTopic: this.tvTopic, ownTopic: this.ownTopic }
   }
 
   /** Select the TV (or none). A new device or user restarts the link from jarvisLogin. */
