@@ -5,7 +5,7 @@ import defineJestConfig from '@tarojs/test-utils-react/dist/jest.js'
 export default defineJestConfig({
   testEnvironment: 'jsdom',
   testMatch: ['<rootDir>/__tests__/**/*.test.{js,jsx,ts,tsx}'],
-  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.artifacts/'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.artifacts/', '<rootDir>/.stryker/'],
   // test-utils' defaults stop at the first failing suite; we want the whole picture.
   bail: 0,
   // Only the ESM packages are transformed: transforming everything pushes jest's own runner through

@@ -13,6 +13,7 @@ import type { TvLinkApi } from './services/tv/types'
 import { bridgeKindFor, createBridge, type PhoneBridge } from './platform/bridge'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
+import { createSecureRandom } from './platform/random'
 import { RootStore, type TrackerPort } from './stores/root'
 import { Session } from './stores/session'
 
@@ -68,6 +69,8 @@ export function createAppServices(): AppServices {
     onSessionEnd: () => session.end(),
     appKey: env.appKey,
     appId: env.appId,
+    // The IVs' secure random bytes: one pool per app (weapp), filled before the first request.
+    random: createSecureRandom(),
   })
   const api = createApi(client)
   const bridge = createBridge(bridgeKindFor(process.env.TARO_ENV, env.bridge), {

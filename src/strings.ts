@@ -59,6 +59,8 @@ export const net = Object.freeze({
   serverError: '服务异常，请稍后重试',
   badResponse: '服务返回的数据有误，请稍后重试',
   chunkLoadError: '页面加载失败，请检查网络后重试',
+  /** Issue 10: no secure random source for the request cipher (WeChat below base library 2.15.0). */
+  noSecureRandom: '当前环境无法安全加密请求，请升级微信或更换浏览器后重试',
 })
 
 /** SPEC 9: an H5 page whose code is still loading. */

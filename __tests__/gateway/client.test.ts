@@ -1,10 +1,11 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 /** One test per request-client rule (SPEC 5, 7, 8; issue 3). */
 import { net } from '../../src/strings'
 import { timeouts } from '../../src/config'
 import { contract } from '../../src/protocol/contract'
 import { createGatewayClient, GatewayError, type GatewayClientOptions } from '../../src/services/http'
 import { validEmpty } from './helpers/recording'
+import { SecureRandomError } from '../../src/protocol/codec'
 import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer, type SeenRequest } from './helpers/fakeGateway'
 
 const BASE = 'http://gw.test/'
@@ -312,5 +313,79 @@ describe('401 / 4011', () => {
     })
     await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })).rejects.toMatchObject({ kind: 'sessionEnded' })
     expect(onSessionEnd).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('401 when logged out, and the session key', () => {
+  it('a 401 with no session ends nothing and refreshes nothing: a typed error only', async () => {
+    const { client, seen, onSessionEnd } = setup(() => ({ resultCode: '401' }))
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })).rejects.toMatchObject({
+      kind: 'sessionEnded',
+      code: '401',
+      message: net.sessionExpired,
+      path: box.checkIsCollection.path,
+    })
+    expect(seen).toHaveLength(1)
+    expect(onSessionEnd).not.toHaveBeenCalled()
+  })
+
+  it('a token without a secret still encrypts with the app key', async () => {
+    const keysUsed: string[] = []
+    const { client } = setup((_r, _p, key) => {
+      keysUsed.push(key)
+      return { resultCode: '000', data: { followed: true } }
+    }, { token: 'tk', secret: '', keys: { tk: APP_KEY } })
+    await client.send(userCenter.checkFollow, { uid: 'u1' })
+    expect(keysUsed).toEqual([APP_KEY])
+  })
+
+  it("an envelope that breaks the contract is named as the envelope's problem", async () => {
+    const { client } = setup(() => ({ resultCode: '000', data: validEmpty(userCenter.mobileLogin.response), extra: { token: 5, secret: 's' } }))
+    const e = await client.send(userCenter.mobileLogin, { faceImg: '', nickName: 'n', phone: '13800000000', loginType: 'PHONE', serviceChannelId: 'c' }).catch((err: unknown) => err)
+    expect(e).toMatchObject({ kind: 'badResponse', code: 'contract' })
+    expect((e as { problems: string[] }).problems.every((p) => p.startsWith('envelope'))).toBe(true)
+    expect((e as { problems: string[] }).problems.length).toBeGreaterThan(0)
+  })
+})
+
+describe('refreshSession (the same shared refresh, on demand)', () => {
+  const refreshing = (answer: Answer) => (req: SeenRequest): Answer => (req.path === userCenter.refreshToken.path ? answer : { resultCode: '000', data: {} })
+
+  it('no session: nothing is sent, the answer is empty', async () => {
+    const { client, seen } = setup(refreshing({ resultCode: '000', data: {}, extra: { token: 'x' } }))
+    await expect(client.refreshSession()).resolves.toBe('')
+    expect(seen).toHaveLength(0)
+  })
+
+  it('resolves the new token and writes it into the session, sent with the current credentials', async () => {
+    const { client, seen, session } = setup(refreshing({ resultCode: '000', data: {}, extra: { token: 'fresh' } }), { token: 'old', secret: 'sec' })
+    await expect(client.refreshSession()).resolves.toBe('fresh')
+    expect(session.token).toBe('fresh')
+    expect(seen.map((r) => [r.path, r.headers['UCS-TOKEN']])).toEqual([[userCenter.refreshToken.path, 'old']])
+  })
+
+  it("'' when the refresh is refused or fails at the server; the session is not ended here", async () => {
+    for (const answer of [{ resultCode: '401' }, { resultCode: '9999', resultMsg: '维护' }, { status: 503, text: '' }] as Answer[]) {
+      const { client, session, onSessionEnd, toasts } = setup(refreshing(answer), { token: 'old', secret: 'sec' })
+      await expect(client.refreshSession()).resolves.toBe('')
+      expect(session.token).toBe('old')
+      expect(onSessionEnd).not.toHaveBeenCalled()
+      expect(toasts).toEqual([])
+    }
+  })
+
+  it("no answer: the network toast and ''", async () => {
+    const { client, toasts } = setup(refreshing({ networkError: true }), { token: 'old', secret: 'sec' })
+    await expect(client.refreshSession()).resolves.toBe('')
+    expect(toasts).toEqual([net.networkError])
+  })
+
+  it('anything else (no secure random source) is not hidden: it rejects', async () => {
+    const { client } = setup(refreshing({ resultCode: '000', data: {}, extra: { token: 'x' } }), {
+      token: 'old',
+      secret: 'sec',
+      client: { random: { ready: () => Promise.reject(new SecureRandomError(net.noSecureRandom)), take: () => new Uint8Array(16) } },
+    })
+    await expect(client.refreshSession()).rejects.toBeInstanceOf(SecureRandomError)
   })
 })

@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import fs from 'node:fs'
 import path from 'node:path'
 import { aesCbcScheme, CodecError, createCodec, shouldDecrypt, type CipherScheme } from '../../src/protocol/codec'
@@ -42,6 +42,7 @@ describe('codec', () => {
   it('takes the scheme as a seam', () => {
     const reversing: CipherScheme = {
       name: 'test-reverse',
+      randomBytesPerMessage: 0,
       encrypt: (p) => [...p].reverse().join(''),
       decrypt: (w) => [...w].reverse().join(''),
     }
@@ -62,5 +63,57 @@ describe('codec', () => {
     const imports = [...src.matchAll(/from '(crypto-js[^']*)'/g)].map((m) => m[1])
     expect(imports.length).toBeGreaterThan(0)
     expect(imports).not.toContain('crypto-js')
+  })
+})
+
+describe('codec: exact behaviour (known answers)', () => {
+  const IV = Uint8Array.from({ length: 16 }, (_, i) => i * 17)
+  const fixed = aesCbcScheme(() => IV)
+
+  it('gives the same wire as node:crypto for a known IV and key: Base64(iv || AES-256-CBC(SHA-256(key)))', async () => {
+    const { createHash, createCipheriv } = await import('node:crypto')
+    for (const plain of ['', 'x', '长安十二时辰', 'a'.repeat(16), 'b'.repeat(33)]) {
+      const key = createHash('sha256').update('secret-key', 'utf8').digest()
+      const c = createCipheriv('aes-256-cbc', key, IV)
+      const expected = Buffer.concat([Buffer.from(IV), c.update(plain, 'utf8'), c.final()]).toString('base64')
+      expect(fixed.encrypt(plain, 'secret-key')).toBe(expected)
+      expect(fixed.decrypt(expected, 'secret-key')).toBe(plain)
+    }
+  })
+
+  it('keeps one derived key per key string: a second key does not reuse the first', () => {
+    const a = fixed.encrypt('same', 'key-a')
+    const b = fixed.encrypt('same', 'key-b')
+    expect(a).not.toBe(b)
+    expect(fixed.decrypt(a, 'key-a')).toBe('same')
+    expect(fixed.decrypt(b, 'key-b')).toBe('same')
+    expect(fixed.encrypt('same', 'key-a')).toBe(a)
+  })
+
+  it('names each failure', () => {
+    const err = (f: () => unknown) => {
+      try {
+        f()
+      } catch (e) {
+        return e instanceof CodecError ? `${e.name}: ${e.message}` : `not a CodecError: ${String(e)}`
+      }
+      return 'no error'
+    }
+    expect(err(() => fixed.decrypt(null as never, 'k'))).toBe('CodecError: not base64')
+    // 16 bytes: an IV alone; 40 bytes: not whole blocks after the IV
+    expect(err(() => fixed.decrypt(Buffer.alloc(16, 1).toString('base64'), 'k'))).toBe('CodecError: ciphertext has a wrong length')
+    expect(err(() => fixed.decrypt(Buffer.alloc(40, 1).toString('base64'), 'k'))).toBe('CodecError: ciphertext has a wrong length')
+    expect(err(() => fixed.decrypt(Buffer.alloc(31, 1).toString('base64'), 'k'))).toBe('CodecError: ciphertext has a wrong length')
+    // a wrong key: the padding reads wrong, or the text is not UTF-8
+    expect(err(() => fixed.decrypt(fixed.encrypt('x', 'k'), 'other'))).toBe('CodecError: bad padding')
+    expect(err(() => fixed.decrypt(fixed.encrypt('{"a":1}', 'right'), 'wrong3'))).toBe('CodecError: cannot decrypt with this key')
+    expect(err(() => createCodec(fixed).decode(fixed.encrypt('not json', 'k'), 'k'))).toBe('CodecError: decrypted text is not JSON')
+    expect(fixed.name).toBe('aes-256-cbc/pkcs7/iv-prefix/base64')
+  })
+
+  it('decrypts the shortest wire (one block: the empty text)', () => {
+    const wire = fixed.encrypt('', 'k')
+    expect(Buffer.from(wire, 'base64')).toHaveLength(32)
+    expect(fixed.decrypt(wire, 'k')).toBe('')
   })
 })

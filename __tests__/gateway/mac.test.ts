@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import { formatTvMac, lowerMacList, normalizeMac } from '../../src/protocol/mac'
 
 describe('TV mac helpers (SPEC 5)', () => {
@@ -15,5 +15,13 @@ describe('TV mac helpers (SPEC 5)', () => {
   it('normalises to 12 uppercase characters and lowercases lists for the agent-topic lookup', () => {
     expect(normalizeMac('ac-3b-7f-0e-10-01')).toBe('AC3B7F0E1001')
     expect(lowerMacList(['AC3B7F0E1001', 'AA:BB:CC:DD:EE:FF'])).toEqual(['ac3b7f0e1001', 'aabbccddeeff'])
+  })
+})
+
+describe('TV mac helpers: degenerate input', () => {
+  it('formats nothing as nothing', () => {
+    expect(formatTvMac('')).toBe('')
+    expect(formatTvMac('::--')).toBe('')
+    expect(normalizeMac('')).toBe('')
   })
 })

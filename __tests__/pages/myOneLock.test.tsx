@@ -55,6 +55,7 @@ describe('my-one-lock page', () => {
     ;(topPage().querySelector('[data-lock="childLock"]') as HTMLElement).click()
     await until(() => !!topPage().querySelector('.locks__panel'), 'password panel')
     expect(textsOf('.locks__panel .locks__title')).toEqual([t.setPassword])
+    await until(() => !!topPage().querySelector('.locks__input input'), 'password input')
     typeInto(topPage().querySelector('.locks__input') as Element, '2468')
     await until(() => !topPage().querySelector('.locks__submit')?.classList.contains('action-btn--disabled'), 'submit enabled')
     ;(topPage().querySelector('.locks__submit') as HTMLElement).click()
@@ -71,6 +72,8 @@ describe('my-one-lock page', () => {
     ;(topPage().querySelector('[data-lock="globalLock"]') as HTMLElement).click()
     await until(() => !!topPage().querySelector('.locks__panel'), 'password panel')
     expect(textsOf('.locks__panel .locks__title')).toEqual([t.enterPassword])
+    // the input element inside Taro's input renders a moment after the panel
+    await until(() => !!topPage().querySelector('.locks__input input'), 'password input')
     typeInto(topPage().querySelector('.locks__input') as Element, '9999')
     await until(() => !topPage().querySelector('.locks__submit')?.classList.contains('action-btn--disabled'), 'submit enabled')
     ;(topPage().querySelector('.locks__submit') as HTMLElement).click()

@@ -7,6 +7,8 @@
 import { contract } from '../../src/protocol/contract'
 import { createApi } from '../../src/services/api'
 import { createGatewayClient } from '../../src/services/http'
+import { createRandomPool } from '../../src/services/http/secureRandom'
+import { wxRandomSource } from '../../src/platform/random/wx'
 import { Loadable } from '../../src/stores/loadable'
 import { PagedList } from '../../src/stores/pagedList'
 import { net } from '../../src/strings'
@@ -77,4 +79,25 @@ test('a load whose own call failed on the network is offline, keeps the last goo
   expect(l.status).toBe('offline')
   expect(l.error).toBe(net.networkError)
   expect(l.value).toHaveLength(1)
+})
+
+test('no secure random source (issue 10 item 6): the load shows why, nothing is sent', async () => {
+  const fake = createFakeGateway(() => ({ resultCode: '000', data: null }), { tk: 'sec' })
+  const client = createGatewayClient({
+    baseUrl: 'http://gw.test/',
+    transport: fake.transport,
+    session: createSession('tk', 'sec').port,
+    notify: () => undefined,
+    onSessionEnd: () => undefined,
+    appKey: APP_KEY,
+    appId: APP_ID,
+    // WeChat below base library 2.15.0: no wx.getRandomValues
+    random: createRandomPool(wxRandomSource({}), { failure: net.noSecureRandom }),
+  })
+  const api = createApi(client)
+  const l = new Loadable<unknown[]>()
+  await l.run(async () => (await api.box.queryCollection({ uid: 'u1', page: 1, pageSize: 10 })).list)
+  expect(l.status).toBe('error')
+  expect(l.error).toBe(net.noSecureRandom)
+  expect(fake.seen).toHaveLength(0)
 })

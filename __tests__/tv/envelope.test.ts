@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, REMOTE_KEYS } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
 import { MAX_INBOUND_BYTES, parseInbound } from '../../src/protocol/tv/inbound'
@@ -152,5 +152,100 @@ describe('incoming filter', () => {
     ['87 without lockCurrentStatus', filter.ownTopic, msg(87, { other: 1 })],
   ])('drops %s', (_name, topic, payload) => {
     expect(parseInbound(topic, Buffer.from(payload), filter)).toBeNull()
+  })
+})
+
+describe('incoming filter: each rule on its own', () => {
+  const filter = { ownTopic: 'tvc/phone/me', tvTopic: 'tvc/tv/AABBCCDDEEFF' }
+  const env = (actionData: Record<string, unknown>, sequenceId: unknown = 7) =>
+    JSON.stringify({ sequenceId, actionData: { type: 32, content: { code: 1 }, from: { topic: filter.tvTopic }, to: [{ topic: filter.ownTopic }], ...actionData } })
+  const parse = (payload: string | Uint8Array) => parseInbound(filter.ownTopic, payload, filter)
+  const lock = (v: unknown) => parse(env({ type: 87, content: { lockCurrentStatus: v } }))
+
+  it('reads a plain Uint8Array as UTF-8 (not only a Buffer), and without TextDecoder through the buffer polyfill', () => {
+    const text = env({ content: { code: 1, name: '客厅' } })
+    const bytes = Uint8Array.from(Buffer.from(text))
+    expect(parse(bytes)).toMatchObject({ message: { content: { name: '客厅' } } })
+    const saved = globalThis.TextDecoder
+    // WeChat may lack TextDecoder: mqtt.js then hands the `buffer` polyfill's Buffer (toString('utf8')).
+    ;(globalThis as { TextDecoder?: unknown }).TextDecoder = undefined
+    try {
+      expect(parse(Buffer.from(text))).toMatchObject({ message: { content: { name: '客厅' } } })
+    } finally {
+      globalThis.TextDecoder = saved
+    }
+  })
+
+  it('takes a string or a number as sequenceId, nothing else', () => {
+    expect(parse(env({}, 'abc'))).toMatchObject({ sequenceId: 'abc' })
+    expect(parse(env({}, 12))).toMatchObject({ sequenceId: '12' })
+    for (const id of [null, true, { n: 1 }, [1]]) expect(parse(env({}, id))).toBeNull()
+  })
+
+  it('takes only an integer number as type', () => {
+    for (const type of [1.5, '32', null, Number.MAX_VALUE * 2]) expect(parse(env({ type }))).toBeNull()
+    expect(parse(env({ type: 33 }))).toMatchObject({ message: { type: 33 } })
+  })
+
+  it('content must be an object (or a JSON string of one): arrays and other values are dropped', () => {
+    expect(parse(env({ content: [{ code: 1 }] }))).toBeNull()
+    // an array holding a JSON string would read as that string if it were taken for a string
+    expect(parse(env({ content: ['{"code":1}'] }))).toBeNull()
+    for (const content of [5, true, null, '5', 'null']) expect(parse(env({ content }))).toBeNull()
+    expect(parse(env({ from: [{ topic: filter.tvTopic }] }))).toBeNull()
+    expect(parse(env({ to: { topic: filter.ownTopic } }))).toBeNull()
+    expect(parse(env({ to: [[filter.ownTopic]] }))).toBeNull()
+  })
+
+  it('is addressed to this phone when any recipient is its topic', () => {
+    expect(parse(env({ to: [{ topic: 'tvc/phone/other' }, { topic: filter.ownTopic }] }))).not.toBeNull()
+    expect(parse(env({ to: [] }))).toBeNull()
+  })
+
+  it('lockCurrentStatus: a finite number, or a numeric string', () => {
+    expect(lock(2)).toMatchObject({ mode: { content: { currentEPGVersion: 2 } } })
+    expect(lock(' 3 ')).toMatchObject({ mode: { content: { currentEPGVersion: 3 } } })
+    // 1e999 parses to Infinity
+    expect(parse(env({ type: 87 }).replace('{"code":1}', '{"lockCurrentStatus":1e999}'))).toBeNull()
+    for (const v of ['', ' ', 'x', true, null, [], {}]) expect(lock(v)).toBeNull()
+  })
+
+  describe('the size cap counts UTF-8 bytes of a string payload exactly', () => {
+    /** A payload of exactly `bytes` UTF-8 bytes, padded mostly with `unit`. */
+    function sized(unit: string, bytes: number): string {
+      const base = env({ content: { code: 1, pad: '' } })
+      const room = bytes - Buffer.byteLength(base)
+      const n = Math.floor(room / Buffer.byteLength(unit))
+      const pad = unit.repeat(n) + 'a'.repeat(room - n * Buffer.byteLength(unit))
+      const text = env({ content: { code: 1, pad } })
+      expect(Buffer.byteLength(text)).toBe(bytes)
+      return text
+    }
+    it.each([
+      ['U+007F (1 byte)', '\u007f'],
+      ['U+0080 (2 bytes)', '\u0080'],
+      ['U+07FF (2 bytes)', '\u07ff'],
+      ['U+0800 (3 bytes)', '\u0800'],
+      ['U+FFFF (3 bytes)', '\uffff'],
+      ['U+10000 (4 bytes, a surrogate pair)', '\ud800\udc00'],
+      ['U+10FFFF (4 bytes, a surrogate pair)', '\udbff\udfff'],
+    ])('%s: kept at the cap, dropped one byte over it', (_name, unit) => {
+      expect(parse(sized(unit, MAX_INBOUND_BYTES))).not.toBeNull()
+      expect(parse(sized(unit, MAX_INBOUND_BYTES + 1))).toBeNull()
+    })
+  })
+})
+
+describe('incoming filter: null where an object belongs is dropped, never thrown', () => {
+  const filter = { ownTopic: 'tvc/phone/me', tvTopic: 'tvc/tv/AABBCCDDEEFF' }
+  const good = { type: 32, content: { code: 1 }, from: { topic: filter.tvTopic }, to: [{ topic: filter.ownTopic }] }
+  it.each([
+    ['the message', 'null'],
+    ['actionData', JSON.stringify({ sequenceId: 1, actionData: null })],
+    ['from', JSON.stringify({ sequenceId: 1, actionData: { ...good, from: null } })],
+    ['a recipient', JSON.stringify({ sequenceId: 1, actionData: { ...good, to: [null] } })],
+  ])('%s null', (_name, payload) => {
+    expect(() => parseInbound(filter.ownTopic, payload, filter)).not.toThrow()
+    expect(parseInbound(filter.ownTopic, payload, filter)).toBeNull()
   })
 })

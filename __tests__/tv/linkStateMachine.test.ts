@@ -1,4 +1,4 @@
-/** @jest-environment node */
+/** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 import { broker as brokerConfig, tvTimers as timing } from '../../src/config'
 import { TvLink, type LinkState } from '../../src/services/tv/link'
 import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type TvMessage, type TvMode } from '../../src/protocol/tv/messages'
@@ -680,5 +680,515 @@ describe('the link never hangs in connecting (faults inside the MQTT client)', (
     h.link.setTarget(DEVICE, USER)
     await flush()
     expect(h.client().opts.timerVariant).toBe('native')
+  })
+})
+
+describe('the SUBACK check: subscribed at QoS 1 (or granted less), else refused', () => {
+  /** Connects and answers the subscription with this (err, granted). */
+  async function subackWith(err: Error | null, granted: Array<{ topic: string; qos: number }> | undefined) {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.subscriptions[0].cb(err, granted as never)
+    return { h, c }
+  }
+  const refused = (h: Harness, c: FakeClient) => {
+    expect(c.published).toHaveLength(0)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkSubscribeRefused, ready: false })
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+  }
+
+  it.each([
+    ['an error with a QoS 1 grant', new Error('Subscribe error'), [{ topic: OWN_TOPIC, qos: 1 }]],
+    ['a grant of 0x80 without an error', null, [{ topic: OWN_TOPIC, qos: 128 }]],
+    ['no grant at all', null, undefined],
+    ['an empty grant list', null, []],
+    ['a grant above what was asked (QoS 2)', null, [{ topic: OWN_TOPIC, qos: 2 }]],
+    ['one grant refused among others', null, [{ topic: OWN_TOPIC, qos: 1 }, { topic: OWN_TOPIC, qos: 128 }]],
+  ])('%s is a refusal: nothing sent, the client closed, the user told', async (_name, err, granted) => {
+    const { h, c } = await subackWith(err, granted)
+    refused(h, c)
+    // A refusal is final until resync / show / network: no retry on its own.
+    jest.advanceTimersByTime(120_000)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it.each([
+    ['QoS 1', 1],
+    ['a downgrade to QoS 0 (the TV replies may still come)', 0],
+  ])('a grant of %s gets the link ready: sync + screen type are sent', async (_name, qos) => {
+    const { h, c } = await subackWith(null, [{ topic: OWN_TOPIC, qos }])
+    expect(h.link.snapshot().ready).toBe(true)
+    expect(c.published.map((p) => p.envelope.actionData.content.keyEvent)).toEqual(['syncPlayState', 'getCurrentScreenType'])
+    expect(c.ended).toBe(false)
+  })
+
+  it('a SUBACK that arrives after the connection dropped, or for a client already replaced, is ignored', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    c.drop()
+    c.suback()
+    expect(c.published).toHaveLength(0)
+    expect(h.link.snapshot()).toMatchObject({ ready: false, error: tv.linkLost })
+
+    const h2 = setup()
+    h2.link.setTarget(DEVICE, USER)
+    await flush()
+    const old = h2.client()
+    old.connack()
+    h2.link.onNetworkChange(true) // tears the client down, a new one 800 ms later
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h2.mq.clients).toHaveLength(2)
+    old.connected = true
+    old.suback()
+    expect(old.published).toHaveLength(0)
+    expect(h2.link.snapshot().ready).toBe(false)
+  })
+
+  it('a subscribe that throws is a fault: offline with its reason, retried after 800 ms', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.subscribe = () => {
+      throw new Error('socket gone')
+    }
+    c.connack()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault('socket gone') })
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+})
+
+describe('the send guard: never queue while offline', () => {
+  it('a client that lost its connection without a close event yet: refused, nothing published', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.connected = false
+    expect(h.link.snapshot().state).toBe('online')
+    expect(h.link.sendKey('ok')).toEqual({ ok: false, reason: 'offline', message: tv.offlineCannotSend })
+    expect(h.link.resync()).toEqual({ ok: false, reason: 'offline', message: tv.offlineCannotSend })
+    expect(c.published).toHaveLength(2)
+  })
+
+  it('a reconnected client before its new SUBACK: refused, nothing published', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.connack() // mqtt.js reconnected without a close we saw: not ready until the SUBACK
+    expect(h.link.snapshot()).toMatchObject({ state: 'online', ready: false })
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+    expect(h.link.playOnTv({ action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' })).toMatchObject({ ok: false, reason: 'offline' })
+    expect(c.published).toHaveLength(2)
+    c.suback()
+    expect(c.published).toHaveLength(4)
+  })
+
+  it('no TV selected: noDevice for every send, nothing published', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.setTarget(null, null)
+    expect(h.link.resync()).toEqual({ ok: false, reason: 'noDevice', message: tv.noDevice })
+    expect(h.link.sendKey('ok')).toEqual({ ok: false, reason: 'noDevice', message: tv.noDevice })
+    expect(c.published).toHaveLength(2)
+  })
+
+  it('a publish that throws is a fault: offline, the client torn down and reconnected later', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.publish = () => {
+      throw new Error('write after end')
+    }
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'offline' })
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault('write after end') })
+    expect(c.ended).toBe(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+})
+
+describe('show / hide reconnection and the resync restart', () => {
+  it('show with a ready connection (back from a share) resyncs: sync + screen type', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.onAppHide(true)
+    h.link.onAppShow(true)
+    expect(c.published.slice(2).map((p) => p.envelope.actionData.content.keyEvent)).toEqual(['syncPlayState', 'getCurrentScreenType'])
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('show while the client is still connecting neither restarts nor sends', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    c.connack()
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(c.published).toHaveLength(0)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
+  })
+
+  it('show while a reconnect is scheduled waits for it (one connection, not two)', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.onNetworkChange(true)
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h.mq.clients).toHaveLength(2)
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+  })
+
+  it('a TV chosen while hidden is connected on show, not before', async () => {
+    const h = setup()
+    h.link.onAppHide(false)
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.api.jarvisLogin).not.toHaveBeenCalled()
+    expect(h.link.snapshot().state).toBe('idle')
+    h.link.onAppShow(true)
+    expect(h.link.snapshot().state).toBe('connecting')
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+  })
+
+  it('show without a TV, or logged out, connects nothing', async () => {
+    const h = setup()
+    h.link.onAppHide(false)
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.api.jarvisLogin).not.toHaveBeenCalled()
+    expect(h.link.snapshot().state).toBe('idle')
+  })
+
+  it('resync restarts a link that failed (from jarvisLogin), but not one still connecting or about to reconnect', async () => {
+    const h = setup()
+    h.api.creds = null
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLoginFailed })
+    h.api.creds = CREDS
+    expect(h.link.resync()).toMatchObject({ ok: false, reason: 'offline' })
+    expect(h.link.snapshot().state).toBe('connecting')
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(h.mq.clients).toHaveLength(1)
+    // a client exists (not yet ready): resync does not start another
+    expect(h.link.resync()).toMatchObject({ ok: false, reason: 'offline' })
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    // a reconnect is scheduled: resync leaves it to the timer
+    h.link.onNetworkChange(true)
+    h.link.resync()
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(3)
+  })
+
+  it('resync on a ready link asks the TV again (sync + screen type) and says it was sent', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    const result = h.link.resync()
+    expect(result).toEqual({ ok: true, sequenceId: c.published[2].envelope.sequenceId })
+    expect(c.published.slice(2).map((p) => p.envelope.actionData.content.keyEvent)).toEqual(['syncPlayState', 'getCurrentScreenType'])
+  })
+
+  it('the same TV and user again does not restart a live link; a new user does', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.setTarget({ ...DEVICE }, { ...USER })
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(c.ended).toBe(false)
+    h.link.setTarget(DEVICE, { ...USER, uid: 'u-2' })
+    await flush()
+    expect(c.ended).toBe(true)
+    expect(h.mq.clients).toHaveLength(2)
+  })
+})
+
+describe('link details a mutation would break', () => {
+  it('starts idle, not ready, with no topic; a listener hears each state once', async () => {
+    const h = setup()
+    expect(h.link.snapshot()).toEqual({ state: 'idle', error: null, errorCount: 0, ready: false, tvTopic: '', ownTopic: '' })
+    await goOnline(h)
+    expect(h.events.states).toEqual([
+      ['connecting', null],
+      ['online', null],
+    ])
+    expect(h.link.snapshot()).toMatchObject({ tvTopic: TV_TOPIC, ownTopic: OWN_TOPIC })
+  })
+
+  it('deselect then select again while logging in: one connection, not two', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    h.link.setTarget(null, null)
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    expect(h.mq.clients).toHaveLength(1)
+    expect(h.api.calls.queryAgentTopic).toHaveLength(1)
+  })
+
+  it('a device without abilityString logs in with an empty one', async () => {
+    const h = setup()
+    h.link.setTarget({ ...DEVICE, abilityString: undefined }, USER)
+    await flush()
+    expect(h.api.calls.jarvisLogin[0].abilityString).toBe('')
+  })
+
+  it('connects without retrying a refused CONNACK and closes with force', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    expect(c.opts).toMatchObject({ reconnectOnConnackError: false, keepalive: 60 })
+    h.link.dispose()
+    expect(c.ended).toBe(true)
+    expect(c.endForced).toBe(true)
+    expect(h.link.snapshot().state).toBe('idle')
+    expect(h.link.sendKey('ok')).toMatchObject({ ok: false, reason: 'noDevice' })
+  })
+
+  it('type 9 h5Play is published to the TV when online', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    const payload = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' as const }
+    expect(h.link.playOnTv(payload)).toMatchObject({ ok: true })
+    expect(c.last().envelope.actionData.type).toBe(9)
+  })
+
+  it('each command names the TV as its addressee and this phone as its sender', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('ok')
+    expect(c.last().envelope.actionData.to).toEqual([{ jid: DEVICE.mac, mac: DEVICE.mac, nickname: DEVICE.deviceName, topic: TV_TOPIC, uid: DEVICE.uid }])
+    expect(c.last().envelope.actionData.from).toEqual({ nickname: USER.nickName, topic: OWN_TOPIC, uid: USER.uid })
+  })
+
+  it('after show, a network change reconnects again (hidden is over)', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.onAppHide(false)
+    h.link.onAppShow(true)
+    await flush()
+    expect(h.mq.clients).toHaveLength(2)
+    h.link.onNetworkChange(true)
+    expect(h.link.snapshot().state).toBe('connecting')
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(h.mq.clients).toHaveLength(3)
+  })
+
+  it('a network reconnect shows connecting at once, keeping the reason', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.drop()
+    h.link.onNetworkChange(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'connecting', error: tv.linkLost })
+  })
+
+  it('events of a client that was replaced are ignored', async () => {
+    const h = setup()
+    const old = await goOnline(h)
+    h.link.onNetworkChange(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    const fresh = h.client()
+    expect(fresh).not.toBe(old)
+    const before = { states: h.events.states.length, modes: h.events.modes.length }
+    old.connack()
+    old.deliver(OWN_TOPIC, replyTo(old.published[0], 87, { lockCurrentStatus: 0 }))
+    old.emit('close')
+    old.emit('error', Object.assign(new Error('refused'), { code: 5 }))
+    expect(old.subscriptions).toHaveLength(1)
+    expect(h.events.states).toHaveLength(before.states)
+    expect(h.events.modes).toHaveLength(before.modes)
+    expect(fresh.ended).toBe(false)
+  })
+
+  it('the connect timeout runs from the connect, not from a late CONNACK', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    jest.advanceTimersByTime(20_000)
+    c.connack()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 20_000)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+  })
+
+  it('a reconnect without a close (CONNACK again) waits for a new SUBACK at most 30 s', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.connack()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 1)
+    expect(c.ended).toBe(false)
+    jest.advanceTimersByTime(1)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+  })
+
+  it('repeated closes while mqtt.js retries do not push the timeout back', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.drop()
+    jest.advanceTimersByTime(20_000)
+    c.drop()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 20_000)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkConnectTimeout })
+    expect(c.ended).toBe(true)
+  })
+
+  it('a lost connection forgets the requests in flight: the reason stays "lost", not "no reply"', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.sendKey('ok')
+    c.drop()
+    jest.advanceTimersByTime(timing.offlineAfterMs * 2)
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLost })
+  })
+
+  it('remembers the last 64 reply ids: an older answer no longer matches', async () => {
+    const run = async (others: number) => {
+      const h = setup()
+      const c = await goOnline(h)
+      h.link.sendKey('ok')
+      answerLast(c)
+      for (let i = 0; i < others; i++) c.deliver(OWN_TOPIC, replyTo(c.last(), 32, { code: 1 }, { sequenceId: 1 + i }))
+      h.link.sendKey('ok')
+      return h.link.snapshot().errorCount
+    }
+    expect(await run(63)).toBe(0)
+    expect(await run(64)).toBe(1)
+  })
+
+  it('a client without the outgoing store (another mqtt build) closes cleanly', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    ;(c as { removeOutgoingMessage?: unknown }).removeOutgoingMessage = undefined
+    expect(() => c.drop()).not.toThrow()
+    expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkLost })
+    ;(c as { outgoing?: unknown }).outgoing = undefined
+    expect(() => h.link.dispose()).not.toThrow()
+  })
+
+  it.each([
+    ['a thrown string', 'boom', 'boom'],
+    ['a thrown null', null, 'null'],
+    ['an object whose message is not text', { message: 5 }, '[object Object]'],
+  ])('a connect() that throws %s shows it as text', async (_name, thrown, text) => {
+    const api = fakeApi()
+    const states: Array<[LinkState, string | null]> = []
+    const link = new TvLink(
+      {
+        api,
+        loadMqtt: async () => () => {
+          throw thrown
+        },
+        url: 'ws://x',
+      },
+      { state: (s, e) => states.push([s, e]), mode: () => undefined, message: () => undefined },
+    )
+    link.setTarget(DEVICE, USER)
+    await flush()
+    expect(link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkClientFault(text) })
+  })
+})
+
+describe('link details a mutation would break (2)', () => {
+  it('a state is told once: more replies while online tell nothing new', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.link.resync()
+    const [sync, screen] = c.published.slice(-2)
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+    c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
+    expect(h.events.states).toEqual([
+      ['connecting', null],
+      ['online', null],
+    ])
+  })
+
+  it('the same TV chosen again while hidden starts the id check afresh', async () => {
+    const h = setup()
+    await goOnline(h)
+    h.link.sendKey('up')
+    h.link.sendKey('down') // 'up' unanswered: one mismatch
+    expect(h.link.snapshot().errorCount).toBe(1)
+    h.link.onAppHide(false)
+    h.link.setTarget(DEVICE, USER)
+    expect(h.link.snapshot().errorCount).toBe(0)
+  })
+
+  it('a start made stale while it looked up the topic stops there: no mqtt load, no client of its own', async () => {
+    const api = fakeApi()
+    const mq = fakeConnect()
+    let loads = 0
+    const link = new TvLink(
+      {
+        api,
+        loadMqtt: async () => {
+          loads += 1
+          return mq.connect
+        },
+        url: 'ws://x',
+      },
+      { state: () => undefined, mode: () => undefined, message: () => undefined },
+    )
+    let answerTopic: (t: string) => void = () => undefined
+    api.queryAgentTopic.mockImplementationOnce(() => new Promise<string>((r) => (answerTopic = r)))
+    link.setTarget(DEVICE, USER)
+    await flush() // the first start waits for its topic
+    link.setTarget(null, null)
+    link.setTarget(DEVICE, USER)
+    answerTopic(TV_TOPIC)
+    await flush()
+    expect(loads).toBe(1)
+    expect(mq.clients).toHaveLength(1)
+  })
+
+  it('a start made stale while it loaded mqtt.js connects nothing', async () => {
+    const api = fakeApi()
+    const mq = fakeConnect()
+    const pending: Array<() => void> = []
+    const link = new TvLink(
+      { api, loadMqtt: () => new Promise((r) => pending.push(() => r(mq.connect))), url: 'ws://x' },
+      { state: () => undefined, mode: () => undefined, message: () => undefined },
+    )
+    link.setTarget(DEVICE, USER)
+    await flush()
+    expect(pending).toHaveLength(1)
+    link.setTarget(null, null)
+    link.setTarget(DEVICE, USER)
+    await flush()
+    for (const release of pending) release()
+    await flush()
+    expect(mq.clients).toHaveLength(1)
+  })
+
+  it('a network change while logging in: the old start stops, one connection', async () => {
+    const h = setup()
+    let answerLogin: (c: typeof CREDS) => void = () => undefined
+    h.api.jarvisLogin.mockImplementationOnce(() => new Promise((r) => (answerLogin = r)))
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    h.link.onNetworkChange(true)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    answerLogin(CREDS)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(h.mq.clients).toHaveLength(1)
   })
 })

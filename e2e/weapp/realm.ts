@@ -7,12 +7,14 @@
  * a browser global fails here as it fails on a phone.
  *
  * `wx` is miniprogram-simulate's API mock set with the few overrides a real run needs (storage,
- * request to real HTTP, connectSocket to a real WebSocket, login, system and menu-button info). Every
+ * request to real HTTP, connectSocket to a real WebSocket, getRandomValues from Node's crypto, login,
+ * system and menu-button info). The realm has no `crypto` global, as WeChat has none. Every
  * `wx` member the app reads is recorded, and so is every setData of every page.
  */
 import { readFileSync, existsSync } from 'node:fs'
 import { dirname, join, normalize, relative } from 'node:path'
 import vm from 'node:vm'
+import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
 import * as simulatedApi from 'miniprogram-simulate/src/api'
 
@@ -26,7 +28,7 @@ const SHADOWED = [
 export const ABSENT_GLOBALS = [
   'window', 'document', 'self', 'WebSocket', 'Blob', 'Worker', 'AbortController', 'AbortSignal', 'navigator',
   'fetch', 'XMLHttpRequest', 'queueMicrotask', 'MessageChannel', 'setImmediate', 'process', 'Buffer', 'URL',
-  'TextEncoder', 'TextDecoder',
+  'TextEncoder', 'TextDecoder', 'crypto',
 ]
 
 export type Data = Record<string, unknown>
@@ -416,6 +418,9 @@ function createWxOverrides(deps: OverrideDeps): Data {
     getDeviceInfo: () => ({ brand: systemInfo.brand, model: systemInfo.model, system: systemInfo.system, platform: systemInfo.platform, pixelRatio: 3 }),
     getAppBaseInfo: () => ({ SDKVersion: systemInfo.SDKVersion, language: 'zh_CN', version: systemInfo.version, theme: 'light', enableDebug: false }),
     getMenuButtonBoundingClientRect: () => ({ width: 87, height: 32, top: 51, bottom: 83, left: 295, right: 382 }),
+    // secure random bytes (base library >= 2.15.0; the mock has none): Node's crypto, answered later as WeChat does
+    getRandomValues: (o: { length: number } & Callbacks) =>
+      settle('getRandomValues', o, async () => ({ randomValues: deps.toRealmBuffer(randomBytes(o.length)) })),
     // login: a code the local gateway turns into an identity
     login: (o?: Callbacks) => settle('login', o, async () => ({ code: `sim-${Date.now()}` })),
     // network: real HTTP and a real WebSocket

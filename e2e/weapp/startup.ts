@@ -5,7 +5,7 @@
  *   1. The realm has none of the browser globals (window, document, self, WebSocket, Blob, Worker,
  *      AbortController, ...), so nothing passes for the wrong reason.
  *   2. app.js loads and App() registers; onLaunch + onShow run.
- *   3. Home renders the title and the gateway's desktop.
+ *   3. Home renders the title and the gateway's desktop; the requests' IVs came from wx.getRandomValues.
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state.
  *   6. Every page of app.json opens, with the parameters a person would arrive with, and renders.
@@ -80,6 +80,9 @@ async function run(): Promise<void> {
     await waitFor('home title', () => has(realm, home, titles.index))
     const desktopMs = await waitFor('desktop tabs from the gateway', () => realm.find(home, (n) => n.cl === 'home-tabs__label' || String(n.cl ?? '').includes('home-tab')).length > 0)
     log(`title "${titles.index}" shown; desktop content after ${desktopMs} ms; ${home.setDataCalls} setData calls`)
+    // Issue 10: the request cipher's IVs come from wx.getRandomValues (the realm has no crypto global).
+    check(realm.wxRead.has('getRandomValues'), 'the encrypted requests must draw their IVs from wx.getRandomValues')
+    log('IVs from wx.getRandomValues')
 
     section('login with the getPhoneNumber button, then the TV comes online')
     await waitFor('login invitation', () => has(realm, home, l.getPhone))

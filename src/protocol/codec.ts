@@ -4,7 +4,7 @@
  *
  * Default scheme `aes-256-cbc/pkcs7/iv-prefix/base64`:
  *   key        = SHA-256(UTF-8 key string)            (any configured key length works)
- *   iv         = 16 random bytes, fresh per message
+ *   iv         = 16 random bytes from a secure source, fresh per message
  *   ciphertext = AES-CBC(PKCS7(UTF-8 plaintext))
  *   wire       = Base64(iv || ciphertext)
  * The scheme is a seam: `createCodec(otherScheme)` drops a real operator's cipher in without touching
@@ -21,6 +21,8 @@ type WordArray = ReturnType<typeof Utf8.parse>
 /** A cipher scheme: plaintext string <-> wire string, under a key string. */
 export interface CipherScheme {
   readonly name: string
+  /** Random bytes one encrypt draws (the IV): what the client makes sure the pool holds first. */
+  readonly randomBytesPerMessage: number
   encrypt(plain: string, key: string): string
   /** Throws CodecError when the text cannot be decrypted with the key. */
   decrypt(wire: string, key: string): string
@@ -33,17 +35,26 @@ export class CodecError extends Error {
   }
 }
 
-/** Source of random bytes for IVs; injected so platforms without Web Crypto can provide their own. */
+/**
+ * Source of random bytes for IVs, synchronous so the codec stays synchronous. It must be a secure
+ * source: where none exists it throws SecureRandomError, never falling back to Math.random (issue 10).
+ * The app hands in a pool (src/services/http/secureRandom.ts) filled ahead of need.
+ */
 export type RandomBytes = (n: number) => Uint8Array
 
-export const defaultRandomBytes: RandomBytes = (n) => {
-  const out = new Uint8Array(n)
-  const c = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto
-  if (c && typeof c.getRandomValues === 'function') return c.getRandomValues(out)
-  // The WeChat mini-program runtime has no synchronous secure random source: an IV only needs to be
-  // unpredictable, not secret, so Math.random is an acceptable fallback there.
-  for (let i = 0; i < n; i++) out[i] = Math.floor(Math.random() * 256)
-  return out
+/** No secure random source to draw an IV from: the message is meant for the user. */
+export class SecureRandomError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SecureRandomError'
+  }
+}
+
+/** Web Crypto's getRandomValues (browsers, Node, the emulator); SecureRandomError where it is missing. */
+export const webCryptoRandomBytes: RandomBytes = (n) => {
+  const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto
+  if (!crypto || typeof crypto.getRandomValues !== 'function') throw new SecureRandomError('no secure random source (crypto.getRandomValues)')
+  return crypto.getRandomValues(new Uint8Array(n))
 }
 
 /** 16 bytes = 4 words: the IV and the ciphertext split on a word boundary. */
@@ -56,7 +67,7 @@ function bytesToWordArray(bytes: Uint8Array): WordArray {
   return Core.lib.WordArray.create(words, bytes.length)
 }
 
-export function aesCbcScheme(randomBytes: RandomBytes = defaultRandomBytes): CipherScheme {
+export function aesCbcScheme(randomBytes: RandomBytes = webCryptoRandomBytes): CipherScheme {
   const keyCache = new Map<string, WordArray>()
   const deriveKey = (key: string): WordArray => {
     let k = keyCache.get(key)
@@ -68,6 +79,7 @@ export function aesCbcScheme(randomBytes: RandomBytes = defaultRandomBytes): Cip
   }
   return {
     name: 'aes-256-cbc/pkcs7/iv-prefix/base64',
+    randomBytesPerMessage: IV_BYTES,
     encrypt(plain, key) {
       const iv = bytesToWordArray(randomBytes(IV_BYTES))
       const encrypted = AES.encrypt(Utf8.parse(plain), deriveKey(key), {

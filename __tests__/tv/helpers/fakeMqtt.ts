@@ -47,7 +47,11 @@ export class FakeClient extends EventEmitter implements MqttClientLike {
     return this
   }
 
-  end(): this {
+  /** The `force` flag of the last end() (mqtt.js: close now, without waiting for in-flight packets). */
+  endForced: boolean | undefined = undefined
+
+  end(force?: boolean): this {
+    this.endForced = force
     this.ended = true
     this.connected = false
     return this

@@ -63,7 +63,7 @@ function contentOf(content: unknown): Record<string, unknown> | null {
 }
 
 function toNumber(v: unknown): number | undefined {
-  if (typeof v === 'number' && Number.isFinite(v)) return v
+  if (Number.isFinite(v)) return v as number
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
   return undefined
 }
@@ -82,8 +82,10 @@ export function parseInbound(topic: string, payload: Uint8Array | string, filter
   const { sequenceId, actionData } = env
   if (typeof sequenceId !== 'number' && typeof sequenceId !== 'string') return null
   if (!isRecord(actionData)) return null
-  const { type, from, to } = actionData
-  if (typeof type !== 'number' || !Number.isInteger(type)) return null
+  const { from, to } = actionData
+  const type = actionData.type as number
+  // Number.isInteger is false for anything but an integral number.
+  if (!Number.isInteger(type)) return null
   const content = contentOf(actionData.content)
   if (!content) return null
   if (!isRecord(from) || from.topic !== filter.tvTopic) return null

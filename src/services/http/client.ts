@@ -4,7 +4,8 @@
  * requestId counter, never the current URL or body.
  *
  *   - headers requestId (new per request), UCS-TOKEN, appId on value-added entries
- *   - body encrypted with the app key before login, the session secret after
+ *   - body encrypted with the app key before login, the session secret after; the IV from a secure
+ *     source (SecureRandom), never Math.random: without one the call fails with SecureRandomError
  *   - timeout (18 s), enforced here with setTimeout so it holds on every transport
  *   - resultCode '000' = success; data decrypted only when a string longer than 10 characters
  *   - 401/4011 -> one shared refresh, one retry; 401 again, or the refresh refused (401/4011 on the
@@ -15,13 +16,14 @@
  */
 import { timeouts } from '../../config'
 import { net } from '../../strings'
-import { createCodec, type Codec } from '../../protocol/codec'
+import { aesCbcScheme, createCodec, type Codec } from '../../protocol/codec'
 import type { Endpoint, EnvOf, ReqOf, ResOf } from '../../protocol/contract/endpoint'
 import { emptyValue, validate } from '../../protocol/contract/schema'
 import { userCenter } from '../../protocol/contract/userCenter'
 import { AUTH_FAILURE_CODES, buildRequest, parseResponse, type ParsedResponse } from './envelope'
 import { createRefresher } from './refresh'
 import { createRequestIdFactory } from './requestId'
+import { webCryptoRandom, type SecureRandom } from './secureRandom'
 import { ContractError, GatewayError, TransportError, type SessionPort, type Transport, type TransportResponse } from './types'
 
 export interface GatewayClientOptions {
@@ -37,6 +39,12 @@ export interface GatewayClientOptions {
   appKey: string
   /** appId header of value-added entries. */
   appId: string
+  /**
+   * Secure random bytes for the IVs (the platform seam: a pool over wx.getRandomValues on weapp);
+   * default Web Crypto. A request waits for its bytes; without a source it fails with SecureRandomError.
+   */
+  random?: SecureRandom
+  /** Default: the AES-CBC codec drawing its IVs from `random`. */
   codec?: Codec
   timeoutMs?: number
   newRequestId?: () => string
@@ -79,7 +87,8 @@ interface Credentials {
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
-  const codec = options.codec ?? createCodec()
+  const random = options.random ?? webCryptoRandom((globalThis as { crypto?: Parameters<typeof webCryptoRandom>[0] }).crypto, net.noSecureRandom)
+  const codec = options.codec ?? createCodec(aesCbcScheme(random.take))
   const timeoutMs = options.timeoutMs ?? timeouts.requestMs
   const newRequestId = options.newRequestId ?? createRequestIdFactory()
   const { session } = options
@@ -94,6 +103,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return new Promise<TransportResponse>((resolve, reject) => {
       const timer = setTimeout(() => {
         abortListeners.forEach((l) => l())
+        // Stryker disable next-line StringLiteral: a TransportError's text and reason never leave the client (it becomes the network toast)
         reject(new TransportError(`timed out after ${timeoutMs} ms`, 'timeout'))
       }, timeoutMs)
       send(abortListeners).then(
@@ -112,6 +122,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   /** One HTTP exchange with a snapshot of the credentials. */
   async function exchange(endpoint: Endpoint, payload: unknown, cred: Credentials): Promise<ParsedResponse> {
     const key = keyOf(cred)
+    // The IV's bytes are set aside first, so the synchronous encode below always finds them.
+    await random.ready(codec.scheme.randomBytesPerMessage)
     const wire = buildRequest({
       baseUrl: options.baseUrl,
       endpoint,

@@ -18,17 +18,20 @@ export type RefreshCall = (expired: CallCredentials) => Promise<string | null>
 
 /** Resolves true when the call may retry with the session's token, false when the refresh was refused. */
 export function createRefresher(session: SessionPort, call: RefreshCall): (failed: CallCredentials) => Promise<boolean> {
-  let inflight: { from: string; promise: Promise<boolean> } | null = null
+  /** The refresh in flight and the token it started from. */
+  let inflight: Promise<boolean> | null = null
+  let inflightFrom: string | null = null
   return (failed) => {
     const current = session.token()
     if (current !== '' && current !== failed.token) return Promise.resolve(true)
-    if (inflight && inflight.from === failed.token) return inflight.promise
+    if (inflight && inflightFrom === failed.token) return inflight
     const promise = call(failed)
       .then((token) => (token ? session.replaceToken(failed.token, token) : false))
       .finally(() => {
-        if (inflight?.promise === promise) inflight = null
+        if (inflight === promise) inflight = null
       })
-    inflight = { from: failed.token, promise }
+    inflight = promise
+    inflightFrom = failed.token
     return promise
   }
 }

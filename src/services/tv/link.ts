@@ -66,6 +66,8 @@ export class TvLink {
   private generation = 0
   private creds: JarvisCredentials | null = null
   private tvTopic = ''
+  /** This phone's own topic (jarvisLogin clientTopic[0]), set with the credentials. */
+  private ownTopic = ''
   private client: MqttClientLike | null = null
   /** Connected AND the own topic's SUBACK seen on this connection. */
   private ready = false
@@ -102,8 +104,8 @@ export class TvLink {
   }
 
   /** For tests and diagnostics. */
-  snapshot(): { state: LinkState; error: string | null; errorCount: number; ready: boolean; tvTopic: string } {
-    return { state: this.state, error: this.error, errorCount: this.errorCount, ready: this.ready, tvTopic: this.tvTopic }
+  snapshot(): { state: LinkState; error: string | null; errorCount: number; ready: boolean; tvTopic: string; ownTopic: string } {
+    return { state: this.state, error: this.error, errorCount: this.errorCount, ready: this.ready, tvTopic: this.tvTopic, ownTopic: this.ownTopic }
   }
 
   /** Select the TV (or none). A new device or user restarts the link from jarvisLogin. */
@@ -115,7 +117,8 @@ export class TvLink {
       this.listener.message(DEFAULT_TV_MESSAGE)
       return
     }
-    const same = this.target?.device.mac === device.mac && this.target?.user.uid === user.uid
+    const previous = this.target
+    const same = previous !== null && previous.device.mac === device.mac && previous.user.uid === user.uid
     this.target = { device, user }
     if (same && this.state !== 'idle') return
     this.lastSentId = null
@@ -213,14 +216,12 @@ export class TvLink {
     }
     this.connectFn = connect
     this.creds = creds
+    this.ownTopic = creds.clientTopic[0]
     this.tvTopic = topic
-    this.connectClient()
+    this.connectClient(connect, creds)
   }
 
-  private connectClient(): void {
-    const creds = this.creds
-    const connect = this.connectFn
-    if (!creds || !connect) return
+  private connectClient(connect: MqttConnect, creds: JarvisCredentials): void {
     this.clientFault = null
     this.armConnectWatchdog()
     try {
@@ -268,7 +269,7 @@ export class TvLink {
   private onConnect(client: MqttClientLike): void {
     this.ready = false
     if (this.connectWatchdog === null) this.armConnectWatchdog()
-    const ownTopic = this.ownTopic()
+    const ownTopic = this.ownTopic
     const onSuback = (err: Error | null | undefined, granted?: MqttGranted[]) => {
       if (this.client !== client || !client.connected) return
       if (err || !subscribed(granted)) {
@@ -293,7 +294,7 @@ export class TvLink {
   }
 
   private onMessage(topic: string, payload: Uint8Array): void {
-    const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic(), tvTopic: this.tvTopic })
+    const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic, tvTopic: this.tvTopic })
     if (!inbound) return
     this.noteReply(inbound.sequenceId)
     if (inbound.kind === 'mode') this.listener.mode(inbound.mode, inbound.sequenceId)
@@ -344,14 +345,16 @@ export class TvLink {
     this.clearTimers()
     this.clearReconnect()
     if (!afterFault) this.setState('connecting', this.error)
-    const generation = ++this.generation
+    // A start still logging in belongs to the old connection: it stops at its next step.
+    ++this.generation
+    // Every path that must cancel this reconnect clears the timer (stop, start, a newer reconnect).
     this.reconnectTimer = this.clock.setTimeout(() => {
       this.reconnectTimer = null
-      if (generation !== this.generation) return
-      if (fromLogin || !this.creds || !this.connectFn) void this.start()
+      const { creds, connectFn } = this
+      if (fromLogin || !creds || !connectFn) void this.start()
       else {
         this.setState('connecting', this.error)
-        this.connectClient()
+        this.connectClient(connectFn, creds)
       }
     }, delayMs)
   }
@@ -368,15 +371,15 @@ export class TvLink {
 
   private armConnectWatchdog(): void {
     this.clearConnectWatchdog()
+    // Cleared at the SUBACK (ready) and whenever the client is closed: firing means it never got ready.
     this.connectWatchdog = this.clock.setTimeout(() => {
       this.connectWatchdog = null
-      if (this.ready || !this.client) return
       this.fault(this.clientFault ? tv.linkClientFault(this.clientFault) : tv.linkConnectTimeout)
     }, broker.connectTimeoutMs)
   }
 
   private clearConnectWatchdog(): void {
-    if (this.connectWatchdog !== null) this.clock.clearTimeout(this.connectWatchdog)
+    this.clock.clearTimeout(this.connectWatchdog)
     this.connectWatchdog = null
   }
 
@@ -432,7 +435,7 @@ export class TvLink {
     }
 
     const sequenceId = this.nextId()
-    const ownTopic = this.ownTopic()
+    const ownTopic = this.ownTopic
     const envelope = buildEnvelope({
       sequenceId,
       jarvisId: creds.cid,
@@ -466,9 +469,8 @@ export class TvLink {
 
   private startSyncTimer(): void {
     this.clearSyncTimer()
-    this.syncTimer = this.clock.setInterval(() => {
-      if (this.ready) this.publish(syncPlayState())
-    }, tvTimers.syncIntervalMs)
+    // publish() refuses while the link is not ready (the send guard).
+    this.syncTimer = this.clock.setInterval(() => this.publish(syncPlayState()), tvTimers.syncIntervalMs)
   }
 
   /** SPEC 4: no reply within 800 ms of a send -> offline. One timer, for the oldest pending request. */
@@ -512,22 +514,18 @@ export class TvLink {
     this.listener.state(state, error)
   }
 
-  private ownTopic(): string {
-    return this.creds?.clientTopic[0] ?? ''
-  }
-
   private clearTimers(): void {
     this.clearSyncTimer()
     this.clearPending()
   }
 
   private clearSyncTimer(): void {
-    if (this.syncTimer !== null) this.clock.clearInterval(this.syncTimer)
+    this.clock.clearInterval(this.syncTimer)
     this.syncTimer = null
   }
 
   private clearOfflineTimer(): void {
-    if (this.offlineTimer !== null) this.clock.clearTimeout(this.offlineTimer)
+    this.clock.clearTimeout(this.offlineTimer)
     this.offlineTimer = null
   }
 
@@ -537,7 +535,7 @@ export class TvLink {
   }
 
   private clearReconnect(): void {
-    if (this.reconnectTimer !== null) this.clock.clearTimeout(this.reconnectTimer)
+    this.clock.clearTimeout(this.reconnectTimer)
     this.reconnectTimer = null
   }
 }
@@ -552,9 +550,10 @@ async function settle<T>(p: Promise<T>): Promise<T | null> {
   }
 }
 
+/** An error's message, read by shape (errors of the WeChat realm are not this realm's Error). */
 function errorText(e: unknown): string {
-  if (e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string') return (e as { message: string }).message
-  return String(e)
+  const message = (e as { message?: unknown } | null | undefined)?.message
+  return typeof message === 'string' ? message : String(e)
 }
 
 function subscribed(granted: MqttGranted[] | undefined): boolean {
