@@ -4,11 +4,16 @@
  * still serves a real phone (login, a gateway call, an MQTT CONNECT with the jarvisLogin credentials).
  */
 import fs from 'node:fs'
+import os from 'node:os'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { connect } from 'mqtt'
 import { adminHeaders } from '../emulator/adminToken'
 import { DEFAULT_TV_SECRET, tvSecretFor } from '../emulator/broker'
 import { tvTopic } from '../emulator/directory'
+import { syncPlayState } from '../src/protocol/tv/commands'
+import { buildEnvelope } from '../src/protocol/tv/envelope'
+import { tvMessage } from '../src/protocol/tv/messages'
 import { DEMO, startGateway } from '../emulator/gateway'
 import { STATE_FILE } from '../emulator/db/store'
 import { contract } from '../src/protocol/contract'
@@ -174,4 +179,57 @@ row('abuse', 'a damaged state file; a second emulator on the same data folder', 
     damaged.includes('not valid JSON') && kept && second.includes('in use'),
     `damaged file: ${damaged === 'STARTED' ? 'STARTED' : 'refused'} (file ${kept ? 'kept' : 'CHANGED'}); second emulator: ${second === 'STARTED' ? 'STARTED' : 'refused'}`,
   )
+})
+
+row('abuse', "a phone naming another phone's topic as the reply topic of a TV command", 'the TV answers only phones of its family: nothing reaches the named topic', async () => {
+  const client = realClient(world.stack.gatewayUrl)
+  const user = await client.login(DEMO.phone)
+  const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone: DEMO.phone, abilityString: '' })
+  const mac = world.stack.gateway.catalogue.tvs[0].mac
+  const box = world.stack.settops?.box(mac)
+  if (!box) throw new Error('no virtual TV')
+  const refusedBefore = box.refused
+  const c = connect(world.stack.mqttTcpUrl, { clientId: creds.cid, username: creds.appKey, password: creds.sign, reconnectPeriod: 0 })
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve())
+    c.once('error', reject)
+  })
+  const envelope = buildEnvelope({
+    sequenceId: Date.now(),
+    jarvisId: creds.cid,
+    bananaId: mac,
+    type: tvMessage.typeKeyEvent,
+    content: syncPlayState().content(String(Date.now())),
+    from: { nickname: 'x', topic: 'tvc/phone/someone-else', uid: user.uid },
+    to: [{ jid: mac, mac, nickname: '', topic: tvTopic(mac), uid: '' }],
+  })
+  await new Promise<void>((resolve) => c.publish(tvTopic(mac), JSON.stringify(envelope), { qos: 1 }, () => resolve()))
+  await new Promise((r) => setTimeout(r, 300))
+  c.end(true)
+  return refusedAndServing(box.refused === refusedBefore + 1, `the TV ${box.refused > refusedBefore ? 'refused to answer' : 'ANSWERED'} the named topic`)
+})
+
+row('abuse', 'the static server: a sibling folder sharing the root name prefix, a malformed % escape', '403 and 400; the server keeps serving', async () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'tvc-static-'))
+  fs.mkdirSync(path.join(base, 'h5'))
+  fs.mkdirSync(path.join(base, 'h5-secret'))
+  fs.writeFileSync(path.join(base, 'h5', 'index.html'), '<p>app</p>')
+  fs.writeFileSync(path.join(base, 'h5-secret', 'secret.txt'), 'TOP-SECRET')
+  const child = spawn(process.execPath, [path.join(__dirname, '..', 'scripts', 'serve-static.mjs'), path.join(base, 'h5'), '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (b: Buffer) => {
+        const m = /at (http:\/\/\S+\/)/.exec(b.toString())
+        if (m) resolve(m[1].replace(/\/$/, ''))
+      })
+      child.once('exit', (code) => reject(new Error(`serve-static exited ${code}`)))
+    })
+    const sibling = await rawHttp(`${url}/..%2Fh5-secret/secret.txt`, {})
+    const malformed = await rawHttp(`${url}/%E0%A4%A`, {})
+    const still = await rawHttp(`${url}/`, {})
+    return refusedAndServing(sibling === 403 && malformed === 400 && still === 200 && child.exitCode === null, `sibling ${sibling}, malformed ${malformed}, then / ${still}`)
+  } finally {
+    child.kill('SIGTERM')
+    fs.rmSync(base, { recursive: true, force: true })
+  }
 })
