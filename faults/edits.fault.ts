@@ -40,6 +40,9 @@ function nextProgram(): string {
   }
 }
 
+/** After a `slow` fault, the gateway's held request has run out (slowMs 800) before anything is compared. */
+const settled = (fault: ScenarioName) => new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+
 async function phoneFor(fault: ScenarioName): Promise<Phone> {
   return world.phone('13800000000', fault === 'slow' ? { timeoutMs: 300 } : {})
 }
@@ -68,7 +71,7 @@ for (const [fault, what] of FAULTS) {
       if (model.detail.status !== 'ready') throw new Error(`detail ${programId}: ${model.detail.status}`)
       world.stack.gateway.scenarios.set(fault, { times: 1, path })
       const res = await act(model)
-      await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+      await settled(fault)
       return verdict(res, shown(model), onGateway(uid, programId), true)
     })
   }
@@ -82,7 +85,7 @@ for (const [fault, what] of FAULTS) {
     await favs.list.loadFirst()
     world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.deleteCollection.path })
     const res = await phone.root.personal.removeFavourites([programId])
-    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    await settled(fault)
     const shown = favs.list.items.some((f) => f.programId === programId)
     const onGateway = (world.stack.gateway.state().favourites[uid] ?? []).some((f) => f.programId === programId)
     return verdict(res, !shown, !onGateway, true)
@@ -97,7 +100,7 @@ for (const [fault, what] of FAULTS) {
     if (!locks.state || before.childLock) throw new Error(`lock page not ready (${locks.info.status}) or the TV already locked`)
     world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.userCenter.childLockSetting.path })
     const res = await locks.set('childLock', true, '1234')
-    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    await settled(fault)
     const onGateway = world.stack.gateway.state().locks[mac].childLock
     const out = verdict(res, locks.state?.childLock ?? false, onGateway, true)
     // back to unlocked for the next row (with the password just set, if it was)
@@ -120,7 +123,7 @@ for (const [fault, what] of FAULTS) {
     form.set('detail', detail)
     world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.userCenter.saveAddress.path })
     const res = await form.save()
-    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    await settled(fault)
     const copies = () => (world.stack.gateway.state().addresses[uid] ?? []).filter((a) => a.detail === detail).length
     const first = copies()
     const kept = form.draft.detail === detail && form.draft.name === '王五'
@@ -143,7 +146,7 @@ for (const [fault, what] of FAULTS) {
     const before = { points: points(), awards: awards() }
     world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.valueAdded.award.path })
     const res = await model.exchange({ confirm: async () => true, openAddressForm: () => undefined })
-    await new Promise((r) => setTimeout(r, fault === 'slow' ? 900 : 0))
+    await settled(fault)
     const after = { points: points(), awards: awards() }
     const exchanged = after.awards === before.awards + 1
     const shown = model.done !== null

@@ -5,15 +5,11 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
 import { contract } from '../src/protocol/contract'
 import { net, tv } from '../src/strings'
 import { startJourney, type Journey } from '../e2e/harness'
 import { DEMO } from '../emulator/gateway'
-import type { Outcome } from './harness'
-
-const ROWS_FILE = process.env.FAULTS_ROWS || path.join('.artifacts', 'faults', 'rows.jsonl')
+import { recordRow, type Outcome } from './rows'
 
 function h5row(fault: string, expected: string, run: () => Promise<Outcome>): void {
   it(fault, async () => {
@@ -23,8 +19,7 @@ function h5row(fault: string, expected: string, run: () => Promise<Outcome>): vo
     } catch (e) {
       outcome = { happened: `threw: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`, pass: false }
     }
-    fs.mkdirSync(path.dirname(ROWS_FILE), { recursive: true })
-    fs.appendFileSync(ROWS_FILE, `${JSON.stringify({ group: 'H5 (user view)', fault, expected, ...outcome })}\n`)
+    recordRow('H5 (user view)', fault, expected, outcome)
     assert.ok(outcome.pass, `${fault}: expected ${expected}; happened: ${outcome.happened}`)
   })
 }

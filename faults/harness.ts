@@ -5,8 +5,8 @@
  * `.artifacts/faults/rows.jsonl`, which scripts/faults.mjs prints as the table.
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import { startStack, type Stack } from '../emulator/stack'
+import { recordRow, type Outcome } from './rows'
 import type { GatewayOptions } from '../emulator/gateway'
 import { createApi, type Api } from '../src/services/api'
 import { createFetchTransport, createGatewayClient } from '../src/services/http'
@@ -28,14 +28,7 @@ function tvLinkApi(api: Api): TvLinkApi {
   }
 }
 
-export interface Outcome {
-  happened: string
-  pass: boolean
-  /** A time or a count printed beside the row (never what decides it). */
-  figure?: string
-}
-
-export const ROWS_FILE = process.env.FAULTS_ROWS || path.join(__dirname, '..', '.artifacts', 'faults', 'rows.jsonl')
+export type { Outcome }
 
 /** One row of the matrix: a jest test whose outcome is also written for the table. */
 export function row(group: string, fault: string, expected: string, run: () => Promise<Outcome>, timeoutMs = 30_000): void {
@@ -46,8 +39,7 @@ export function row(group: string, fault: string, expected: string, run: () => P
     } catch (e) {
       outcome = { happened: `threw: ${e instanceof Error ? e.message : String(e)}`, pass: false }
     }
-    fs.mkdirSync(path.dirname(ROWS_FILE), { recursive: true })
-    fs.appendFileSync(ROWS_FILE, `${JSON.stringify({ group, fault, expected, ...outcome })}\n`)
+    recordRow(group, fault, expected, outcome)
     if (!outcome.pass) throw new Error(`${fault}: expected ${expected}; happened: ${outcome.happened}`)
   }, timeoutMs)
 }

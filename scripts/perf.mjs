@@ -6,13 +6,14 @@
  *
  * Ports: GATEWAY_PORT / MQTT_WS_PORT / H5_PORT (defaults 8787 / 8883 / 10086), as the build was made.
  */
-import { execSync, spawn } from 'node:child_process'
+import { execSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { serveStatic } from './serve-static.mjs'
+import { startStackProcess } from './a11y.mjs'
 
 // Plain Node on purpose: under tsx, esbuild's keepNames helper (__name) leaks into the functions
 // Lighthouse serialises into the page, and the run dies with "__name is not defined".
@@ -20,30 +21,10 @@ const DEMO_PHONE = '13800000000'
 
 const RUNS = Number(process.env.PERF_RUNS || 3)
 const H5_PORT = Number(process.env.H5_PORT || 10086)
-const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
-const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium'
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const ms = (n) => `${(n / 1000).toFixed(2)} s`
-
-/** The local stack in its own process (the emulator is TypeScript), on fresh data; resolves once it answers. */
-async function startStackProcess(dataDir) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/main.ts'], {
-    env: { ...process.env, GATEWAY_PORT: String(GATEWAY_PORT), MQTT_WS_PORT: String(MQTT_WS_PORT), MQTT_TCP_PORT: '0', GATEWAY_DATA_DIR: dataDir, H5_PORT: String(H5_PORT) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    try {
-      await fetch(`http://127.0.0.1:${GATEWAY_PORT}/`)
-      return child
-    } catch {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the local stack did not start')
-      await new Promise((r) => setTimeout(r, 200))
-    }
-  }
-}
 
 async function main() {
   if (!existsSync('dist/h5/index.html')) {
