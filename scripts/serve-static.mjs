@@ -4,14 +4,16 @@
  * (hash routing needs only `/`). Used by the e2e suite and the screenshot script.
  *
  * `{ production: true }` serves it the way a production host would (the perf script): brotli or gzip
- * by Accept-Encoding, and the content-hashed files (js/, css/, static/) cached for a year as immutable,
- * index.html revalidated.
+ * by Accept-Encoding, compressed once before the server listens (as a host serves precompressed
+ * files: no first request waits for brotli's highest quality), the content-hashed files (js/, css/,
+ * static/) cached for a year as immutable, index.html revalidated.
  *
  *   node scripts/serve-static.mjs [dir=dist/h5] [port=10087] [--production]
  */
 import { createServer } from 'node:http'
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib'
-import { readFile, stat } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 
 const TYPES = {
@@ -29,19 +31,42 @@ const TYPES = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.map'])
 
-export function serveStatic(dir, port = 0, host = '127.0.0.1', options = {}) {
+const compressWith = {
+  br: (body) => promisify(brotliCompress)(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  gzip: (body) => promisify(gzip)(body, { level: 9 }),
+}
+
+const worthCompressing = (file, body) => COMPRESSIBLE.has(extname(file)) && body.length >= 1024
+
+/** Every compressible file under `root`, brotli and gzip, keyed `kind:path` (what a build would precompress). */
+async function precompress(root) {
+  const out = new Map()
+  const entries = await readdir(root, { recursive: true, withFileTypes: true })
+  await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => {
+        const file = join(e.parentPath ?? e.path, e.name)
+        const body = await readFile(file)
+        if (!worthCompressing(file, body)) return
+        for (const kind of ['br', 'gzip']) out.set(`${kind}:${file}`, { source: body, body: await compressWith[kind](body) })
+      }),
+  )
+  return out
+}
+
+export async function serveStatic(dir, port = 0, host = '127.0.0.1', options = {}) {
   const root = resolve(dir)
   const production = Boolean(options.production)
-  const compressed = new Map()
-  const encode = (file, body, accept) => {
-    if (!production || !COMPRESSIBLE.has(extname(file)) || body.length < 1024) return null
+  const compressed = production ? await precompress(root) : new Map()
+  const encode = async (file, body, accept) => {
+    if (!production || !worthCompressing(file, body)) return null
     const kind = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null
     if (!kind) return null
     const key = `${kind}:${file}`
-    if (!compressed.has(key)) {
-      compressed.set(key, kind === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(body, { level: 9 }))
-    }
-    return { kind, body: compressed.get(key) }
+    // a file written or rewritten after start (a rebuild under a running server) is compressed anew
+    if (!compressed.get(key)?.source.equals(body)) compressed.set(key, { source: body, body: await compressWith[kind](body) })
+    return { kind, body: compressed.get(key).body }
   }
   const server = createServer(async (req, res) => {
     let path
@@ -71,7 +96,7 @@ export function serveStatic(dir, port = 0, host = '127.0.0.1', options = {}) {
         'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
         vary: 'accept-encoding',
       }
-      const enc = encode(file, body, String(req.headers['accept-encoding'] ?? ''))
+      const enc = await encode(file, body, String(req.headers['accept-encoding'] ?? ''))
       if (enc) headers['content-encoding'] = enc.kind
       res.writeHead(200, headers)
       res.end(enc ? enc.body : body)
