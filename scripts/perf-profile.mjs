@@ -18,7 +18,7 @@ const DIR = 'dist/h5-profile'
 const H5_PORT = Number(process.env.H5_PORT || 10086)
 const SLOWDOWN = Number(process.env.PERF_CPU_SLOWDOWN || 4)
 const WAIT_MS = Number(process.env.PERF_WAIT_MS || 8000)
-const LONG_MS = 50
+const LONG_MS = Number(process.env.PERF_LONG_MS || 50)
 /** Trace events that say what a task did besides running script (nested ones overlap). */
 const KINDS = new Set(['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'RunMicrotasks', 'V8.GC_SCAVENGER', 'MajorGC', 'MinorGC', 'ParseHTML', 'ParseAuthorStyleSheet', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Decode Image', 'ImageDecodeTask', 'HitTest', 'XHRReadyStateChange', 'ResourceReceivedData', 'ScheduleStyleRecalculation', 'v8.run', 'V8.ParseFunction', 'v8.parseOnBackground'])
 
