@@ -4,6 +4,9 @@
  * loads home in Debian Chromium with the CPU slowed 4x (as Lighthouse's mobile preset assumes), traces
  * it, and prints every main-thread task over 50 ms with the source files (mapped through the source
  * maps) that spent its time. It measures and fails nothing.
+ *
+ *   PERF_CPU_SLOWDOWN=1 PERF_LONG_MS=12 npm run perf:profile   what Lighthouse observes before it multiplies by 4
+ *   node scripts/perf-profile.mjs --trace .artifacts/lighthouse-trace.json   the trace of the last `npm run perf` run
  */
 import { execSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -51,6 +54,12 @@ async function mapper() {
 }
 
 async function main() {
+  // --trace <file>: read a trace Lighthouse recorded (npm run perf writes .artifacts/lighthouse-trace.json)
+  const traceArg = process.argv.indexOf('--trace')
+  if (traceArg > 0) {
+    const trace = JSON.parse(readFileSync(process.argv[traceArg + 1], 'utf8'))
+    return report(trace.traceEvents ?? trace)
+  }
   if (!existsSync(`${DIR}/index.html`)) execSync('npm run build:h5', { stdio: 'inherit', env: { ...process.env, TVC_PROFILE: '1' } })
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-profile-'))
   const stack = await startStackProcess(dataDir)
