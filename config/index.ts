@@ -135,8 +135,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         if (process.env.TVC_PROFILE) chain.devtool('source-map')
         chain.plugin('compileHints').use(CompileHintsPlugin)
         // The landing page ships with the entry: first paint does not wait for one more round trip to
-        // fetch its chunk (the router's import() of it then resolves from the entry).
-        chain.entry('app').add(path.resolve(__dirname, '../src/pages/index/index.tsx'))
+        // fetch its chunk (the router's import() of it then resolves from the entry). Production builds
+        // only: in the dev server (npm start) react-refresh's entry order breaks with it.
+        if (process.env.NODE_ENV === 'production') chain.entry('app').add(path.resolve(__dirname, '../src/pages/index/index.tsx'))
       },
     },
   }
