@@ -63,6 +63,16 @@ export async function startStackProcess(dataDir) {
   }
 }
 
+/** Stops what a measuring script started: the static server, the stack (by its pid, waiting for it) and its data folder. */
+export async function stopStackAndServer(stack, served, dataDir) {
+  served.server.close()
+  if (stack.exitCode === null) {
+    stack.kill('SIGTERM')
+    await new Promise((r) => stack.once('exit', r))
+  }
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
 async function main() {
   if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing: npm run build:h5 first')
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-a11y-'))
@@ -80,10 +90,7 @@ async function main() {
     console.log('(Lighthouse accessibility, mobile; failed audits in .artifacts/a11y.json)')
   } finally {
     await chrome.kill()
-    served.server.close()
-    stack.kill('SIGTERM')
-    await new Promise((r) => stack.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stopStackAndServer(stack, served, dataDir)
   }
 }
 

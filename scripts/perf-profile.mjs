@@ -9,13 +9,13 @@
  *   node scripts/perf-profile.mjs --trace .artifacts/lighthouse-trace.json   the trace of the last `npm run perf` run
  */
 import { execSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { SourceMapConsumer } from 'source-map'
 import { launchPhone } from '../e2e/browser.mjs'
 import { serveStatic } from './serve-static.mjs'
-import { startStackProcess } from './a11y.mjs'
+import { startStackProcess, stopStackAndServer } from './a11y.mjs'
 
 const DIR = 'dist/h5-profile'
 const H5_PORT = Number(process.env.H5_PORT || 10086)
@@ -84,10 +84,7 @@ async function main() {
     trace = chunks
   } finally {
     await context.close()
-    served.server.close()
-    stack.kill('SIGTERM')
-    await new Promise((r) => stack.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stopStackAndServer(stack, served, dataDir)
   }
   await report(trace)
 }

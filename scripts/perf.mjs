@@ -7,13 +7,13 @@
  * Ports: GATEWAY_PORT / MQTT_WS_PORT / H5_PORT (defaults 8787 / 8883 / 10086), as the build was made.
  */
 import { execSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { serveStatic } from './serve-static.mjs'
-import { startStackProcess } from './a11y.mjs'
+import { startStackProcess, stopStackAndServer } from './a11y.mjs'
 
 // Plain Node on purpose: under tsx, esbuild's keepNames helper (__name) leaks into the functions
 // Lighthouse serialises into the page, and the run dies with "__name is not defined".
@@ -63,10 +63,7 @@ async function main() {
     }
   } finally {
     await chrome.kill()
-    served.server.close()
-    stack.kill('SIGTERM')
-    await new Promise((r) => stack.once('exit', r))
-    rmSync(dataDir, { recursive: true, force: true })
+    await stopStackAndServer(stack, served, dataDir)
   }
   const pick = (k) => median(runs.map((r) => r[k]))
   console.log(
