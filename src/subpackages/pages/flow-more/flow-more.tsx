@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { observer } from 'mobx-react'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
@@ -24,6 +24,18 @@ export function flowRowHeight(windowWidth: number): number {
   const s = windowWidth / 750
   const posterWidth = (windowWidth - 84 * s) / PER_ROW
   return Math.ceil(posterWidth * 1.4 + (12 + 36 + 32 + 20) * s)
+}
+
+/** Space above the rows (renderTop). */
+const TOP_GAP = 12
+
+/**
+ * Whether the list is scrolled to within `threshold` px of its last row: time to page in more. Worked
+ * out from the scroll offset, not with VirtualList's onScrollToLower, whose H5 boundary observers query
+ * the current page's container a tick later and throw when the user has already left 更多.
+ */
+export function nearListEnd(scrollOffset: number, viewport: number, rows: number, rowHeight: number, threshold: number): boolean {
+  return rows > 0 && scrollOffset + viewport >= TOP_GAP + rows * rowHeight - threshold
 }
 
 function Row({ id, index, data }: { id: string; index: number; data: Card[][] }) {
@@ -55,6 +67,16 @@ function FlowMore() {
   const rows: Card[][] = []
   for (let i = 0; i < list.items.length; i += PER_ROW) rows.push(list.items.slice(i, i + PER_ROW))
 
+  const rowHeight = flowRowHeight(windowWidth)
+  const threshold = Math.round(windowHeight / 2)
+  const offset = useRef(0)
+  // after a failed page the footer's tap retries; scrolling or re-rendering does not hammer the gateway
+  const pageInIfNearEnd = () => {
+    if (!list.moreError && nearListEnd(offset.current, height, rows.length, rowHeight, threshold)) void list.loadMore()
+  }
+  // a page that does not fill the screen asks for the next one without waiting for a scroll
+  useEffect(pageInIfNearEnd)
+
   const footer = list.loadingMore ? t.loadingMore : list.moreError ? t.loadMoreFailed : list.hasMore ? '' : t.noMore
 
   return (
@@ -70,12 +92,14 @@ function FlowMore() {
         width='100%'
         itemData={rows}
         itemCount={rows.length}
-        itemSize={flowRowHeight(windowWidth)}
+        itemSize={rowHeight}
         item={Row}
         overscanCount={3}
-        lowerThreshold={Math.round(windowHeight / 2)}
-        onScrollToLower={() => void list.loadMore()}
-        renderTop={<View style={{ height: '12px' }} />}
+        onScroll={({ scrollOffset }) => {
+          offset.current = scrollOffset
+          pageInIfNearEnd()
+        }}
+        renderTop={<View style={{ height: `${TOP_GAP}px` }} />}
         renderBottom={<Text className='flow-footer' onClick={() => list.moreError && void list.loadMore()}>{footer}</Text>}
       />
     </PageShell>
