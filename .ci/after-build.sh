@@ -10,8 +10,9 @@ bash .ci/rabbitmq.sh suite
 echo "-- e2e: the core journey in Debian chromium"
 npm run e2e
 
-echo "-- npm start (local stack + H5 dev server) gives a working home"
-node e2e/devStart.mjs
-
 echo "-- screenshots of the page shells"
 node e2e/screenshots.mjs dist/h5
+
+# Last: the dev server writes its own build over dist/h5.
+echo "-- npm start (local stack + H5 dev server) gives a working home"
+node e2e/devStart.mjs

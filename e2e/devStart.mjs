@@ -3,7 +3,8 @@
  * its state in a temporary folder, opens home in Debian chromium, waits for the desktop's blocks (from
  * the gateway emulator through the stores), fails on any page error, and stops it by its process group.
  * The dev server builds differently from `npm run build:h5` (react-refresh, no minification), so the
- * production e2e does not cover it. In .ci/after-build.sh.
+ * production e2e does not cover it. Last in .ci/after-build.sh: the dev server writes its build over
+ * dist/h5.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
