@@ -6,6 +6,7 @@ import type { Tracker } from '@/services/tracking'
 import type { TvLinkDeps } from '@/services/tv/types'
 import { memoryStorage, type KeyValueStorage } from '@/platform/storage'
 import { RootStore, type TrackerPort } from '@/stores/root'
+import { device, userInfo } from '../stores/fixtures'
 
 /** Records what the app tracked, in the shape of the services' Tracker. */
 export function recordingTracker(): Tracker & { records: Array<{ kind: string; url: string; info?: string; ext?: string }> } {
@@ -95,4 +96,20 @@ let installed: AppServices | null = null
 /** The services the next createTaroApp() mounts the app with (installServices sets them). */
 export function installedServices(): AppServices | null {
   return installed
+}
+
+/**
+ * Services for the demo user: the bridge gives 13800000000, mobileLogin answers userInfo(), one TV
+ * (device()) is bound unless `overrides.userCenter` says otherwise, and the TV link is kept quiet. The
+ * start (`services.root.start()`) is left to the test: most page tests begin here.
+ */
+export function installLoggedIn(overrides: Overrides = {}, opts: { storage?: KeyValueStorage } = {}): ReturnType<typeof installServices> {
+  const userCenter = {
+    mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
+    queryBindDevice: async () => [device()],
+    ...overrides.userCenter,
+  }
+  const services = installServices({ api: fakeApi({ ...overrides, userCenter }), phone: '13800000000', storage: opts.storage })
+  jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+  return services
 }

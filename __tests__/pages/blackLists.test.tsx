@@ -1,8 +1,7 @@
 /** Both black lists in the real app: the program list with remove, the categories with their switches. */
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { GatewayError } from '@/services/http/types'
 
 describe('black-list pages', () => {
@@ -12,25 +11,17 @@ describe('black-list pages', () => {
   let services: ReturnType<typeof installServices>
 
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
+    services = installLoggedIn({
+      box: {
+        blackListQuery: async () => ({ total: black.length, list: black }),
+        blackListBatch: async ({ objectIds }: { objectIds: string[] }) => {
+          black = black.filter((b) => !objectIds.includes(b.objectId))
+          return { count: objectIds.length }
         },
-        box: {
-          blackListQuery: async () => ({ total: black.length, list: black }),
-          blackListBatch: async ({ objectIds }: { objectIds: string[] }) => {
-            black = black.filter((b) => !objectIds.includes(b.objectId))
-            return { count: objectIds.length }
-          },
-          typeBlackList: async () => ({ list: types }),
-          typeBlackListAdd,
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+        typeBlackList: async () => ({ list: types }),
+        typeBlackListAdd,
+      },
+    } as never)
     await services.root.start()
     await createTaroApp('pages/my-black-list/my-black-list')
   })

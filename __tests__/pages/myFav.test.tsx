@@ -1,8 +1,8 @@
 /** 我的收藏 in the real app: paged favourites, tap to detail, edit mode with multi-select and a confirmed delete. */
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { fakeApi, installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
+import { userInfo } from '../stores/fixtures'
 import { GatewayError } from '@/services/http/types'
 
 const fav = (i: number) => ({
@@ -19,21 +19,13 @@ describe('my-fav page', () => {
   let services: ReturnType<typeof installServices>
 
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
-        },
-        box: {
-          queryCollection: async ({ page, pageSize }: { page: number; pageSize: number }) => ({ total: favs.length, list: favs.slice((page - 1) * pageSize, page * pageSize) }),
-          deleteCollection,
-        },
-        epg: { getDetail: async () => { throw new GatewayError('server', '1003', '节目不存在或已下线', 'test') } },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    services = installLoggedIn({
+      box: {
+        queryCollection: async ({ page, pageSize }: { page: number; pageSize: number }) => ({ total: favs.length, list: favs.slice((page - 1) * pageSize, page * pageSize) }),
+        deleteCollection,
+      },
+      epg: { getDetail: async () => { throw new GatewayError('server', '1003', '节目不存在或已下线', 'test') } },
+    } as never)
     await services.root.start()
     await createTaroApp('pages/my-fav/my-fav')
   })

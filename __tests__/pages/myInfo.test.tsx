@@ -1,25 +1,19 @@
 /** 个人信息 and the web view in the real app: details read-only, logout after a confirm lands on a logged-out home; refused addresses never load. */
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
+import { userInfo } from '../stores/fixtures'
 
 describe('my-info page', () => {
   let services: ReturnType<typeof installServices>
 
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
-          userInfoV5: async () => ({ ...userInfo({ phone: '13812345678' }), points: 1200, deviceCount: 2 }),
-        },
-        desktop: { mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [] }) },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    services = installLoggedIn({
+      userCenter: {
+        userInfoV5: async () => ({ ...userInfo({ phone: '13812345678' }), points: 1200, deviceCount: 2 }),
+      },
+      desktop: { mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [] }) },
+    } as never)
     await services.root.start()
     await createTaroApp('pages/my-info/my-info')
   })

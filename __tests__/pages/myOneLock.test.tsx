@@ -1,7 +1,7 @@
 /** 童锁与全局锁 (my-one-lock): both locks of the current TV, the password panel, the wait message. */
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
+import { device } from '../stores/fixtures'
 import { locks as t } from '@/strings/locks'
 import { locksOf } from '@/stores/lockStore'
 
@@ -24,19 +24,14 @@ describe('my-one-lock page', () => {
 
   let services: ReturnType<typeof installServices>
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device({ mac: MAC })],
-          queryChildLockInfo: async () => server,
-          childLockSetting,
-          globalLockSetting,
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    services = installLoggedIn({
+      userCenter: {
+        queryBindDevice: async () => [device({ mac: MAC })],
+        queryChildLockInfo: async () => server,
+        childLockSetting,
+        globalLockSetting,
+      },
+    } as never)
     await services.root.start()
     await createTaroApp('pages/my-one-lock/my-one-lock')
   })

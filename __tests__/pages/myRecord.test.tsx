@@ -2,8 +2,7 @@
 import Taro from '@tarojs/taro'
 import { runInAction } from 'mobx'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import type { HistoryItem } from '@/protocol/contract/models'
 
 const DAY = 86_400_000
@@ -23,21 +22,13 @@ describe('my-record page', () => {
   let services: ReturnType<typeof installServices>
 
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
-        },
-        box: {
-          queryHistory: async ({ page, pageSize }: { page: number; pageSize: number }) => ({ total: records.length, list: records.slice((page - 1) * pageSize, page * pageSize) }),
-          deleteHistory,
-        },
-        epg: { getDetail: async () => ({ programId: 'b', h5Play }) },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    services = installLoggedIn({
+      box: {
+        queryHistory: async ({ page, pageSize }: { page: number; pageSize: number }) => ({ total: records.length, list: records.slice((page - 1) * pageSize, page * pageSize) }),
+        deleteHistory,
+      },
+      epg: { getDetail: async () => ({ programId: 'b', h5Play }) },
+    } as never)
     await services.root.start()
     await createTaroApp('pages/my-record/my-record')
   })

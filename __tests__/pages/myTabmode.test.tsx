@@ -1,27 +1,18 @@
 /** 模式切换 (my-tabmode): the TV's screen options, the current one marked; a choice is applied. */
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
 import { screenMode as t } from '@/strings/locks'
 
 describe('my-tabmode page', () => {
   const setScreenOption = jest.fn(async (r: { mac: string; mode: string; quality: string; autoPlayNext: boolean }) => ({ mac: r.mac, mode: r.mode, quality: r.quality, autoPlayNext: r.autoPlayNext }))
 
   beforeAll(async () => {
-    const services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
-        },
-        jarvis: {
-          getScreenOption: async () => ({ mac: 'AABBCCDDEEF1', mode: 'remote', quality: 'auto', autoPlayNext: true }),
-          setScreenOption,
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    const services = installLoggedIn({
+      jarvis: {
+        getScreenOption: async () => ({ mac: 'AABBCCDDEEF1', mode: 'remote', quality: 'auto', autoPlayNext: true }),
+        setScreenOption,
+      },
+    } as never)
     await services.root.start()
     await createTaroApp('pages/my-tabmode/my-tabmode')
   })

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
+import { device } from '../stores/fixtures'
 
 describe('My TVs page', () => {
   const unbind = jest.fn(async () => ({ unbound: true }))
@@ -21,21 +21,16 @@ describe('My TVs page', () => {
   const bind = jest.fn(async ({ mac }: { mac: string }) => device({ mac, familyId: 'f9', deviceName: '新电视' }))
 
   beforeAll(async () => {
-    const services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device(), device({ familyId: 'f2', mac: 'AABBCCDDEE02', deviceName: '卧室电视' })],
-          wxaUnbindFamily: unbind,
-          bindDevice: bind,
-          getBindUserList: async () => ({ list: members }),
-          deleteFamilyMember: deleteMember,
-          familyMember: addMember,
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    const services = installLoggedIn({
+      userCenter: {
+        queryBindDevice: async () => [device(), device({ familyId: 'f2', mac: 'AABBCCDDEE02', deviceName: '卧室电视' })],
+        wxaUnbindFamily: unbind,
+        bindDevice: bind,
+        getBindUserList: async () => ({ list: members }),
+        deleteFamilyMember: deleteMember,
+        familyMember: addMember,
+      },
+    } as never)
     await createTaroApp('pages/my-tv/my-tv')
     await services.root.start()
   })

@@ -1,7 +1,7 @@
 /** My TVs opened from an invitation (?invite=code): whose TV first, login, then accept; the TV joins the list. */
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
+import { device } from '../stores/fixtures'
 import { family as t } from '@/strings/locks'
 import { memoryStorage } from '@/platform/storage'
 
@@ -14,20 +14,17 @@ describe('my-tv with an invitation', () => {
   let services: ReturnType<typeof installServices>
 
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
+    // no consent yet: the app does not log in silently, the invitee is logged out
+    services = installLoggedIn(
+      {
         userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
           queryBindDevice: async () => bound,
           queryInvitation: async ({ code }: { code: string }) => ({ code, familyId: 'f7', deviceName: '父母家', ownerNickName: '王阿姨', ownerPhone: '139****1234', expiresAt: 1, status: 'open' }),
           acceptInvitation,
         },
-      } as never),
-      phone: '13800000000',
-      // no consent yet: the app does not log in silently, the invitee is logged out
-      storage: memoryStorage(),
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+      } as never,
+      { storage: memoryStorage() },
+    )
     await createTaroApp('pages/my-tv/my-tv?invite=c7')
   })
 

@@ -1,7 +1,6 @@
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
 import type { PointsRecord, Task } from '@/protocol/contract/models'
 
 const task = (over: Partial<Task>): Task => ({ id: 't', type: '6', name: '任务', description: '说明', status: 'NO_RECEIVED', points: 30, needSum: 1, progress: 0, action: 'play', daily: false, ...over })
@@ -34,32 +33,24 @@ describe('the points centre (subpackages4)', () => {
   const receiveTask = jest.fn(async ({ taskId }: { taskId: string }) => ({ ...tasks.find((x) => x.id === taskId)!, status: 'RECEIVED' as const }))
 
   beforeAll(async () => {
-    const services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
-        },
-        activity: {
-          userInfo: async () => ({ userId: 'u1', points: balance, todayPoints: signed ? 10 : 0, signDays: 3 }),
-          signInfo: async () => ({
-            signedToday: signed,
-            continuousDays: signed ? 3 : 2,
-            week: [10, 10, 15, 15, 20, 20, 50].map((points, i) => ({ day: i + 1, points, signed: i < (signed ? 3 : 2) })),
-          }),
-          receiveReward,
-          receiveTask,
-          reportTaskProgress: async () => ({ list: [] }),
-          taskInfoByTaskClass: async () => ({ '6': tasks.filter((x) => x.type === '6'), '99': tasks.filter((x) => x.type === '99'), '97': tasks.filter((x) => x.type === '97') }),
-          listUserPointsRecord,
-        },
-        other: {
-          characters: async () => ({ list: [{ key: 'activityRules', title: '积分活动规则', text: '1. 每天签到一次\n2. 奖励只领一次', validFrom: '2025-06-10', validTo: '2026-12-31' }] }),
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    const services = installLoggedIn({
+      activity: {
+        userInfo: async () => ({ userId: 'u1', points: balance, todayPoints: signed ? 10 : 0, signDays: 3 }),
+        signInfo: async () => ({
+          signedToday: signed,
+          continuousDays: signed ? 3 : 2,
+          week: [10, 10, 15, 15, 20, 20, 50].map((points, i) => ({ day: i + 1, points, signed: i < (signed ? 3 : 2) })),
+        }),
+        receiveReward,
+        receiveTask,
+        reportTaskProgress: async () => ({ list: [] }),
+        taskInfoByTaskClass: async () => ({ '6': tasks.filter((x) => x.type === '6'), '99': tasks.filter((x) => x.type === '99'), '97': tasks.filter((x) => x.type === '97') }),
+        listUserPointsRecord,
+      },
+      other: {
+        characters: async () => ({ list: [{ key: 'activityRules', title: '积分活动规则', text: '1. 每天签到一次\n2. 奖励只领一次', validFrom: '2025-06-10', validTo: '2026-12-31' }] }),
+      },
+    } as never)
     await createTaroApp()
     await services.root.start()
   })

@@ -1,7 +1,6 @@
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { afterTaskAction } from '@/features/points/taskActions'
 
 /** The points pages when the gateway fails, and before login: a state with its reason, and retry. */
@@ -10,23 +9,15 @@ describe('points pages: error and login states', () => {
   let rulesCalls = 0
 
   beforeAll(async () => {
-    services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
+    services = installLoggedIn({
+      other: {
+        characters: async () => {
+          rulesCalls++
+          if (rulesCalls === 1) throw Object.assign(new Error('规则服务维护中'), {})
+          return { list: [{ key: 'activityRules', title: '积分活动规则', text: '1. 规则' }] }
         },
-        other: {
-          characters: async () => {
-            rulesCalls++
-            if (rulesCalls === 1) throw Object.assign(new Error('规则服务维护中'), {})
-            return { list: [{ key: 'activityRules', title: '积分活动规则', text: '1. 规则' }] }
-          },
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+      },
+    } as never)
     await createTaroApp()
   })
 

@@ -7,8 +7,7 @@
  */
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
-import { device, userInfo } from '../stores/fixtures'
+import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
 import { GatewayError } from '@/services/http/types'
 import type { Address, Award, Coupon, Prize } from '@/protocol/contract/models'
 
@@ -66,31 +65,25 @@ describe('prizes, address and share pages', () => {
   const participate = jest.fn(async () => ({ participated: true, firstTime: true, coupon: coupons[0] }))
 
   beforeAll(async () => {
-    const services = installServices({
-      api: fakeApi({
-        userCenter: {
-          mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
-          queryBindDevice: async () => [device()],
-          queryAddress: async () => ({ list: [...addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)) }),
-          saveAddress,
-        },
-        activity: {
-          userInfo: async () => ({ userId: 'u1', points: balance, todayPoints: 0, signDays: 0 }),
-          signInfo: async () => ({ signedToday: false, continuousDays: 0, week: [] }),
-          taskInfoByTaskClass: async () => ({}),
-        },
-        valueAdded: {
-          prize: async () => ({ list: prizes.map((p) => ({ ...p })), awards: [...awards] }),
-          prizeDetail: async ({ prizeId }: { prizeId: string }) => ({ ...prizes.find((p) => p.prizeId === prizeId)!, description: '奖品说明文字', rules: '每个账号每种奖品限兑1次' }),
-          award,
-          coupon: async () => ({ list: coupons }),
-          inquiry: async () => ({ list: [{ productId: 'vod', name: '影视VIP', price: 25, ordered: true, expireAt: 1 }] }),
-          participate,
-        },
-      } as never),
-      phone: '13800000000',
-    })
-    jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
+    const services = installLoggedIn({
+      userCenter: {
+        queryAddress: async () => ({ list: [...addresses].sort((a, b) => Number(b.isDefault) - Number(a.isDefault)) }),
+        saveAddress,
+      },
+      activity: {
+        userInfo: async () => ({ userId: 'u1', points: balance, todayPoints: 0, signDays: 0 }),
+        signInfo: async () => ({ signedToday: false, continuousDays: 0, week: [] }),
+        taskInfoByTaskClass: async () => ({}),
+      },
+      valueAdded: {
+        prize: async () => ({ list: prizes.map((p) => ({ ...p })), awards: [...awards] }),
+        prizeDetail: async ({ prizeId }: { prizeId: string }) => ({ ...prizes.find((p) => p.prizeId === prizeId)!, description: '奖品说明文字', rules: '每个账号每种奖品限兑1次' }),
+        award,
+        coupon: async () => ({ list: coupons }),
+        inquiry: async () => ({ list: [{ productId: 'vod', name: '影视VIP', price: 25, ordered: true, expireAt: 1 }] }),
+        participate,
+      },
+    } as never)
     await createTaroApp('subpackages4/pages/activity-index/activity-index')
     await services.root.start()
   })
