@@ -35,6 +35,8 @@ export interface Journey {
   waitForText(sel: string, text: string | RegExp, timeout?: number): Promise<void>
   /** Opens a route afresh (a reload: the app starts there, as from a shared link). */
   open(route: string, phone?: string): Promise<void>
+  /** Opens home as the demo phone (logged out, its login card shown), agrees to the terms, logs in and waits for the TV to be online: where most suites start. */
+  loginDemo(): Promise<void>
   /** Answers the Taro modal on top; resolves its text. */
   confirmModal(choice: '确定' | '取消'): Promise<string>
   /** Page urls of the tracking records the gateway received. */
@@ -59,6 +61,9 @@ export async function startJourney(): Promise<Journey> {
   const pageErrors: string[] = []
   page.on('pageerror', (e) => pageErrors.push(e.message))
   const shown = (sel: string) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`)
+  const waitForText = async (sel: string, text: string | RegExp, timeout = 10_000) => {
+    await shown(sel).filter({ hasText: text }).first().waitFor({ timeout })
+  }
 
   return {
     stack,
@@ -71,8 +76,13 @@ export async function startJourney(): Promise<Journey> {
       await page.waitForTimeout(350)
       await page.screenshot({ path: join(OUT, `${name}.png`) })
     },
-    async waitForText(sel, text, timeout = 10_000) {
-      await shown(sel).filter({ hasText: text }).first().waitFor({ timeout })
+    waitForText,
+    async loginDemo() {
+      await page.goto(`${served.url}?phone=${DEMO.phone}#/`)
+      await waitForText('.login-card__hint', '登录后即可管理电视、收藏节目')
+      await shown('.consent').first().click()
+      await shown('.login-card__action').first().click()
+      await waitForText('.tv-card__state', '电视在线', 15_000)
     },
     async open(route, phone = DEMO.phone) {
       await page.goto(`${served.url}?phone=${phone}#/${route}`)

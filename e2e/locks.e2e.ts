@@ -9,7 +9,6 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { DEMO } from '../emulator/gateway'
 import { deskTopId } from '../src/config'
 import { launchPhone } from './browser.mjs'
 import { OUT, startJourney, type Journey } from './harness'
@@ -48,10 +47,7 @@ describe('locks, screen mode and family members on a 390 x 844 phone', { concurr
   before(async () => {
     j = await startJourney()
     page = j.page
-    await page.goto(`${j.appUrl}?phone=${DEMO.phone}#/`)
-    await shown('.consent').first().click()
-    await shown('.login-card__action').first().click()
-    await waitForText('.tv-card__state', '电视在线', 15_000)
+    await j.loginDemo()
   })
 
   after(async () => {

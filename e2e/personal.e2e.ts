@@ -7,14 +7,12 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { DEMO } from '../emulator/gateway'
 import { deskTopId } from '../src/config'
 import { startJourney, type Journey } from './harness'
 
 let j: Journey
 let stack: Journey['stack']
 let page: Journey['page']
-let appUrl: string
 const shot = (name: string) => j.shot(`personal-${name}`)
 const shown = (sel: string) => j.shown(sel)
 const waitForText = (sel: string, text: string | RegExp, timeout?: number) => j.waitForText(sel, text, timeout)
@@ -41,11 +39,8 @@ async function searchFor(title: string) {
 describe('我的 and the personal lists on a 390 x 844 phone', { concurrency: false }, () => {
   before(async () => {
     j = await startJourney()
-    ;({ stack, page, appUrl } = j)
-    await page.goto(`${appUrl}?phone=${DEMO.phone}#/`)
-    await shown('.consent').first().click()
-    await shown('.login-card__action').first().click()
-    await waitForText('.tv-card__state', '电视在线', 15_000)
+    ;({ stack, page } = j)
+    await j.loginDemo()
   })
 
   after(async () => {

@@ -9,7 +9,6 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { DEMO } from '../emulator/gateway'
 import { startJourney, type Journey } from './harness'
 import { adminHeaders } from '../emulator/adminToken'
 
@@ -32,10 +31,7 @@ describe('points centre on a 390 x 844 phone', { concurrency: false }, () => {
   })
 
   it('0. home has an entry to the points centre with the balance', async () => {
-    await j.page.goto(`${j.appUrl}?phone=${DEMO.phone}#/`)
-    await j.shown('.consent').first().click()
-    await j.shown('.login-card__action').first().click()
-    await j.waitForText('.tv-card__state', '电视在线', 15_000)
+    await j.loginDemo()
     const sum = ledger().reduce((a, r) => a + r.points, 0)
     await j.waitForText('.points-entry__balance', `${sum} 积分`)
     await j.shot('p00-home-entry')

@@ -7,7 +7,6 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { DEMO } from '../emulator/gateway'
 import { allRoutes, h5SystemPages } from '../src/routes'
 import { startJourney, type Journey } from './harness'
 
@@ -44,11 +43,7 @@ async function back(): Promise<void> {
 describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, () => {
   before(async () => {
     j = await startJourney()
-    await j.page.goto(`${j.appUrl}?phone=${DEMO.phone}#/`)
-    await j.waitForText('.login-card__hint', '登录后即可管理电视、收藏节目')
-    await j.shown('.consent').first().click()
-    await j.shown('.login-card__action').first().click()
-    await j.waitForText('.tv-card__state', '电视在线', 15_000)
+    await j.loginDemo()
   })
   after(async () => {
     await j?.close()

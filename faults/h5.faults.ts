@@ -28,11 +28,7 @@ let j: Journey
 describe('fault matrix in the H5 build', { concurrency: false }, () => {
   before(async () => {
     j = await startJourney()
-    await j.page.goto(`${j.appUrl}?phone=${DEMO.phone}#/`)
-    await j.waitForText('.login-card__hint', '登录后即可管理电视、收藏节目')
-    await j.shown('.consent').first().click()
-    await j.shown('.login-card__action').first().click()
-    await j.waitForText('.tv-card__state', tv.online, 15_000)
+    await j.loginDemo()
   })
   after(async () => {
     await j?.close()
