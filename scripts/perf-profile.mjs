@@ -116,11 +116,14 @@ async function report(events) {
     })
   }
   const where = await mapper()
+  // one source-map lookup per profile node: every sample walks its whole stack
+  const labels = new Map()
   const label = async (id) => {
-    const cf = nodes.get(id)?.callFrame
-    if (!cf) return '(unknown)'
-    if (!cf.url) return `(${cf.functionName || 'program'})`
-    return where(cf.url, cf.lineNumber, cf.columnNumber)
+    if (!labels.has(id)) {
+      const cf = nodes.get(id)?.callFrame
+      labels.set(id, !cf ? '(unknown)' : !cf.url ? `(${cf.functionName || 'program'})` : await where(cf.url, cf.lineNumber, cf.columnNumber))
+    }
+    return labels.get(id)
   }
   const fileOf = (l) => l.split(' ')[0]
   const long = tasks.filter((t) => t.dur / 1000 >= LONG_MS)
