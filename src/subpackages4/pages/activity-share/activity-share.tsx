@@ -19,6 +19,16 @@ import { definePage } from '../../../components/PageBoundary'
 type ShareWindow = Parameters<typeof shareInApp>[0]
 const win = (): ShareWindow => (process.env.TARO_ENV === 'h5' ? (window as unknown as ShareWindow) : undefined)
 
+/** The card at the top of the page: who is invited or what sharing does. */
+function ShareCard({ title, text }: { title: string; text: string }) {
+  return (
+    <View className='share-card'>
+      <Text className='share-card__title'>{title}</Text>
+      <Text className='share-card__text'>{text}</Text>
+    </View>
+  )
+}
+
 /**
  * The share activity. The user's own page shares the link carrying their uid: WeChat's share on
  * weapp; inside the operator's app the `tvc:share` bridge message; elsewhere the link is copied, with
@@ -77,10 +87,7 @@ function ActivityShare() {
   if (!uid) {
     return (
       <PageShell title={titles.activityShare} header={<LoginCard />}>
-        <View className='share-card'>
-          <Text className='share-card__title'>{sharerUid ? t.invited : t.title}</Text>
-          <Text className='share-card__text'>{t.needLogin}</Text>
-        </View>
+        <ShareCard title={sharerUid ? t.invited : t.title} text={t.needLogin} />
       </PageShell>
     )
   }
@@ -88,10 +95,7 @@ function ActivityShare() {
   if (model.visiting) {
     return (
       <PageShell title={titles.activityShare}>
-        <View className='share-card'>
-          <Text className='share-card__title'>{t.invited}</Text>
-          <Text className='share-card__text'>{t.cardTitle}</Text>
-        </View>
+        <ShareCard title={t.invited} text={t.cardTitle} />
         <View className='share-actions'>
           {model.joined ? (
             <ActionButton kind='primary' size='block' className='share-go-centre' onClick={() => go('activity-index')}>{t.goCentre}</ActionButton>
@@ -105,10 +109,7 @@ function ActivityShare() {
 
   return (
     <PageShell title={titles.activityShare}>
-      <View className='share-card'>
-        <Text className='share-card__title'>{t.title}</Text>
-        <Text className='share-card__text'>{t.text}</Text>
-      </View>
+      <ShareCard title={t.title} text={t.text} />
       <View className='share-actions'>
         {channel === 'weapp' && (
           <Button className='share-native-btn' openType='share'>{t.weapp}</Button>
