@@ -119,6 +119,18 @@ export const tv = Object.freeze({
     volumeDown: '音量-',
     mute: '静音',
     power: '电源',
+    channelUp: '频道+',
+    channelDown: '频道−',
+    digit0: '0',
+    digit1: '1',
+    digit2: '2',
+    digit3: '3',
+    digit4: '4',
+    digit5: '5',
+    digit6: '6',
+    digit7: '7',
+    digit8: '8',
+    digit9: '9',
   }),
 })
 
