@@ -71,6 +71,18 @@ export interface BrokerDirectory {
   liveChannels?(): readonly LiveChannelDef[]
   /** The stack's controllable clock (the gateway's): what is on air. Optional: Date.now. */
   now?(): number
+  /**
+   * Issue 25: the members of a TV's family now (uid, nickname from the member list, whether they hid
+   * their presence). Optional: without it a box tells nobody who did what.
+   */
+  familyMembers?(mac: string): FamilyMemberView[]
+}
+
+/** A member of a TV's family as its box sees it (issue 25). */
+export interface FamilyMemberView {
+  uid: string
+  nickName: string
+  presenceHidden: boolean
 }
 
 /** What a set-top box reports when it starts playing something for a phone user. */

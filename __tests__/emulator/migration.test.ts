@@ -170,7 +170,7 @@ describe('broker sessions (schema 4, issue 16)', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written.schemaVersion).toBe(4)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       expect(Object.keys(written.jarvis)).toEqual(Object.keys(doc.jarvis))
       expect(written.jarvis[creds.cid].issuedAt).toBeGreaterThanOrEqual(before)
       expect(written.jarvis[creds.cid].sign).toBe(creds.sign)

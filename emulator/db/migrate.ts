@@ -8,6 +8,9 @@
  *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
  *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
  *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
+ *   3 -> 4  broker sessions get `issuedAt` (24 h expiry).
+ *   4 -> 7  placeholders (other issues' steps; the lead drops them at merge).
+ *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -71,6 +74,18 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [cid, j] of Object.entries(jarvis)) upgraded[cid] = { ...j, issuedAt: typeof j.issuedAt === 'number' ? j.issuedAt : ctx.now }
     return { ...doc, schemaVersion: 4, jarvis: upgraded }
   },
+  // placeholder: the lead drops these at merge (4 -> 5, 5 -> 6 and 6 -> 7 are other issues' steps)
+  4: (doc) => ({ ...doc, schemaVersion: 5 }),
+  5: (doc) => ({ ...doc, schemaVersion: 6 }),
+  6: (doc) => ({ ...doc, schemaVersion: 7 }),
+  // 7 -> 8: notices for members who lost a TV, and members' hidden presence (issue 25). Both start
+  // empty; a file that somehow has them keeps them. Nothing else is read or written.
+  7: (doc) => ({
+    ...doc,
+    schemaVersion: 8,
+    notices: (doc.notices ?? {}) as DbState['notices'],
+    presenceHidden: (doc.presenceHidden ?? {}) as DbState['presenceHidden'],
+  }),
 }
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */

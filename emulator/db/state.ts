@@ -65,8 +65,22 @@ export interface InvitationRec {
   acceptedBy: string
 }
 
+/**
+ * Issue 25 (schema 8): a notice kept for a member who lost a TV (local-stack extension): the owner
+ * removed them (`removed`) or unbound the TV (`unbound`). Shown once at their next launch on any phone;
+ * `read` once the app fetched it; dropped when they are added back before.
+ */
+export interface NoticeRec {
+  noticeId: string
+  kind: 'removed' | 'unbound'
+  familyId: string
+  deviceName: string
+  createdAt: number
+  read: boolean
+}
+
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 8
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -111,7 +125,14 @@ export interface DbState {
   prizeStock: Record<string, number>
   coupons: Record<string, Coupon[]>
   participations: Record<string, string[]>
+  /** Issue 25 (schema 8): notices per uid (newest last, at most NOTICES_KEPT). */
+  notices: Record<string, NoticeRec[]>
+  /** Issue 25 (schema 8): per familyId, the uids of members who hid their presence on that TV. */
+  presenceHidden: Record<string, string[]>
 }
+
+/** Notices kept per user (read ones go first). */
+export const NOTICES_KEPT = 20
 
 /** Demo accounts of the local stack (README "Demo data"). */
 export const DEMO = Object.freeze({
@@ -174,6 +195,8 @@ export function initialState(cat: Catalogue, now: number): DbState {
     prizeStock: Object.fromEntries(cat.prizes.map((p) => [p.prizeId, p.stock])),
     coupons: {},
     participations: {},
+    notices: {},
+    presenceHidden: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -203,7 +226,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 /** Keys of DbState that are maps indexed by untrusted keys (uid, mac, cid, token, activity id). */
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
-  'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
+  'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations', 'notices', 'presenceHidden',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */

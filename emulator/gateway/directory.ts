@@ -51,13 +51,24 @@ export function createDirectory(db: Db, cat: Catalogue, now: () => number = () =
       const o = Object.prototype.hasOwnProperty.call(db.state.screenOptions, mac) ? db.state.screenOptions[mac] : undefined
       return { ...(o ?? DEFAULT_SCREEN_OPTION) }
     },
+    familyMembers: (mac) => {
+      const fam = Object.values(db.state.families).find((f) => f.mac === mac)
+      if (!fam) return []
+      const hidden = db.state.presenceHidden[fam.familyId] ?? []
+      return fam.members
+        .map((uid) => db.state.users[uid])
+        .filter((u): u is NonNullable<typeof u> => u !== undefined)
+        .map((u) => ({ uid: u.uid, nickName: u.nickName, presenceHidden: hidden.includes(u.uid) }))
+    },
     onTvChanged: (listener) => {
       if (!events) return () => undefined
       const offLocks = events.onLocksChanged((mac) => listener(mac))
       const offScreen = events.onScreenChanged((mac) => listener(mac))
+      const offFamily = events.onFamilyChanged((mac) => listener(mac))
       return () => {
         offLocks()
         offScreen()
+        offFamily()
       }
     },
   }

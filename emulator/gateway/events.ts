@@ -11,12 +11,23 @@ export interface GatewayEvents {
   /** A TV's screen option was set (setScreenOption). Returns an unsubscribe function. */
   onScreenChanged(listener: ScreenListener): () => void
   emitScreenChanged(mac: string, option: TvScreenOption): void
+  /** Issue 25: a TV's family changed (a member left or was removed, hid or showed their presence). */
+  onFamilyChanged(listener: (mac: string) => void): () => void
+  emitFamilyChanged(mac: string): void
 }
 
 export function createEvents(): GatewayEvents {
   const locks = new Set<LocksListener>()
   const screens = new Set<ScreenListener>()
+  const families = new Set<(mac: string) => void>()
   return {
+    onFamilyChanged(listener) {
+      families.add(listener)
+      return () => families.delete(listener)
+    },
+    emitFamilyChanged(mac) {
+      for (const fn of families) fn(mac)
+    },
     onLocksChanged(listener) {
       locks.add(listener)
       return () => locks.delete(listener)

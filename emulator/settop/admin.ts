@@ -5,7 +5,8 @@ import { bindQrText } from '../../src/protocol/pairing'
 
 /**
  * Admin routes on the broker's HTTP port (127.0.0.1 only), for e2e tests and manual play:
- *   GET  /__emulator/settop                 every set-top box created so far, with its play state
+ *   GET  /__emulator/settop                 every set-top box created so far, with its play state and
+ *                                           its search field (`search`: focused, text, submitted)
  *   POST /__emulator/settop/{MAC}/silent    the TV stops answering (offline TV)
  *   POST /__emulator/settop/{MAC}/online    the TV answers again   (DELETE .../silent does the same)
  *   GET  /__emulator/settop/{MAC}/pairing   what the TV's screen shows for pairing: {mac, code, qr}
@@ -33,6 +34,8 @@ export function settopAdmin(
           topic: b.tv.topic,
           silent: b.silent,
           state: b.state,
+          // issue 25: the TV's search field (手机输入), so the e2e reads what was typed
+          search: b.searchField.snapshot(),
           received: b.received.length,
           duplicates: b.duplicates,
         })),

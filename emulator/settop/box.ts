@@ -4,6 +4,9 @@ import { EPG_CHILD, EPG_NORMAL, tvMessage as types, type Envelope, type H5PlayPa
 import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
 import { onAirAt } from '../data/live'
 import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
+import { KEY_EVENT_TEXT } from '../../src/protocol/tv/textInput'
+import { actionOf, FamilyActivityTracker, type BoxFamily } from './family'
+import { SearchField } from './textInput'
 import {
   applyH5Play,
   applyKey,
@@ -30,6 +33,12 @@ export interface BoxOptions {
   channels?: () => readonly LiveChannelDef[]
   /** The stack's controllable clock (what is on air); Date.now by default. */
   now?: () => number
+  /**
+   * Issue 25: the TV's family (members and the sessions behind phone topics). With it the box tells
+   * each family phone who did what last and who is connected (type 87 `family`), and takes the sender
+   * of a play from the session; without it, neither.
+   */
+  family?: BoxFamily
 }
 
 interface Peer {
@@ -66,6 +75,11 @@ export class VirtualSetTopBox {
   private readonly nextId = createSequence(() => Date.now())
   /** The live-channel entry's commit window (digits typed, no OK yet). */
   private entryTimer: ReturnType<typeof setTimeout> | null = null
+  /** Issue 25: the TV's search field (手机输入) and who did what (family.ts). */
+  readonly searchField = new SearchField()
+  private readonly activity: FamilyActivityTracker | null
+  /** What the command being answered did, when the TV took it (the last action); null otherwise. */
+  private taken: string | null = null
 
   constructor(
     readonly tv: VirtualTv,
@@ -78,7 +92,9 @@ export class VirtualSetTopBox {
     /** The TV's screen option (setScreenOption), reported in type 87. */
     private readonly screenOption: () => TvScreenOption | undefined = () => undefined,
     private readonly options: BoxOptions = {},
-  ) {}
+  ) {
+    this.activity = options.family ? new FamilyActivityTracker(options.family, () => (options.now ?? Date.now)()) : null
+  }
 
   private channels(): readonly LiveChannelDef[] {
     return this.options.channels?.() ?? []
@@ -131,10 +147,11 @@ export class VirtualSetTopBox {
   }
 
   /** Push a type 87 with the current locks, play state and screen option to every phone served. */
-  report(): void {
+  report(except?: string): void {
     if (this.silent) return
-    const content = this.modeContent(this.locks())
+    const locks = this.locks()
     for (const [topic, peer] of this.peers) {
+      if (topic === except) continue
       if (!this.replyAllowed(topic)) {
         this.peers.delete(topic)
         continue
@@ -144,12 +161,13 @@ export class VirtualSetTopBox {
         jarvisId: this.tv.mac,
         bananaId: this.tv.mac,
         type: types.typeMode,
-        content,
+        content: this.modeContent(locks, topic),
         from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
         to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
       })
       this.reports++
-      setImmediate(() => this.publish(topic, JSON.stringify(env)))
+      // membership is checked again as the message leaves: a phone removed meanwhile gets nothing
+      setImmediate(() => this.replyAllowed(topic) && this.publish(topic, JSON.stringify(env)))
     }
   }
 
@@ -173,10 +191,17 @@ export class VirtualSetTopBox {
     this.peers.delete(topic)
     this.peers.set(topic, { jid: env.JarvisID, nickname: env.actionData.from.nickname, uid: env.actionData.from.uid })
     if (this.peers.size > PEER_LIMIT) this.peers.delete(this.peers.keys().next().value as string)
+    this.activity?.noteContact(topic)
+    this.taken = null
     const reply = this.answer(env)
+    if (this.taken) {
+      // the other family phones hear of it at once (the sender's own reply carries it)
+      if (this.activity) this.report(topic)
+    }
     if (!reply) return
-    // Deferred: publishing inside the broker's delivery overflows the stack under load.
-    const send = () => this.publish(topic, JSON.stringify(reply))
+    // Deferred: publishing inside the broker's delivery overflows the stack under load. Membership is
+    // checked again as the reply leaves.
+    const send = () => this.replyAllowed(topic) && this.publish(topic, JSON.stringify(reply))
     if (this.replyDelayMs > 0) setTimeout(send, this.replyDelayMs).unref()
     else setImmediate(send)
   }
@@ -187,36 +212,68 @@ export class VirtualSetTopBox {
     if (type === types.typeKeyEvent) {
       const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
+      if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic))
       // global lock: the TV takes no key (the answer says globalLock true)
-      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) this.state = this.applyRemote(keyEvent, locks)
-      return this.reply(env, types.typeMode, this.modeContent(locks))
+      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+        if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
+        else this.state = this.applyRemote(keyEvent, locks)
+        this.searchField.follow(this.state)
+        this.take(env, actionOf(type, content))
+      }
+      return this.reply(env, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
       const before = this.state
       if (!locks.globalLock) this.clearEntry()
       this.state = withoutStaleLive(applyH5Play(this.state, content, locks))
+      this.searchField.follow(this.state)
+      if (this.state !== before) this.take(env, actionOf(type, content))
       const program = this.state !== before ? programOf(content) : null
-      if (program && env.actionData.from.uid) {
+      // the player is the user of the session behind the topic (the `from` fields only without a family)
+      const uid = this.options.family ? this.options.family.uidOfTopic(env.actionData.from.topic) : String(env.actionData.from.uid ?? '')
+      if (program && uid) {
         try {
-          this.onPlay({ mac: this.tv.mac, uid: String(env.actionData.from.uid), ...program })
+          this.onPlay({ mac: this.tv.mac, uid, ...program })
         } catch {
           // a record that could not be written never stops the TV from answering
         }
       }
-      return this.reply(env, types.typeMode, this.modeContent(locks))
+      return this.reply(env, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     return null
   }
 
+  /** Issue 25: a text for the focused input field; the answer says whether it went in. */
+  private textAnswer(text: unknown, locks: TvLocks, topic: string): Record<string, unknown> {
+    if (locks.globalLock) return { ...this.modeContent(locks, topic), textInput: { focused: this.searchField.focused, accepted: false } }
+    const result = this.searchField.input(text, this.state)
+    if (result.accepted) this.taken = this.noteTaken(topic, actionOf(types.typeKeyEvent, { keyEvent: KEY_EVENT_TEXT }))
+    return { ...this.modeContent(locks, topic), textInput: result }
+  }
+
+  /** The TV took a command: it is the last action (by the session's user) before the reply is built. */
+  private take(env: Envelope, action: string | null): void {
+    this.taken = this.noteTaken(env.actionData.from.topic, action)
+  }
+
+  private noteTaken(topic: string, action: string | null): string | null {
+    if (action) this.activity?.noteAction(topic, action)
+    return action
+  }
+
   /** Type 87: lockCurrentStatus is the EPG version (1 normal, 0 child desktop under child lock). */
-  private modeContent(locks: TvLocks): Record<string, unknown> {
+  private modeContent(locks: TvLocks, topic?: string): Record<string, unknown> {
     const screenOption = this.screenOption()
+    const family = topic ? this.activity?.contentFor(topic) : undefined
     return {
       lockCurrentStatus: locks.childLock ? EPG_CHILD : EPG_NORMAL,
       childLock: locks.childLock,
       globalLock: locks.globalLock,
       playState: this.playState(),
       ...(screenOption ? { screenOption: { ...screenOption } } : {}),
+      // issue 25 (extensions): the search field's focus, and who did what (family phones only)
+      textInput: { focused: this.searchField.focused },
+      ...(family ? { family } : {}),
     }
   }
 

@@ -15,6 +15,13 @@ export interface SetTops {
   close(): Promise<void>
 }
 
+/** Issue 25: the user of the broker session behind a phone topic (never the envelope's `from`). */
+function uidOfTopic(directory: BrokerDirectory, topic: string): string | undefined {
+  if (!topic.startsWith(PHONE_TOPIC_PREFIX)) return undefined
+  const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
+  return phone && phone.clientTopic.includes(topic) ? phone.uid : undefined
+}
+
 function normalizeMac(mac: string): string {
   return mac.replace(/[^0-9a-fA-F]/g, '').slice(-12).toUpperCase()
 }
@@ -44,7 +51,13 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         return !!phone && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
       },
       directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
-      { channels: directory.liveChannels, now: directory.now },
+      {
+        channels: directory.liveChannels,
+        now: directory.now,
+        family: directory.familyMembers
+          ? { uidOfTopic: (topic) => uidOfTopic(directory, topic), members: () => directory.familyMembers?.(tv.mac) ?? [] }
+          : undefined,
+      },
     )
     boxes.set(key, created)
     return created

@@ -61,6 +61,9 @@ export const samples: Samples = {
     createInvitation: (c) => [{ uid: c.uid, familyId: c.familyId }],
     queryInvitation: (c) => [{ code: c.inviteCode ?? 'code-1' }],
     acceptInvitation: (c) => [{ uid: c.uid, code: c.inviteCode ?? 'code-1' }],
+    presenceSetting: (c) => [{ uid: c.uid, familyId: c.familyId, hidden: true }],
+    queryNotice: (c) => [{ uid: c.uid }],
+    readNotice: (c) => [{ uid: c.uid, noticeIds: ['n-1'] }],
     queryAddress: (c) => [{ uid: c.uid }],
     saveAddress: (c) => [
       { uid: c.uid, name: '李四', phone: '13800000000', province: '北京市', city: '北京市', district: '朝阳区', detail: '建国路1号', isDefault: false },

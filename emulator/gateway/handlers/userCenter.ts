@@ -8,6 +8,7 @@ import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
+import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
 
 /** Family invitations (local-stack extension) are valid this long. */
 export const INVITATION_TTL_MS = 24 * 3600_000
@@ -148,6 +149,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       families[fam.familyId] = fam
     }
     if (!fam.members.includes(uid)) fam.members.push(uid)
+    dropNotices(ctx, uid, fam.familyId)
     if (deviceName && fam.ownerUid === uid) fam.deviceName = deviceName
     if (!u.lastFamilyId) u.lastFamilyId = fam.familyId
     ctx.db.touch()
@@ -169,11 +171,26 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   wxaUnbindFamily: ({ uid, familyId }, ctx) => {
     const u = ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
-    fam.members = fam.members.filter((m) => m !== uid)
-    if (fam.members.length === 0) delete ctx.db.state.families[familyId]
-    else if (fam.ownerUid === uid) fam.ownerUid = fam.members[0]
+    if (fam.ownerUid === uid) {
+      // Issue 25: the owner unbinds the TV: the family goes, and every member is told at their next launch
+      for (const m of fam.members.filter((x) => x !== uid)) {
+        keepNotice(ctx, m, 'unbound', fam)
+        const member = ctx.db.state.users[m]
+        if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, m).filter((f) => f.familyId !== familyId)[0]?.familyId ?? ''
+      }
+      fam.members = []
+    } else {
+      // a member who leaves on their own gets no notice
+      fam.members = fam.members.filter((m) => m !== uid)
+    }
+    forgetPresence(ctx, uid, familyId)
+    if (fam.members.length === 0) {
+      delete ctx.db.state.families[familyId]
+      delete ctx.db.state.presenceHidden[familyId]
+    }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
     ctx.db.touch()
+    ctx.events.emitFamilyChanged(fam.mac)
     return { unbound: true }
   },
   familyMember: ({ uid, familyId, phone, nickName }, ctx) => {
@@ -184,6 +201,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: nickName || emulatorStrings.familyUser })
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
     fam.members.push(member.uid)
+    dropNotices(ctx, member.uid, fam.familyId)
     if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
     ctx.db.touch()
     return { uid: member.uid, nickName: member.nickName, phone: maskPhone(member.phone), faceImg: absUrl(ctx, member.faceImg), role: 'member' }
@@ -201,7 +219,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
         faceImg: absUrl(ctx, m.faceImg),
         role: m.uid === fam.ownerUid ? ('owner' as const) : ('member' as const),
       }))
-    return { list }
+    return { list, presenceHidden: presenceHiddenOf(ctx, uid, familyId) }
   },
   queryCustInfoByCustId: ({ custId }, ctx) => {
     const tv = ctx.cat.tvs.find((t) => t.custId === custId)
@@ -224,7 +242,10 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     fam.members = fam.members.filter((m) => m !== memberUid)
     const member = ctx.db.state.users[memberUid]
     if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
+    // Issue 25: the member is told at their next launch, even if their app is closed now
+    keepNotice(ctx, memberUid, 'removed', fam)
     ctx.db.touch()
+    ctx.events.emitFamilyChanged(fam.mac)
     return { deleted: true }
   },
   globalLockSetting: (req, ctx) => setLock(ctx, req, 'globalLock'),
@@ -262,10 +283,23 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
     if (!fam || inv.acceptedBy || inv.expiresAt <= ctx.now()) fail('2006', '邀请已过期或已被使用')
     fam.members.push(uid)
+    dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
     if (!u.lastFamilyId) u.lastFamilyId = fam.familyId
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
+  },
+  presenceSetting: ({ uid, familyId, hidden }, ctx) => {
+    ctx.user(uid)
+    return { hidden: setPresenceHidden(ctx, uid, memberFamily(ctx, uid, familyId), hidden) }
+  },
+  queryNotice: ({ uid }, ctx) => {
+    ctx.user(uid)
+    return { list: unreadNotices(ctx, uid) }
+  },
+  readNotice: ({ uid, noticeIds }, ctx) => {
+    ctx.user(uid)
+    return { read: readNotices(ctx, uid, noticeIds.slice(0, 100)) }
   },
   queryAddress: ({ uid }, ctx) => {
     ctx.user(uid)

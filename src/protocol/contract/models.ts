@@ -87,6 +87,15 @@ export const familyMember = s.obj({
   role: s.oneOf(['owner', 'member'] as const),
 })
 
+/** A notice kept for a member who lost a TV (local-stack extension, issue 25). */
+export const notice = s.obj({
+  noticeId: s.str(),
+  kind: s.oneOf(['removed', 'unbound'] as const),
+  familyId: s.str(),
+  deviceName: s.str(),
+  createdAt: s.num('epoch ms'),
+})
+
 /** An invitation to a TV family (local-stack extension): who invites to which TV, until when. */
 export const invitation = s.obj({
   code: s.str(),
@@ -194,6 +203,7 @@ export type FamilyMember = Infer<typeof familyMember>
 export type Address = Infer<typeof address>
 export type LockState = Infer<typeof lockState>
 export type Invitation = Infer<typeof invitation>
+export type Notice = Infer<typeof notice>
 export type Task = Infer<typeof task>
 export type PointsRecord = Infer<typeof pointsRecord>
 export type PointsSource = PointsRecord['source']

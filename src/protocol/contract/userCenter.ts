@@ -1,6 +1,6 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
-import { address, device, familyMember, invitation, lockState, userInfo } from './models'
+import { address, device, familyMember, invitation, lockState, notice, userInfo } from './models'
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
@@ -153,7 +153,10 @@ export const userCenter = {
     domain,
     path: 'getBindUserList',
     request: s.obj({ uid: s.str(), familyId: s.str() }),
-    response: s.obj({ list: s.arr(familyMember) }),
+    response: s.obj({
+      list: s.arr(familyMember),
+      presenceHidden: opt(s.bool('local-stack extension (issue 25): whether the asking member hid their presence on this TV')),
+    }),
     errors: ['1003'],
     origin: 'defined',
     doc: 'The users bound to a TV family (owner first).',
@@ -257,6 +260,31 @@ export const userCenter = {
     errors: ['1003', '2002', '2006'],
     origin: 'extension',
     doc: 'Local-stack extension: the logged-in opener joins the family (2006 expired or used; 2002 already a member).',
+  }),
+  presenceSetting: endpoint({
+    domain,
+    path: 'mc/device/presenceSetting',
+    request: s.obj({ uid: s.str(), familyId: s.str(), hidden: s.bool() }),
+    response: s.obj({ hidden: s.bool() }),
+    errors: ['1003'],
+    origin: 'extension',
+    doc: "Local-stack extension (issue 25): a member hides (or shows again) their own presence on a TV: the TV's box leaves them out of the phones connected that it tells the other members; kept until changed.",
+  }),
+  queryNotice: endpoint({
+    domain,
+    path: 'mc/user/queryNotice',
+    request: s.obj({ uid: s.str() }),
+    response: s.obj({ list: s.arr(notice) }),
+    origin: 'extension',
+    doc: 'Local-stack extension (issue 25): the unread notices kept for the user: the owner removed them from a TV family (removed) or unbound the TV (unbound), while their app may have been closed.',
+  }),
+  readNotice: endpoint({
+    domain,
+    path: 'mc/user/readNotice',
+    request: s.obj({ uid: s.str(), noticeIds: s.arr(s.str()) }),
+    response: s.obj({ read: s.num('how many of the ids were unread notices of the user') }),
+    origin: 'extension',
+    doc: 'Local-stack extension (issue 25): marks notices read once the app showed them (never shown again, on any phone).',
   }),
   queryAddress: endpoint({
     domain,

@@ -17,6 +17,10 @@ export type RemoteKey =
   | 'channelUp'
   | 'channelDown'
   | DigitKey
+  | TextKey
+
+/** Issue 25 (手机输入): delete and confirm in the TV's input field, and the TV's search (focuses its search field). */
+export type TextKey = 'del' | 'enter' | 'search'
 
 /** The number keys 0-9 of a hand remote (live TV: a channel number, then OK). */
 export type DigitKey = 'digit0' | 'digit1' | 'digit2' | 'digit3' | 'digit4' | 'digit5' | 'digit6' | 'digit7' | 'digit8' | 'digit9'
@@ -48,6 +52,9 @@ export const REMOTE_KEYS: Readonly<Record<RemoteKey, { keyEvent: string; code: n
   digit7: { keyEvent: 'KEYCODE_7', code: 14 },
   digit8: { keyEvent: 'KEYCODE_8', code: 15 },
   digit9: { keyEvent: 'KEYCODE_9', code: 16 },
+  del: { keyEvent: 'KEYCODE_DEL', code: 67 },
+  enter: { keyEvent: 'KEYCODE_ENTER', code: 66 },
+  search: { keyEvent: 'KEYCODE_SEARCH', code: 84 },
 })
 
 /** The digit key of 0-9. */

@@ -1,0 +1,98 @@
+/**
+ * Issue 25, the virtual box's search field (手机输入, src/protocol/tv/textInput.ts): the one input
+ * field of the virtual TV. It takes focus from the search key (KEYCODE_SEARCH) or from the arrow up on
+ * the desktop's top row, and loses it to the arrow down, back, home, power, or anything that plays.
+ * While it has focus, KEYCODE_DEL deletes the last character, KEYCODE_ENTER confirms (searches),
+ * digits type themselves, and a text key event appends its text. The admin route shows its content.
+ */
+import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
+import { checkText, codePoints, type TextInputState } from '../../src/protocol/tv/textInput'
+import type { TvPlayState } from '../../src/protocol/tv/messages'
+import { DESKTOP_COLUMNS, digitOf } from './model'
+
+/** The field holds at most this many code points (several texts of 64 may go in one after another). */
+export const SEARCH_FIELD_MAX = 256
+
+const K = REMOTE_KEYS
+
+export interface SearchFieldSnapshot {
+  focused: boolean
+  text: string
+  /** What was confirmed last with KEYCODE_ENTER ('' none). */
+  submitted: string
+}
+
+export class SearchField {
+  focused = false
+  text = ''
+  submitted = ''
+
+  /**
+   * A remote key, before the box's own model sees it: true when the field took it (the model then
+   * leaves the play state as it is), false when the key goes on to the model.
+   */
+  key(keyEvent: string, state: TvPlayState): boolean {
+    if (!state.power) {
+      this.focused = false
+      return false
+    }
+    if (keyEvent === K.search.keyEvent) {
+      this.focused = true
+      return true
+    }
+    if (!this.focused) {
+      // the arrow up from the desktop's top row reaches the search field above the tiles
+      if (keyEvent === K.up.keyEvent && !state.playing && !state.menuOpen && state.focus < DESKTOP_COLUMNS) {
+        this.focused = true
+        return true
+      }
+      return false
+    }
+    const digit = digitOf(keyEvent)
+    if (digit !== null) {
+      this.append(String(digit))
+      return true
+    }
+    switch (keyEvent) {
+      case K.del.keyEvent:
+        this.text = [...this.text].slice(0, -1).join('')
+        return true
+      case K.enter.keyEvent:
+      case K.ok.keyEvent:
+        this.submitted = this.text
+        return true
+      case K.down.keyEvent:
+      case K.back.keyEvent:
+        this.focused = false
+        return true
+      case K.home.keyEvent:
+      case K.power.keyEvent:
+        this.focused = false
+        return false
+      default:
+        return false
+    }
+  }
+
+  /** A text from a phone: appended when the field has focus and the text passes the rules. */
+  input(text: unknown, state: TvPlayState): TextInputState {
+    if (typeof text !== 'string' || checkText(text)) return { focused: this.focused, accepted: false, reason: 'invalid' }
+    if (!this.focused || !state.power) return { focused: false, accepted: false, reason: 'noFocus' }
+    if (codePoints(this.text) + codePoints(text) > SEARCH_FIELD_MAX) return { focused: true, accepted: false, reason: 'invalid' }
+    this.append(text)
+    return { focused: true, accepted: true }
+  }
+
+  /** The box started playing something or went off: the field is no longer on screen. */
+  follow(state: TvPlayState): void {
+    if (!state.power || state.playing) this.focused = false
+  }
+
+  snapshot(): SearchFieldSnapshot {
+    return { focused: this.focused, text: this.text, submitted: this.submitted }
+  }
+
+  private append(text: string): void {
+    if (codePoints(this.text) + codePoints(text) <= SEARCH_FIELD_MAX) this.text += text
+  }
+}
