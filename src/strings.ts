@@ -251,7 +251,9 @@ export const devices = Object.freeze({
   macLabel: 'MAC',
   notConnected: '切换后连接',
   /** Issue 12: a TV left the list because its owner removed the user from its family. */
-  lostTv: (tv: string) => `您已不在「${tv}」的家庭中（管理员已将您移出），这台电视已从列表中移除`,
+  lostTv: (tv: string) => `你已被移出「${tv}」的家庭`,
+  /** Issue 25: the owner unbound the TV while this member's app may have been closed. */
+  unboundTv: (tv: string) => `「${tv}」已被管理员解绑，已从你的电视列表中移除`,
   save: '保存',
 })
 

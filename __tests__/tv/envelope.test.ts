@@ -53,8 +53,15 @@ describe('commands', () => {
 
   it('every remote key a phone remote needs maps to an Android key event and code', () => {
     expect(Object.keys(REMOTE_KEYS).sort()).toEqual(
-      ['up', 'down', 'left', 'right', 'ok', 'back', 'home', 'menu', 'volumeUp', 'volumeDown', 'mute', 'power'].sort(),
+      [
+        ...['up', 'down', 'left', 'right', 'ok', 'back', 'home', 'menu', 'volumeUp', 'volumeDown', 'mute', 'power', 'channelUp', 'channelDown'],
+        ...Array.from({ length: 10 }, (_, d) => `digit${d}`),
+        // issue 25: delete, confirm and the TV's search (手机输入)
+        ...['del', 'enter', 'search'],
+      ].sort(),
     )
+    expect(remoteKey('del').content('3')).toEqual({ keyEvent: 'KEYCODE_DEL', value: '67', sNo: '3' })
+    expect(remoteKey('enter').content('4')).toEqual({ keyEvent: 'KEYCODE_ENTER', value: '66', sNo: '4' })
     expect(remoteKey('ok').content('1')).toEqual({ keyEvent: 'KEYCODE_DPAD_CENTER', value: '23', sNo: '1' })
     expect(remoteKey('volumeUp').content('2')).toEqual({ keyEvent: 'KEYCODE_VOLUME_UP', value: '24', sNo: '2' })
     expect(() => remoteKey('nope' as never)).toThrow()

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
-import type { Device } from '../protocol/contract/models'
+import type { Device, Notice } from '../protocol/contract/models'
 import { formatTvMac } from '../protocol/mac'
 import { Loadable } from './loadable'
 import { guardedWrite, type ActionResult } from './write'
@@ -8,7 +8,10 @@ import type { UserStore } from './userStore'
 import { devices as t } from '../strings'
 import { PAIR_CODE_RE } from '../protocol/pairing'
 
-export type DevicesApi = Pick<Api['userCenter'], 'queryBindDevice' | 'changeDevice' | 'changeDeviceName' | 'bindDevice' | 'wxaUnbindFamily'>
+export type DevicesApi = Pick<
+  Api['userCenter'],
+  'queryBindDevice' | 'changeDevice' | 'changeDeviceName' | 'bindDevice' | 'wxaUnbindFamily' | 'queryNotice' | 'readNotice'
+>
 
 export type { ActionResult } from './write'
 
@@ -60,11 +63,31 @@ export class DevicesStore {
       return
     }
     const before = this.list.value
-    const after = await this.list.run(() => this.api.queryBindDevice({ uid }))
-    // Issue 12: a TV that left the list without this app unbinding it: the owner removed the user
+    const [after, notices] = await Promise.all([this.list.run(() => this.api.queryBindDevice({ uid })), this.unreadNotices(uid)])
+    // Issue 12: a TV that left the list without this app unbinding it: the owner removed the user.
+    // Issue 25: the gateway also kept a notice for it (the app may have been closed, on another phone):
+    // one message per TV, whichever way it was learnt, and the gateway's notices are then read.
+    const told = new Map<string, string>()
     if (before && after) {
-      const gone = before.filter((d) => d.uid === uid && !after.some((a) => a.familyId === d.familyId))
-      if (gone.length) runInAction(() => (this.notice = gone.map((d) => t.lostTv(d.deviceName)).join('\n')))
+      for (const d of before) if (d.uid === uid && !after.some((a) => a.familyId === d.familyId)) told.set(d.familyId, t.lostTv(d.deviceName))
+    }
+    const shown = notices.filter((n) => !(after ?? []).some((a) => a.familyId === n.familyId))
+    for (const n of shown) told.set(n.familyId, n.kind === 'unbound' ? t.unboundTv(n.deviceName) : t.lostTv(n.deviceName))
+    if (told.size) runInAction(() => (this.notice = [...told.values()].join('\n')))
+    // Not marked read (the request failed; the client has said why): shown again at the next launch,
+    // which is better than never.
+    if (shown.length) await this.api.readNotice({ uid, noticeIds: shown.map((n) => n.noticeId) }).catch(() => undefined)
+  }
+
+  /**
+   * The gateway's unread notices. A gateway without the extension (a real operator's), or one that
+   * fails (the client has told the user), gives none: the list's own comparison still tells.
+   */
+  private async unreadNotices(uid: string): Promise<Notice[]> {
+    try {
+      return (await this.api.queryNotice({ uid }))?.list ?? []
+    } catch {
+      return []
     }
   }
 

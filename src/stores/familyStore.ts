@@ -12,7 +12,14 @@ import { family as t } from '../strings/locks'
 
 export type FamilyApi = Pick<
   Api['userCenter'],
-  'getBindUserList' | 'queryCustInfoByCustId' | 'familyMember' | 'deleteFamilyMember' | 'createInvitation' | 'queryInvitation' | 'acceptInvitation'
+  | 'getBindUserList'
+  | 'queryCustInfoByCustId'
+  | 'familyMember'
+  | 'deleteFamilyMember'
+  | 'createInvitation'
+  | 'queryInvitation'
+  | 'acceptInvitation'
+  | 'presenceSetting'
 >
 export type CustInfo = ResOf<typeof userCenter.queryCustInfoByCustId>
 
@@ -33,6 +40,8 @@ export class FamilyStore {
   invitation: Invitation | null = null
   /** An invitation this user opened (from a share card or link). */
   readonly incoming = new Loadable<Invitation>(() => false)
+  /** Issue 25: this user hid their presence on the shown TV (getBindUserList's extension field). */
+  presenceHidden = false
 
   constructor(
     private readonly api: FamilyApi,
@@ -58,7 +67,7 @@ export class FamilyStore {
     const uid = this.uid()
     if (!device || !uid) return
     await Promise.all([
-      this.members.run(async () => (await this.api.getBindUserList({ uid, familyId: device.familyId })).list),
+      this.members.run(async () => this.takeList(await this.api.getBindUserList({ uid, familyId: device.familyId }))),
       device.custId ? this.cust.run(() => this.api.queryCustInfoByCustId({ custId: device.custId ?? '' })) : Promise.resolve(),
     ])
   }
@@ -137,11 +146,33 @@ export class FamilyStore {
     const uid = this.uid()
     if (!uid || !this.familyId) return
     const familyId = this.familyId
-    await this.members.run(async () => (await this.api.getBindUserList({ uid, familyId })).list)
+    await this.members.run(async () => this.takeList(await this.api.getBindUserList({ uid, familyId })))
+  }
+
+  private takeList(res: { list: FamilyMember[]; presenceHidden?: boolean }): FamilyMember[] {
+    runInAction(() => (this.presenceHidden = res.presenceHidden === true))
+    return res.list
+  }
+
+  /**
+   * Issue 25: hide (or show again) this user's presence on the shown TV, for the other members; kept by
+   * the gateway until changed. The TV's box reads it on every message it sends.
+   */
+  async setPresenceHidden(hidden: boolean): Promise<ActionResult> {
+    const uid = this.uid()
+    const familyId = this.familyId
+    if (!uid || !familyId) return { ok: false, message: d.needLogin }
+    return guardedWrite(this, async () => {
+      const res = await this.api.presenceSetting({ uid, familyId, hidden })
+      if (typeof res?.hidden !== 'boolean') return null
+      runInAction(() => (this.presenceHidden = res.hidden))
+      return res.hidden ? t.presenceHiddenDone : t.presenceShownDone
+    })
   }
 
   reset(): void {
     this.familyId = ''
+    this.presenceHidden = false
     this.invitation = null
     this.members.reset()
     this.cust.reset()

@@ -1,5 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx'
-import type { RemoteKey } from '../protocol/tv/commands'
+import type { Command, RemoteKey } from '../protocol/tv/commands'
 import type { LinkState, SendResult, TvLink } from '../services/tv/link'
 import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from '../protocol/tv/messages'
 import type { TvDevice, TvLinkDeps, TvUser } from '../services/tv/types'
@@ -134,6 +134,12 @@ export class TvStore {
   sendKey(key: RemoteKey): SendResult {
     if (this.globalLocked) return LOCKED
     return this.link ? this.link.sendKey(key) : this.notYet()
+  }
+
+  /** Issue 25: a command of src/protocol/tv other than a key (a text for the TV's input field); same rules. */
+  sendCommand(cmd: Command): SendResult {
+    if (this.globalLocked) return LOCKED
+    return this.link ? this.link.sendCommand(cmd) : this.notYet()
   }
 
   /**

@@ -48,6 +48,15 @@ export const screenMode = Object.freeze({
 /** Issue 12: family members of a TV (inside pages/my-tv). */
 export const family = Object.freeze({
   title: '家庭成员',
+  /** Issue 25: presence (whose phones are connected to this TV now). */
+  presentTitle: '正在使用这台电视',
+  presentNone: '现在没有家人的手机连着这台电视',
+  presentOnlyCurrent: '切换到这台电视后可以看到谁在用',
+  presentOffline: '电视不在线，看不到谁在用',
+  hidePresence: '不让家人看到我在用',
+  presenceHiddenDone: '家人将看不到你在用这台电视',
+  presenceShownDone: '家人可以看到你在用这台电视',
+  presenceHiddenNote: '（家人看不到你）',
   show: '家庭成员',
   hide: '收起',
   owner: '管理员',

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { observer } from 'mobx-react'
 import { Button, Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
+import PresenceLine from './PresenceLine'
 import { useStores } from '../../stores/context'
 import { familyOf } from '../../stores/familyStore'
 import type { Device, FamilyMember } from '../../protocol/contract/models'
@@ -48,6 +49,7 @@ function FamilyPanel({ device }: { device: Device }) {
       {cust && <Text className='family__line'>{t.line(cust.custName, cust.city)}</Text>}
       {family.members.loading && members.length === 0 && <Text className='family__line'>{common.loading}</Text>}
       {family.members.error && <Text className='family__line'>{family.members.error}</Text>}
+      {members.length > 0 && <PresenceLine device={device} />}
       {members.map((m) => (
         <View key={m.uid} className='family__member' data-member={m.uid} data-role={m.role}>
           <Text className='family__name'>{`${m.nickName} ${m.phone}${m.uid === me ? t.me : ''}`}</Text>

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/context'
+import TextInputPanel from './TextInputPanel'
 import type { RemoteKey } from '../../stores/tvStore'
 import { tapFeedback, toastProblem } from '../../platform/feedback'
 import { common, home as h, tv as t } from '../../strings'
@@ -53,6 +54,7 @@ function RemotePanel({ visible, onClose }: Props) {
         <View className='remote__row'>
           <Key k='back' />
         </View>
+        <TextInputPanel />
       </View>
     </View>
   )

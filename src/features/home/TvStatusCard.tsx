@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import LoginCard from '../account/LoginCard'
+import SharedTvLine from './SharedTvLine'
 import { useStores } from '../../stores/context'
 import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
@@ -52,6 +53,7 @@ function TvStatusCard({ onRemote }: Props) {
           </Text>
           <Text className='tv-card__mac'>{formatTvMac(device.mac)}</Text>
           {tv.online && tv.tvMode.content.playState?.playing && <Text className='tv-card__playing'>{t.playing}</Text>}
+          <SharedTvLine />
         </View>
       </View>
       <View className='tv-card__actions'>

@@ -5,6 +5,7 @@ import { View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
 import TvStatusCard from '../../features/home/TvStatusCard'
+import LostTvNotice from '../../features/devices/LostTvNotice'
 import SearchEntry from '../../features/home/SearchEntry'
 import MyEntry from '../../features/home/MyEntry'
 import HomeTabs from '../../features/home/HomeTabs'
@@ -75,6 +76,7 @@ function Index() {
       onRetry={retry}
       header={
         <View>
+          <LostTvNotice />
           <TvStatusCard onRemote={() => setRemoteOpen(true)} />
           <View className='home-search-row'>
             <SearchEntry />

@@ -143,6 +143,11 @@ export class TvLink {
     return this.command(() => remoteKey(key))
   }
 
+  /** Any command built in src/protocol/tv (issue 25: a text for the TV's input field), same rules as a key. */
+  sendCommand(cmd: Command): SendResult {
+    return this.command(() => cmd)
+  }
+
   /** Type 9 h5Play. The caller has shown the confirm dialog already. */
   playOnTv(payload: H5PlayPayload): SendResult {
     return this.command(() => h5Play(payload))

@@ -1,0 +1,235 @@
+/**
+ * Issue 25, the app's side of the shared TV, without a UI: the TV card's line 2 and its 10-minute
+ * expiry (fake timers), presence's 60 s window and hiding it, the 64-code-point text rule and the
+ * one-command-at-a-time rule of 手机输入, and the lost-TV notice told once (never twice) and read.
+ */
+import { observable, observableRef, runInAction } from 'mobx'
+import { SharedTvStore, actionLabel } from '@/stores/sharedTvStore'
+import { TextInputStore } from '@/stores/textInputStore'
+import { FamilyStore, type FamilyApi } from '@/stores/familyStore'
+import { DevicesStore, type DevicesApi } from '@/stores/devicesStore'
+import { UserStore } from '@/stores/userStore'
+import { Session } from '@/stores/session'
+import { memoryStorage } from '@/platform/storage'
+import { DEFAULT_TV_MODE, type TvMode } from '@/protocol/tv/messages'
+import type { FamilyActivity } from '@/protocol/tv/family'
+import type { Notice } from '@/protocol/contract/models'
+import type { SendResult } from '@/stores/tvStore'
+import { devices as dv, shared as s } from '@/strings'
+import { family as f } from '@/strings/locks'
+import { device, userInfo } from './fixtures'
+
+function fakeTv(online = true) {
+  return observable({ tvMode: DEFAULT_TV_MODE as TvMode, online }, { tvMode: observableRef })
+}
+
+function mode(family?: Partial<FamilyActivity>, extra: Record<string, unknown> = {}): TvMode {
+  return { type: 87, content: { currentEPGVersion: 1, lockCurrentStatus: 1, ...extra, ...(family ? { family: { lastAction: null, present: [], hidden: false, ...family } } : {}) } }
+}
+
+const volumeUp = (over: Partial<NonNullable<FamilyActivity['lastAction']>> = {}) => ({ name: '家里人', self: false, action: 'KEYCODE_VOLUME_UP', ageSec: 0, ...over })
+
+beforeEach(() => jest.useFakeTimers())
+afterEach(() => jest.useRealTimers())
+
+describe('line 2 of the TV card', () => {
+  it('says who, when and what; "你" for this user; gone once older than 10 minutes', () => {
+    const tv = fakeTv()
+    const store = new SharedTvStore(tv)
+    expect(store.line).toBe('')
+    runInAction(() => (tv.tvMode = mode({ lastAction: volumeUp() })))
+    expect(store.line).toBe('家里人 · 刚刚 · 调高音量')
+    jest.advanceTimersByTime(60_000)
+    expect(store.line).toBe('家里人 · 1分钟前 · 调高音量')
+    runInAction(() => (tv.tvMode = mode({ lastAction: volumeUp({ self: true, ageSec: 590 }) })))
+    expect(store.line).toBe('你 · 9分钟前 · 调高音量')
+    // the box's age plus this phone's time since it arrived: 600 s still shows, past it nothing
+    jest.advanceTimersByTime(10_000)
+    expect(store.line).toBe('你 · 10分钟前 · 调高音量')
+    jest.advanceTimersByTime(15_000)
+    expect(store.line).toBe('')
+    store.dispose()
+  })
+
+  it('text input is 输入了文字, a digit a channel number; nothing while offline or from a box without the field', () => {
+    const tv = fakeTv()
+    const store = new SharedTvStore(tv)
+    runInAction(() => (tv.tvMode = mode({ lastAction: volumeUp({ action: 'inputText', name: '妈妈' }) })))
+    expect(store.line).toBe('妈妈 · 刚刚 · 输入了文字')
+    expect(actionLabel('KEYCODE_7')).toBe(s.channelDigit)
+    expect(actionLabel('KEYCODE_WHATEVER')).toBe(s.otherAction)
+    runInAction(() => (tv.online = false))
+    expect(store.line).toBe('')
+    runInAction(() => {
+      tv.online = true
+      tv.tvMode = mode(undefined)
+    })
+    expect(store.line).toBe('')
+    store.dispose()
+  })
+})
+
+describe('presence', () => {
+  it('shows who the box said is connected, for 60 s by this phone unless renewed', () => {
+    const tv = fakeTv()
+    const store = new SharedTvStore(tv)
+    runInAction(() => (tv.tvMode = mode({ present: [{ name: '妈妈', self: true }, { name: '家里人', self: false }] })))
+    expect(store.present.map((p) => p.name)).toEqual(['妈妈', '家里人'])
+    jest.advanceTimersByTime(60_000)
+    expect(store.present).toHaveLength(2)
+    jest.advanceTimersByTime(1_000)
+    expect(store.present).toEqual([])
+    // the next sync renews it
+    runInAction(() => (tv.tvMode = mode({ present: [{ name: '妈妈', self: true }], hidden: true })))
+    expect(store.present).toEqual([{ name: '妈妈', self: true }])
+    expect(store.hiddenOnTv).toBe(true)
+    store.dispose()
+  })
+
+  it('hiding is the gateway\'s setting, read with the member list and changed only when it said yes', async () => {
+    const user = new UserStore({ getPhone: async () => '13800000001', mobileLogin: async () => ({ user: userInfo({ uid: 'u2' }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
+    await user.login()
+    const api = {
+      getBindUserList: jest.fn(async () => ({ list: [], presenceHidden: true })),
+      presenceSetting: jest.fn(async ({ hidden }: { hidden: boolean }) => ({ hidden })),
+    }
+    const devices = new DevicesStore({ queryBindDevice: async () => [device()] } as unknown as DevicesApi, user)
+    const family = new FamilyStore(api as unknown as FamilyApi, () => 'u2', devices)
+    await family.open(device())
+    expect(family.presenceHidden).toBe(true)
+    const res = await family.setPresenceHidden(false)
+    expect(res).toEqual({ ok: true, message: f.presenceShownDone })
+    expect(api.presenceSetting).toHaveBeenCalledWith({ uid: 'u2', familyId: 'f1', hidden: false })
+    expect(family.presenceHidden).toBe(false)
+    api.presenceSetting.mockRejectedValueOnce(new Error('网络连接错误'))
+    expect((await family.setPresenceHidden(true)).ok).toBe(false)
+    expect(family.presenceHidden).toBe(false)
+  })
+})
+
+describe('手机输入 (TextInputStore)', () => {
+  function setup(textInput: Record<string, unknown> | null = { focused: true }) {
+    const tv = fakeTv()
+    runInAction(() => (tv.tvMode = mode(undefined, textInput ? { textInput } : {})))
+    let seq = 0
+    const replies = new Map<number, (m: TvMode | null) => void>()
+    const port = {
+      get online() {
+        return tv.online
+      },
+      get tvMode() {
+        return tv.tvMode
+      },
+      sendCommand: jest.fn((): SendResult => ({ ok: true, sequenceId: ++seq })),
+      sendKey: jest.fn((): SendResult => ({ ok: true, sequenceId: ++seq })),
+      replyTo: jest.fn((id: number) => new Promise<TvMode | null>((resolve) => replies.set(id, resolve))),
+    }
+    const store = new TextInputStore(port as never)
+    const answer = (id: number, content: Record<string, unknown> | null) => replies.get(id)?.(content ? mode(undefined, content) : null)
+    return { store, port, answer, tv }
+  }
+
+  it('counts code points live (Chinese and emoji one each); 65 are refused with a message, nothing cut, nothing sent', async () => {
+    const { store, port } = setup()
+    store.setText('你好🙂')
+    expect(store.count).toBe(3)
+    store.setText('字'.repeat(65))
+    expect(store.count).toBe(65)
+    expect(store.tooLong).toBe(true)
+    expect(await store.send()).toEqual({ ok: false, message: s.textTooLong(64) })
+    expect(store.text).toBe('字'.repeat(65))
+    expect(await (store.setText('a\tb'), store.send())).toEqual({ ok: false, message: s.textControl })
+    expect(await (store.setText(''), store.send())).toEqual({ ok: false, message: s.textEmpty })
+    expect(port.sendCommand).not.toHaveBeenCalled()
+  })
+
+  it('64 code points of Chinese go as one type 13 inputText; the TV\'s yes clears the field', async () => {
+    const { store, port, answer } = setup()
+    const text = '电视剧'.repeat(21) + '好'
+    store.setText(text)
+    const sending = store.send()
+    const cmd = (port.sendCommand.mock.calls as unknown as Array<[{ type: number; content: (sNo: string) => unknown }]>)[0][0]
+    expect(cmd.type).toBe(13)
+    expect(cmd.content('9')).toEqual({ keyEvent: 'inputText', value: text, sNo: '9' })
+    answer(1, { textInput: { focused: true, accepted: true } })
+    expect(await sending).toEqual({ ok: true, message: s.textSent })
+    expect(store.text).toBe('')
+  })
+
+  it('sends nothing when the TV says no input field is focused, or says nothing about input fields', async () => {
+    const a = setup({ focused: false })
+    a.store.setText('新闻')
+    expect(await a.store.send()).toEqual({ ok: false, message: s.noFocus })
+    expect(a.port.sendCommand).not.toHaveBeenCalled()
+    const b = setup(null)
+    b.store.setText('新闻')
+    expect(await b.store.send()).toEqual({ ok: false, message: s.textUnsupported })
+    expect(b.port.sendCommand).not.toHaveBeenCalled()
+  })
+
+  it('sends the next command only after the reply to the previous one; no reply says so', async () => {
+    const { store, port, answer } = setup()
+    store.setText('新闻')
+    const first = store.send()
+    expect(await store.key('del')).toEqual({ ok: false, message: s.waitReply })
+    expect(port.sendKey).not.toHaveBeenCalled()
+    answer(1, { textInput: { focused: false, accepted: false, reason: 'noFocus' } })
+    expect(await first).toEqual({ ok: false, message: s.noFocus })
+    expect(store.text).toBe('新闻')
+    const del = store.key('del')
+    expect(port.sendKey).toHaveBeenCalledWith('del')
+    answer(2, null)
+    expect(await del).toEqual({ ok: false, message: s.textNoReply })
+  })
+})
+
+describe('the lost-TV notice', () => {
+  async function setup(notices: Notice[]) {
+    const user = new UserStore({ getPhone: async () => '13800000001', mobileLogin: async () => ({ user: userInfo({ uid: 'u2' }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
+    await user.login()
+    let list = [device({ uid: 'u2' }), device({ uid: 'u2', familyId: 'f3', deviceName: '书房电视', mac: 'AABBCCDDEE03' })]
+    let unread = notices
+    const api = {
+      queryBindDevice: jest.fn(async () => list),
+      queryNotice: jest.fn(async () => ({ list: unread })),
+      readNotice: jest.fn(async ({ noticeIds }: { noticeIds: string[] }) => {
+        unread = unread.filter((n) => !noticeIds.includes(n.noticeId))
+        return { read: noticeIds.length }
+      }),
+    }
+    const devices = new DevicesStore(api as unknown as DevicesApi, user)
+    return { devices, api, setList: (l: typeof list) => (list = l) }
+  }
+  const removed: Notice = { noticeId: 'n-1', kind: 'removed', familyId: 'f1', deviceName: '客厅电视', createdAt: 1 }
+
+  it('is told once at launch from the gateway\'s notice, which is then read', async () => {
+    const { devices, api, setList } = await setup([removed])
+    setList([device({ uid: 'u2', familyId: 'f3', deviceName: '书房电视' })])
+    await devices.load()
+    expect(devices.notice).toBe('你已被移出「客厅电视」的家庭')
+    expect(api.readNotice).toHaveBeenCalledWith({ uid: 'u2', noticeIds: ['n-1'] })
+    devices.dismissNotice()
+    await devices.load()
+    expect(devices.notice).toBe('')
+  })
+
+  it('a running app that saw the TV go and the gateway\'s notice tell it once, never twice', async () => {
+    const { devices, api, setList } = await setup([])
+    await devices.load()
+    setList([device({ uid: 'u2', familyId: 'f3', deviceName: '书房电视' })])
+    api.queryNotice.mockResolvedValueOnce({ list: [removed] })
+    await devices.load()
+    expect(devices.notice).toBe(dv.lostTv('客厅电视'))
+    expect(api.readNotice).toHaveBeenCalledTimes(1)
+    devices.dismissNotice()
+    await devices.load() // the next launch: the notice was read
+    expect(devices.notice).toBe('')
+  })
+
+  it('an unbound TV says so; a notice for a TV back in the list is neither shown nor read', async () => {
+    const { devices, api } = await setup([{ ...removed, noticeId: 'n-2', familyId: 'f9', kind: 'unbound', deviceName: '父母家' }, removed])
+    await devices.load()
+    expect(devices.notice).toBe(dv.unboundTv('父母家'))
+    expect(api.readNotice).toHaveBeenCalledWith({ uid: 'u2', noticeIds: ['n-2'] })
+  })
+})

@@ -1,0 +1,66 @@
+import { observer } from 'mobx-react'
+import { Input, Text, View } from '@tarojs/components'
+import { useStores } from '../../stores/context'
+import { textInputOf } from '../../stores/textInputStore'
+import type { TextKey } from '../../protocol/tv/commands'
+import type { ActionResult } from '../../stores/write'
+import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
+import { shared as t, tv as tvText } from '../../strings'
+import './sharedTv.scss'
+
+/**
+ * 手机输入 in the remote (issue 25): type on the phone, send into the TV's focused input field. A live
+ * n/64 counter; a longer text is refused with a message (the field itself never cuts it); 删除 and 确认
+ * are KEYCODE_DEL and KEYCODE_ENTER, 搜索 focuses the TV's search field.
+ */
+function TextInputPanel() {
+  const input = textInputOf(useStores())
+  const report = (res: ActionResult) => {
+    if (!res.ok) toastProblem(res.message)
+    else if (res.message) toastDone(res.message)
+  }
+  const key = async (k: TextKey) => {
+    tapFeedback()
+    report(await input.key(k))
+  }
+  const focused = input.focusedOnTv
+  return (
+    <View className='text-input' data-text-input>
+      <View className='text-input__head'>
+        <Text className='text-input__title'>{t.textTitle}</Text>
+        <Text className={`text-input__count${input.tooLong ? ' text-input__count--over' : ''}`} data-count>
+          {t.textCount(input.count, input.max)}
+        </Text>
+      </View>
+      {focused === false && <Text className='text-input__hint'>{t.noFocus}</Text>}
+      <View className='text-input__row'>
+        <Input
+          className='text-input__field'
+          value={input.text}
+          maxlength={-1}
+          placeholder={t.textPlaceholder}
+          confirmType='send'
+          onInput={(e) => input.setText(e.detail.value)}
+          onConfirm={async () => report(await input.send())}
+        />
+        <View
+          className={`text-input__send${input.sending ? ' text-input__send--busy' : ''}`}
+          hoverClass='remote__key--pressed'
+          data-send-text
+          onClick={async () => report(await input.send())}
+        >
+          <Text>{t.textSend}</Text>
+        </View>
+      </View>
+      <View className='remote__row'>
+        {(['search', 'del', 'enter'] as const).map((k) => (
+          <View key={k} className='remote__key' hoverClass='remote__key--pressed' data-key={k} onClick={() => void key(k)}>
+            <Text>{tvText.keys[k]}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  )
+}
+
+export default observer(TextInputPanel)
