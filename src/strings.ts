@@ -23,6 +23,7 @@ export const titles = Object.freeze({
   flowMore: '更多',
   detailCast: '演职人员',
   userAgreement: '用户协议',
+  liveChannel: '节目单',
   privacyPolicy: '隐私政策',
   pointsList: '积分明细',
   pointsIncome: '积分收入',
