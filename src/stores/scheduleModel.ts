@@ -45,6 +45,8 @@ export class ScheduleModel {
   /** The programme whose detail is open (null: none). */
   openPsId: string | null = null
   readonly clock: ServerClock
+  /** No day was asked for: the page shows the gateway's today, whatever the phone's clock says. */
+  private today: boolean
 
   constructor(
     private readonly api: Pick<LiveApi, 'getAllProgramlist' | 'psdetail'>,
@@ -56,7 +58,8 @@ export class ScheduleModel {
     this.clock = new ServerClock(() => this.timers.now())
     this.now = this.clock.now()
     this.date = date || serverDayKey(this.now)
-    makeAutoObservable<ScheduleModel, 'api' | 'childMode' | 'timers'>(this, { api: false, childMode: false, timers: false, clock: false })
+    this.today = !date
+    makeAutoObservable<ScheduleModel, 'api' | 'childMode' | 'timers' | 'today'>(this, { api: false, childMode: false, timers: false, clock: false, today: false })
   }
 
   /** Today -3 .. +3 around the gateway's today. */
@@ -76,8 +79,23 @@ export class ScheduleModel {
     return (this.list.value ?? []).find((p) => whenOf(p, this.now) === 'onAir')
   }
 
+  /**
+   * One day's programmes. Without a day asked for, "today" is first guessed from the phone's clock;
+   * when the gateway's `serverTime` says today is another day, that day is loaded instead.
+   */
   async load(date: string = this.date): Promise<void> {
+    if (date !== this.date) this.today = false
     this.date = date
+    await this.fetch(date)
+    const serverToday = serverDayKey(this.clock.now())
+    if (this.today && this.list.status !== 'error' && this.list.status !== 'offline' && serverToday !== date) {
+      this.today = false
+      runInAction(() => (this.date = serverToday))
+      await this.fetch(serverToday)
+    }
+  }
+
+  private async fetch(date: string): Promise<void> {
     const childMode = this.childMode()
     await this.list.run(async () => {
       const res = await this.api.getAllProgramlist({ channelId: this.channelId, date, ...(childMode ? { serviceChannelId: childChannelId } : {}) })
