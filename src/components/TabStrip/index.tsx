@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { measureCentered } from '../../platform/measure'
 
+/** SPEC 2: the page transition takes about 250 ms. */
+const PAGE_ENTER_MS = 300
+
 export interface StripTab {
   key: string
   name: string
@@ -31,11 +34,18 @@ export default function TabStrip({ tabs, index, onSelect, block, idPrefix }: Pro
   useEffect(() => {
     if (!follow.current) return
     let current = true
-    void measureCentered(`#${idPrefix}`, `#${idPrefix}-${index}`, 'x').then((x) => {
-      if (current && x !== null) setLeft(x)
-    })
+    let retry: ReturnType<typeof setTimeout> | undefined
+    const measure = (again: boolean) =>
+      void measureCentered(`#${idPrefix}`, `#${idPrefix}-${index}`, 'x').then((x) => {
+        if (!current) return
+        // a page still entering (its slide-in) may not be laid out yet: measure once more after it
+        if ((x === null || x === 0) && index > 0 && again) retry = setTimeout(() => measure(false), PAGE_ENTER_MS)
+        else if (x !== null) setLeft(x)
+      })
+    measure(true)
     return () => {
       current = false
+      if (retry) clearTimeout(retry)
     }
   }, [index, idPrefix, tabs.length])
   return (
