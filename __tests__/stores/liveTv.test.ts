@@ -87,7 +87,7 @@ describe('switching a channel with key events', () => {
 
   it('the box refusing says why: no such channel, or child mode', async () => {
     const { store, answer } = await connectedStore()
-    const refuse = async (n: number, reason: string) => {
+    const refuse = async (n: number, reason: 'noChannel' | 'child') => {
       const done = store.switchChannel({ number: n, name: 'x' })
       for (let i = 0; i < String(n).length + 1; i++) {
         await flush()
