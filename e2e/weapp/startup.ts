@@ -173,6 +173,8 @@ async function run(): Promise<void> {
     const firstTab = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('home-tabs__tab'))[0]
     realm.fire(home, { attr: 'sid', value: firstTab.sid }, 'tap')
     await waitFor('the desktop tab again', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('program-card')).length > 0, 10_000)
+    // its blocks come in after first paint (useProgressive): wait for the 更多 links arrivalParams taps
+    await waitFor('更多 of the blocks', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('block__more')).length > 1, 10_000)
 
     section('every page of app.json opens and renders')
     const routes = [

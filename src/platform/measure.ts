@@ -23,6 +23,8 @@ export function centeredOffset(view: { start: number; size: number; scroll: numb
  * every scrollable ancestor as well.
  */
 export function measureCentered(view: string, item: string, axis: 'x' | 'y'): Promise<number | null> {
+  // H5: the DOM itself (Taro's H5 selector query would add its own code to the home route)
+  if (process.env.TARO_ENV === 'h5') return Promise.resolve(measureDom(view, item, axis))
   return new Promise((resolve) => {
     try {
       const q = Taro.createSelectorQuery()
@@ -42,4 +44,25 @@ export function measureCentered(view: string, item: string, axis: 'x' | 'y'): Pr
       resolve(null)
     }
   })
+}
+
+/** The element of `selector` on the page shown (Taro H5 keeps the pages below it in the DOM). */
+function shownElement(selector: string): Element | null {
+  const all = Array.from(document.querySelectorAll(selector))
+  for (let i = all.length - 1; i >= 0; i--) {
+    const r = all[i].getBoundingClientRect()
+    if (r.width > 0 || r.height > 0) return all[i]
+  }
+  return null
+}
+
+function measureDom(view: string, item: string, axis: 'x' | 'y'): number | null {
+  const v = shownElement(view)
+  const it = v?.querySelector(item) ?? shownElement(item)
+  if (!v || !it) return null
+  const vr = v.getBoundingClientRect()
+  const ir = it.getBoundingClientRect()
+  return axis === 'x'
+    ? centeredOffset({ start: vr.left, size: vr.width, scroll: v.scrollLeft }, { start: ir.left, size: ir.width })
+    : centeredOffset({ start: vr.top, size: vr.height, scroll: v.scrollTop }, { start: ir.top, size: ir.height })
 }

@@ -6,7 +6,7 @@ import type { Loadable } from '../../stores/loadable'
 import type { ProgrammeDetail } from '../../stores/scheduleModel'
 import { dayParts, serverDayKey, serverHhmm } from '../../protocol/time'
 import { live as t } from '../../strings/live'
-import './live.scss'
+import './schedule.scss'
 
 interface Props {
   detail: Loadable<ProgrammeDetail>

@@ -19,6 +19,7 @@ import { rangeOf } from '../../../features/live/format'
 import { useSwitchChannel } from '../../../features/live/useSwitchChannel'
 import ProgrammeSheet from '../../../features/live/ProgrammeSheet'
 import '../../../features/live/live.scss'
+import '../../../features/live/schedule.scss'
 
 const BODY_ID = 'live-schedule'
 const ON_AIR_ID = 'live-on-air'
