@@ -14,7 +14,8 @@ import { memoryStorage } from '@/platform/storage'
 import { DEFAULT_TV_MODE, type TvMode } from '@/protocol/tv/messages'
 import type { FamilyActivity } from '@/protocol/tv/family'
 import type { Notice } from '@/protocol/contract/models'
-import type { SendResult } from '@/stores/tvStore'
+import { KeyQueue } from '@/services/tv/keySequence'
+import type { Command, RemoteKey } from '@/protocol/tv/commands'
 import { devices as dv, shared as s } from '@/strings'
 import { family as f } from '@/strings/locks'
 import { device, userInfo } from './fixtures'
@@ -108,11 +109,21 @@ describe('presence', () => {
 })
 
 describe('手机输入 (TextInputStore)', () => {
+  /** The store over the TV store's real key queue; the TV's replies are answered by hand. */
   function setup(textInput: Record<string, unknown> | null = { focused: true }) {
     const tv = fakeTv()
     runInAction(() => (tv.tvMode = mode(undefined, textInput ? { textInput } : {})))
     let seq = 0
     const replies = new Map<number, (m: TvMode | null) => void>()
+    const wire: string[] = []
+    const queue = new KeyQueue(
+      {
+        send: (k) => (wire.push(k), { ok: true, sequenceId: ++seq }),
+        sendCommand: (c) => (wire.push(JSON.stringify(c.content('0'))), { ok: true, sequenceId: ++seq }),
+        replyTo: (id) => new Promise<TvMode | null>((resolve) => replies.set(id, resolve)),
+      },
+      800,
+    )
     const port = {
       get online() {
         return tv.online
@@ -120,17 +131,19 @@ describe('手机输入 (TextInputStore)', () => {
       get tvMode() {
         return tv.tvMode
       },
-      sendCommand: jest.fn((): SendResult => ({ ok: true, sequenceId: ++seq })),
-      sendKey: jest.fn((): SendResult => ({ ok: true, sequenceId: ++seq })),
-      replyTo: jest.fn((id: number) => new Promise<TvMode | null>((resolve) => replies.set(id, resolve))),
+      pressCommand: jest.fn((c: Command) => queue.run([c])),
+      pressKey: jest.fn((k: RemoteKey) => queue.run([k])),
     }
     const store = new TextInputStore(port as never)
-    const answer = (id: number, content: Record<string, unknown> | null) => replies.get(id)?.(content ? mode(undefined, content) : null)
-    return { store, port, answer, tv }
+    const answer = async (id: number, content: Record<string, unknown> | null) => {
+      for (let i = 0; i < 20 && !replies.has(id); i++) await Promise.resolve()
+      replies.get(id)?.(content ? mode(undefined, content) : null)
+    }
+    return { store, port, wire, answer, tv }
   }
 
   it('counts code points live (Chinese and emoji one each); 65 are refused with a message, nothing cut, nothing sent', async () => {
-    const { store, port } = setup()
+    const { store, wire } = setup()
     store.setText('你好🙂')
     expect(store.count).toBe(3)
     store.setText('字'.repeat(65))
@@ -140,19 +153,17 @@ describe('手机输入 (TextInputStore)', () => {
     expect(store.text).toBe('字'.repeat(65))
     expect(await (store.setText('a\tb'), store.send())).toEqual({ ok: false, message: s.textControl })
     expect(await (store.setText(''), store.send())).toEqual({ ok: false, message: s.textEmpty })
-    expect(port.sendCommand).not.toHaveBeenCalled()
+    expect(wire).toEqual([])
   })
 
   it('64 code points of Chinese go as one type 13 inputText; the TV\'s yes clears the field', async () => {
-    const { store, port, answer } = setup()
+    const { store, wire, answer } = setup()
     const text = '电视剧'.repeat(21) + '好'
     store.setText(text)
     const sending = store.send()
-    const cmd = (port.sendCommand.mock.calls as unknown as Array<[{ type: number; content: (sNo: string) => unknown }]>)[0][0]
-    expect(cmd.type).toBe(13)
-    expect(cmd.content('9')).toEqual({ keyEvent: 'inputText', value: text, sNo: '9' })
-    answer(1, { textInput: { focused: true, accepted: true } })
+    await answer(1, { textInput: { focused: true, accepted: true } })
     expect(await sending).toEqual({ ok: true, message: s.textSent })
+    expect(wire).toEqual([JSON.stringify({ keyEvent: 'inputText', value: text, sNo: '0' })])
     expect(store.text).toBe('')
   })
 
@@ -160,26 +171,27 @@ describe('手机输入 (TextInputStore)', () => {
     const a = setup({ focused: false })
     a.store.setText('新闻')
     expect(await a.store.send()).toEqual({ ok: false, message: s.noFocus })
-    expect(a.port.sendCommand).not.toHaveBeenCalled()
+    expect(a.wire).toEqual([])
     const b = setup(null)
     b.store.setText('新闻')
     expect(await b.store.send()).toEqual({ ok: false, message: s.textUnsupported })
-    expect(b.port.sendCommand).not.toHaveBeenCalled()
+    expect(b.wire).toEqual([])
   })
 
   it('sends the next command only after the reply to the previous one; no reply says so', async () => {
-    const { store, port, answer } = setup()
+    const { store, wire, answer } = setup()
     store.setText('新闻')
     const first = store.send()
-    expect(await store.key('del')).toEqual({ ok: false, message: s.waitReply })
-    expect(port.sendKey).not.toHaveBeenCalled()
-    answer(1, { textInput: { focused: false, accepted: false, reason: 'noFocus' } })
+    expect(await store.send()).toEqual({ ok: false, message: s.waitReply })
+    const del = store.key('del')
+    for (let i = 0; i < 20; i++) await Promise.resolve()
+    expect(wire).toHaveLength(1) // the delete waits for the text's reply
+    await answer(1, { textInput: { focused: false, accepted: false, reason: 'noFocus' } })
     expect(await first).toEqual({ ok: false, message: s.noFocus })
     expect(store.text).toBe('新闻')
-    const del = store.key('del')
-    expect(port.sendKey).toHaveBeenCalledWith('del')
-    answer(2, null)
+    await answer(2, null)
     expect(await del).toEqual({ ok: false, message: s.textNoReply })
+    expect(wire).toEqual([JSON.stringify({ keyEvent: 'inputText', value: '新闻', sNo: '0' }), 'del'])
   })
 })
 

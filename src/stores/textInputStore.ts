@@ -1,21 +1,21 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkText, codePoints, inputText, MAX_TEXT_CODE_POINTS, readTextInput } from '../protocol/tv/textInput'
 import type { TextKey } from '../protocol/tv/commands'
-import type { SendResult, TvStore } from './tvStore'
+import type { SequenceResult, TvStore } from './tvStore'
 import type { ActionResult } from './write'
 import type { RootStore } from './root'
-import { tvTimers } from '../config'
 import { shared as t } from '../strings'
 
-type TvPort = Pick<TvStore, 'online' | 'tvMode' | 'sendCommand' | 'sendKey' | 'replyTo'>
+type TvPort = Pick<TvStore, 'online' | 'tvMode' | 'pressCommand' | 'pressKey'>
 
 /**
  * Issue 25, typing on the TV (手机输入, src/protocol/tv/textInput.ts): the remote's text field. A text
  * of 1..64 code points without control characters goes to the TV's focused input field as one type 13
  * key event; a longer one is refused with a message, never cut. Nothing is sent when the TV says no
  * input field is focused, or when it never says (a box without the extension). Each command (text,
- * KEYCODE_DEL, KEYCODE_ENTER, KEYCODE_SEARCH) is sent only after the TV answered the previous one, and
- * the TV's answer says whether the text went in.
+ * KEYCODE_DEL, KEYCODE_ENTER, KEYCODE_SEARCH) goes through the TV store's key queue, in line with the
+ * remote's keys: sent only after the TV answered the previous one. The TV's answer says whether the
+ * text went in. One text at a time (a second 发送 while one is on its way is refused).
  */
 export class TextInputStore {
   text = ''
@@ -56,12 +56,11 @@ export class TextInputStore {
     if (problem === 'empty') return fail(t.textEmpty)
     if (problem === 'control') return fail(t.textControl)
     if (problem === 'tooLong') return fail(t.textTooLong(MAX_TEXT_CODE_POINTS))
-    const ready = this.readyToSend()
-    if (ready) return ready
+    if (this.sending) return fail(t.waitReply)
     const focused = this.focusedOnTv
     if (focused === null) return fail(t.textUnsupported)
     if (!focused) return fail(t.noFocus)
-    const reply = await this.exchange(() => this.tv.sendCommand(inputText(text)))
+    const reply = await this.exchange(() => this.tv.pressCommand(inputText(text)))
     if (!reply.ok) return reply
     const answer = readTextInput(reply.content)
     if (answer?.accepted) {
@@ -77,26 +76,17 @@ export class TextInputStore {
 
   /** KEYCODE_DEL, KEYCODE_ENTER or KEYCODE_SEARCH, one at a time like the text. */
   async key(key: TextKey): Promise<ActionResult> {
-    const ready = this.readyToSend()
-    if (ready) return ready
-    const reply = await this.exchange(() => this.tv.sendKey(key))
-    return reply.ok ? { ok: true, message: '' } : reply
+    const res = await this.tv.pressKey(key)
+    return res.ok ? { ok: true, message: '' } : fail(res.reason === 'noReply' ? t.textNoReply : res.message)
   }
 
-  private readyToSend(): ActionResult | null {
-    if (this.sending) return fail(t.waitReply)
-    return null
-  }
-
-  /** One command and its answer (the type 87 with its sequenceId), or why there is none. */
-  private async exchange(send: () => SendResult): Promise<{ ok: true; content: Record<string, unknown> } | { ok: false; message: string }> {
+  /** The text through the queue and the TV's answer (the type 87 with its sequenceId), or why none. */
+  private async exchange(press: () => Promise<SequenceResult>): Promise<{ ok: true; content: Record<string, unknown> } | { ok: false; message: string }> {
     this.sending = true
     try {
-      const sent = send()
-      if (!sent.ok) return fail(sent.message)
-      const mode = await this.tv.replyTo(sent.sequenceId, tvTimers.offlineAfterMs)
-      if (!mode) return fail(t.textNoReply)
-      return { ok: true, content: mode.content }
+      const res = await press()
+      if (!res.ok) return fail(res.reason === 'noReply' ? t.textNoReply : res.message)
+      return { ok: true, content: res.reply.content }
     } finally {
       runInAction(() => (this.sending = false))
     }

@@ -181,10 +181,24 @@ export class TvStore {
     return keys.queue.run([key])
   }
 
+  /**
+   * Issue 25: a command other than a key (a text for the TV's input field), in the same line as the
+   * remote's presses: sent after the TV's reply to the previous one. Under global lock nothing is sent.
+   */
+  async pressCommand(cmd: Command): Promise<SequenceResult> {
+    if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
+    const keys = await this.keySequence()
+    if (!keys) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
+    return keys.queue.run([cmd])
+  }
+
   private async keySequence(): Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] } | null> {
     if (!this.keys) {
       this.keys = import('../services/tv/keySequence').then((m) => ({
-        queue: new m.KeyQueue({ send: (k) => this.sendKey(k), replyTo: (id, ms) => this.replyTo(id, ms) }, tvTimers.offlineAfterMs),
+        queue: new m.KeyQueue(
+          { send: (k) => this.sendKey(k), sendCommand: (c) => this.sendCommand(c), replyTo: (id, ms) => this.replyTo(id, ms) },
+          tvTimers.offlineAfterMs,
+        ),
         channelKeys: m.channelKeys,
       }))
     }

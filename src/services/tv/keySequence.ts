@@ -1,13 +1,18 @@
-import type { RemoteKey } from '../../protocol/tv/commands'
+import type { Command, RemoteKey } from '../../protocol/tv/commands'
 
 export { channelKeys } from '../../protocol/tv/commands'
 import type { TvMode } from '../../protocol/tv/messages'
 import { tv } from '../../strings'
 import type { SendResult } from './link'
 
+/** A remote key, or another type 13 command sent in the same line (issue 25: a text for the TV). */
+export type Press = RemoteKey | Command
+
 /** How the sequence reaches the TV: one key sent at QoS 1, and the TV's type 87 answer to it. */
 export interface KeyPort {
   send(key: RemoteKey): SendResult
+  /** Issue 25: a command that is not a key (absent: such a press is refused as offline). */
+  sendCommand?(cmd: Command): SendResult
   /** The type 87 carrying this sequenceId, or null when none came within `ms`. */
   replyTo(sequenceId: number, ms: number): Promise<TvMode | null>
 }
@@ -22,10 +27,11 @@ export type SequenceResult =
  * reply within `waitMs` stops the sequence: nothing more is sent, and the caller says the sequence did
  * not finish. Resolves with the last key's reply.
  */
-export async function sendKeysInOrder(port: KeyPort, keys: readonly RemoteKey[], waitMs: number): Promise<SequenceResult> {
+export async function sendKeysInOrder(port: KeyPort, keys: readonly Press[], waitMs: number): Promise<SequenceResult> {
   let reply: TvMode | null = null
   for (let i = 0; i < keys.length; i++) {
-    const sent = port.send(keys[i])
+    const k = keys[i]
+    const sent = typeof k === 'string' ? port.send(k) : (port.sendCommand?.(k) ?? { ok: false as const, reason: 'offline' as const, message: tv.offlineCannotSend })
     if (!sent.ok) return { ok: false, reason: sent.reason, message: sent.message, sent: i }
     reply = await port.replyTo(sent.sequenceId, waitMs)
     if (!reply) return { ok: false, reason: 'noReply', message: i + 1 < keys.length ? tv.sequenceStopped : tv.linkNoReply, sent: i + 1 }
@@ -53,7 +59,7 @@ export class KeyQueue {
   ) {}
 
   /** Run `keys` (one press, or a whole channel number) after every press queued before it. */
-  run(keys: readonly RemoteKey[]): Promise<SequenceResult> {
+  run(keys: readonly Press[]): Promise<SequenceResult> {
     if (this.waiting >= this.limit) return Promise.resolve({ ok: false, reason: 'busy', message: tv.keysBusy, sent: 0 })
     this.waiting++
     const epoch = this.epoch
