@@ -18,6 +18,7 @@ import { KeyQueue } from '@/services/tv/keySequence'
 import type { Command, RemoteKey } from '@/protocol/tv/commands'
 import { devices as dv, shared as s } from '@/strings'
 import { family as f } from '@/strings/locks'
+import { textInput as ti } from '@/strings/textInput'
 import { device, userInfo } from './fixtures'
 
 function fakeTv(online = true) {
@@ -149,10 +150,10 @@ describe('手机输入 (TextInputStore)', () => {
     store.setText('字'.repeat(65))
     expect(store.count).toBe(65)
     expect(store.tooLong).toBe(true)
-    expect(await store.send()).toEqual({ ok: false, message: s.textTooLong(64) })
+    expect(await store.send()).toEqual({ ok: false, message: ti.textTooLong(64) })
     expect(store.text).toBe('字'.repeat(65))
-    expect(await (store.setText('a\tb'), store.send())).toEqual({ ok: false, message: s.textControl })
-    expect(await (store.setText(''), store.send())).toEqual({ ok: false, message: s.textEmpty })
+    expect(await (store.setText('a\tb'), store.send())).toEqual({ ok: false, message: ti.textControl })
+    expect(await (store.setText(''), store.send())).toEqual({ ok: false, message: ti.textEmpty })
     expect(wire).toEqual([])
   })
 
@@ -162,7 +163,7 @@ describe('手机输入 (TextInputStore)', () => {
     store.setText(text)
     const sending = store.send()
     await answer(1, { textInput: { focused: true, accepted: true } })
-    expect(await sending).toEqual({ ok: true, message: s.textSent })
+    expect(await sending).toEqual({ ok: true, message: ti.textSent })
     expect(wire).toEqual([JSON.stringify({ keyEvent: 'inputText', value: text, sNo: '0' })])
     expect(store.text).toBe('')
   })
@@ -170,11 +171,11 @@ describe('手机输入 (TextInputStore)', () => {
   it('sends nothing when the TV says no input field is focused, or says nothing about input fields', async () => {
     const a = setup({ focused: false })
     a.store.setText('新闻')
-    expect(await a.store.send()).toEqual({ ok: false, message: s.noFocus })
+    expect(await a.store.send()).toEqual({ ok: false, message: ti.noFocus })
     expect(a.wire).toEqual([])
     const b = setup(null)
     b.store.setText('新闻')
-    expect(await b.store.send()).toEqual({ ok: false, message: s.textUnsupported })
+    expect(await b.store.send()).toEqual({ ok: false, message: ti.textUnsupported })
     expect(b.wire).toEqual([])
   })
 
@@ -182,15 +183,15 @@ describe('手机输入 (TextInputStore)', () => {
     const { store, wire, answer } = setup()
     store.setText('新闻')
     const first = store.send()
-    expect(await store.send()).toEqual({ ok: false, message: s.waitReply })
+    expect(await store.send()).toEqual({ ok: false, message: ti.waitReply })
     const del = store.key('del')
     for (let i = 0; i < 20; i++) await Promise.resolve()
     expect(wire).toHaveLength(1) // the delete waits for the text's reply
     await answer(1, { textInput: { focused: false, accepted: false, reason: 'noFocus' } })
-    expect(await first).toEqual({ ok: false, message: s.noFocus })
+    expect(await first).toEqual({ ok: false, message: ti.noFocus })
     expect(store.text).toBe('新闻')
     await answer(2, null)
-    expect(await del).toEqual({ ok: false, message: s.textNoReply })
+    expect(await del).toEqual({ ok: false, message: ti.textNoReply })
     expect(wire).toEqual([JSON.stringify({ keyEvent: 'inputText', value: '新闻', sNo: '0' }), 'del'])
   })
 })

@@ -4,7 +4,7 @@ import type { TextKey } from '../protocol/tv/commands'
 import type { SequenceResult, TvStore } from './tvStore'
 import type { ActionResult } from './write'
 import type { RootStore } from './root'
-import { shared as t } from '../strings'
+import { textInput as t } from '../strings/textInput'
 
 type TvPort = Pick<TvStore, 'online' | 'tvMode' | 'pressCommand' | 'pressKey'>
 

@@ -1,12 +1,14 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/context'
-import TextInputPanel from './TextInputPanel'
 import type { RemoteKey } from '../../stores/tvStore'
 import { tapFeedback, toastProblem } from '../../platform/feedback'
 import { common, home as h, tv as t } from '../../strings'
 import './home.scss'
+
+/** 手机输入 (issue 25) loads when the remote is first opened, not with home. */
+const TextInputPanel = lazy(() => import('./TextInputPanel'))
 
 interface Props {
   visible: boolean
@@ -80,7 +82,9 @@ function RemotePanel({ visible, onClose }: Props) {
             <Key k='down' className='remote__pad-down' />
           </View>
         )}
-        <TextInputPanel />
+        <Suspense fallback={null}>
+          <TextInputPanel />
+        </Suspense>
       </View>
     </View>
   )

@@ -5,7 +5,8 @@ import { textInputOf } from '../../stores/textInputStore'
 import type { TextKey } from '../../protocol/tv/commands'
 import type { ActionResult } from '../../stores/write'
 import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
-import { shared as t, tv as tvText } from '../../strings'
+import { tv as tvText } from '../../strings'
+import { textInput as t } from '../../strings/textInput'
 import './sharedTv.scss'
 
 /**
