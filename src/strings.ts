@@ -155,29 +155,14 @@ export const shared = Object.freeze({
   justNow: '刚刚',
   minutesAgo: (n: number) => `${n}分钟前`,
   line: (who: string, when: string, what: string) => `${who} · ${when} · ${what}`,
-  /** What the last command did, by key event name (or inputText / h5Play). */
+  /** What the last command did: these by name (key event, inputText, h5Play); another key as 按了 + its label. */
   actions: Object.freeze({
     KEYCODE_VOLUME_UP: '调高音量',
     KEYCODE_VOLUME_DOWN: '调低音量',
-    KEYCODE_VOLUME_MUTE: '切换静音',
-    KEYCODE_POWER: '按了电源键',
-    KEYCODE_DPAD_UP: '移动了选择',
-    KEYCODE_DPAD_DOWN: '移动了选择',
-    KEYCODE_DPAD_LEFT: '移动了选择',
-    KEYCODE_DPAD_RIGHT: '移动了选择',
-    KEYCODE_DPAD_CENTER: '按了确定',
-    KEYCODE_BACK: '按了返回',
-    KEYCODE_HOME: '回到主页',
-    KEYCODE_MENU: '打开了菜单',
-    KEYCODE_CHANNEL_UP: '换到下一个频道',
-    KEYCODE_CHANNEL_DOWN: '换到上一个频道',
-    KEYCODE_DEL: '删除了文字',
-    KEYCODE_ENTER: '确认了输入',
-    KEYCODE_SEARCH: '打开了搜索',
     inputText: '输入了文字',
     h5Play: '投屏了节目',
   } as Record<string, string>),
-  channelDigit: '输入了频道号',
+  pressed: (key: string) => `按了${key}`,
   otherAction: '操作了电视',
 })
 

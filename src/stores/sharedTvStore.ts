@@ -2,7 +2,8 @@ import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { LAST_ACTION_SHOWN_SEC, PRESENCE_WINDOW_SEC, readFamilyActivity, type FamilyActivity, type PresentMember } from '../protocol/tv/family'
 import type { TvStore } from './tvStore'
 import type { RootStore } from './root'
-import { shared as t } from '../strings'
+import { REMOTE_KEYS, type RemoteKey } from '../protocol/tv/commands'
+import { shared as t, tv } from '../strings'
 
 export interface SharedClock {
   now(): number
@@ -69,11 +70,6 @@ export class SharedTvStore {
     return this.activity?.present ?? []
   }
 
-  /** Whether the box says this user hid their presence (null: the box says nothing). */
-  get hiddenOnTv(): boolean | null {
-    return this.tv.online && this.activity ? this.activity.hidden : null
-  }
-
   private take(activity: FamilyActivity | null): void {
     this.activity = activity
     this.receivedAt = this.clock.now()
@@ -117,8 +113,10 @@ export class SharedTvStore {
 
 /** What an action did, in words: a key event name, inputText (never the text) or h5Play. */
 export function actionLabel(action: string): string {
-  if (/^KEYCODE_[0-9]$/.test(action)) return t.channelDigit
-  return t.actions[action] ?? t.otherAction
+  const named = t.actions[action]
+  if (named) return named
+  const key = (Object.keys(REMOTE_KEYS) as RemoteKey[]).find((k) => REMOTE_KEYS[k].keyEvent === action)
+  return key ? t.pressed(tv.keys[key]) : t.otherAction
 }
 
 /** The root's shared-TV store (home's TV card and the family panel read it). */
