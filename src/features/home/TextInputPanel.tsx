@@ -28,8 +28,8 @@ function TextInputPanel() {
   return (
     <View className='text-input' data-text-input>
       <View className='text-input__head'>
-        <Text className='text-input__title'>{t.textTitle}</Text>
-        <Text className={`text-input__count${input.tooLong ? ' text-input__count--over' : ''}`} data-count>
+        <Text>{t.textTitle}</Text>
+        <Text className={input.tooLong ? 'text-input__over' : ''} data-count>
           {t.textCount(input.count, input.max)}
         </Text>
       </View>
@@ -44,12 +44,7 @@ function TextInputPanel() {
           onInput={(e) => input.setText(e.detail.value)}
           onConfirm={async () => report(await input.send())}
         />
-        <View
-          className={`text-input__send${input.sending ? ' text-input__send--busy' : ''}`}
-          hoverClass='remote__key--pressed'
-          data-send-text
-          onClick={async () => report(await input.send())}
-        >
+        <View className='remote__key' hoverClass='remote__key--pressed' data-send-text onClick={async () => report(await input.send())}>
           <Text>{t.textSend}</Text>
         </View>
       </View>
