@@ -196,6 +196,7 @@ node_env() { # node number -> the environment of that node
   local n="$1"
   echo "HOME=$CDIR/home ERL_EPMD_PORT=$(cat "$CDIR/epmd_port") \
 RABBITMQ_CONFIG_FILE=$CDIR/n$n/rabbitmq.conf \
+RABBITMQ_ADVANCED_CONFIG_FILE=$CDIR/advanced.config \
 RABBITMQ_ENABLED_PLUGINS_FILE=$CDIR/enabled_plugins \
 RABBITMQ_MNESIA_BASE=$CDIR/mnesia \
 RABBITMQ_LOG_BASE=$CDIR/log \
@@ -381,6 +382,9 @@ cluster() {
   done
   free_port "${RABBITMQ_LB_PORT:-15680}" >"$CDIR/lb_port"
   echo '[rabbitmq_mqtt,rabbitmq_web_mqtt,rabbitmq_auth_backend_http,rabbitmq_auth_backend_cache].' >"$CDIR/enabled_plugins"
+  # TVs sign in as tv:{MAC}: by default RabbitMQ's MQTT plugin reads "tv" as a virtual host (vhost:user).
+  # The setting has no rabbitmq.conf key in 3.10, hence advanced.config.
+  echo '[{rabbitmq_mqtt, [{ignore_colons_in_username, true}]}].' >"$CDIR/advanced.config"
   # One cookie for the three nodes and rabbitmqctl: the shared HOME's.
   head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$CDIR/home/.erlang.cookie"
   chmod 400 "$CDIR/home/.erlang.cookie"
