@@ -248,7 +248,8 @@ start_node() {
   local n="$1"
   chown -R rabbitmq:rabbitmq "$CDIR"
   # Three nodes share 2 cores: no scheduler busy-waiting.
-  setsid su rabbitmq -s /bin/sh -c "env $(node_env "$n") \
+  # su applies the login limits (1024 open files): raise the soft limit to the hard one again.
+  setsid su rabbitmq -s /bin/sh -c "ulimit -n \$(ulimit -Hn); exec env $(node_env "$n") \
 RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS='+sbwt none +sbwtdcpu none +sbwtdio none' \
 /usr/lib/rabbitmq/bin/rabbitmq-server" >"$CDIR/n$n/server.out" 2>&1 </dev/null &
   echo $! >"$CDIR/n$n/su.pid"
