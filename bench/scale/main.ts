@@ -299,6 +299,9 @@ async function main(): Promise<number> {
       commandsRefusedOffline: sum((r) => r.commandsRefused),
       generatorLagMs: { p99: lagP99, max: lagMax },
       memPerConnectionKb: memPerConn / 1024,
+      // the whole broker RSS over the connections: an upper bound (the delta above is skewed when a
+      // cluster kept memory from an earlier run)
+      rssPerConnectionKb: rssAfter / (2 * N),
       brokerRssMb: rssAfter / 1024,
       cpuPercent: cpu,
       openFiles: files,
@@ -357,7 +360,7 @@ function print(r: Result): void {
   console.log(`command round trip: ${q(rr.command)}`)
   console.log(`syncs over 800 ms (a TV wrongly shown offline): ${over.count} (${(over.share * 100).toFixed(3)}%); generator event-loop lag p99 ${ms(lag.p99)} ms, max ${ms(lag.max)} ms`)
   console.log(`commands unanswered: ${String(r.commandsUnanswered)}; refused while offline: ${String(r.commandsRefusedOffline)}`)
-  console.log(`broker memory: ${ms(r.memPerConnectionKb as number)} KB per connection (RSS ${ms(r.brokerRssMb as number, 0)} MB)`)
+  console.log(`broker memory: ${ms(r.memPerConnectionKb as number)} KB per connection (RSS growth over the ramp); whole RSS ${ms(r.brokerRssMb as number, 0)} MB = ${ms(r.rssPerConnectionKb as number)} KB per connection`)
   console.log(`CPU % per process: ${Object.entries(r.cpuPercent as Record<string, number | null>).map(([k, v]) => `${k} ${v === null ? '-' : v.toFixed(1)}`).join(', ')}`)
   console.log(`open files: ${Object.entries(r.openFiles as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}`)
   const auth = r.authCallsPerS
