@@ -182,11 +182,16 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
   client.on('error', () => undefined)
   client.on('message', (_topic, payload) => pair.box.handle(payload))
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`TV ${pair.i}: no CONNACK in ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS)
+    // a TV that never gets in is closed (it would keep knocking every second) and counted as failed
+    const fail = (why: string) => {
+      client.end(true)
+      reject(new Error(`TV ${pair.i}: ${why}`))
+    }
+    const timer = setTimeout(() => fail(`no CONNACK in ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS)
     client.once('connect', () => {
       client.subscribe(pair.tvTopic, { qos: 1 }, (err, granted) => {
         clearTimeout(timer)
-        if (err || !granted?.every((g) => g.qos === 0 || g.qos === 1)) reject(new Error(`TV ${pair.i}: subscribe refused`))
+        if (err || !granted?.every((g) => g.qos === 0 || g.qos === 1)) fail('subscribe refused')
         else resolve(client)
       })
     })
