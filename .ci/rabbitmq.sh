@@ -307,8 +307,11 @@ frontend mqtt_ws
 backend rabbit_web_mqtt
   balance leastconn
   option tcp-check
-  # A node that fails two checks 1 s apart is out, and its phones are cut at once (they reconnect).
-  default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
+  # A node that fails 3 checks 2 s apart (each given 5 s) is out, and its phones are cut at once (they
+  # reconnect). Measured: with 1 s checks and 1 s time-outs, nodes busy with a reconnect storm missed
+  # their checks, HAProxy cut their sessions too, and the storm fed itself.
+  timeout check 5s
+  default-server inter 2s fall 3 rise 2 on-marked-down shutdown-sessions
 EOF
     for n in $(seq 1 $NODES); do
       echo "  server tvc$n 127.0.0.1:$(cat "$CDIR/n$n/web_port") check"
@@ -393,6 +396,8 @@ cluster() {
 
   ERL_EPMD_PORT="$epmd" setsid epmd -address 127.0.0.1 -port "$epmd" >"$CDIR/log/epmd.out" 2>&1 </dev/null &
   echo $! >"$CDIR/epmd.pid"
+  # A node that finds no epmd starts its own (on every address): wait for ours.
+  for _ in $(seq 1 40); do port_open "$epmd" && break; sleep 0.1; done
 
   # tvc1 first; tvc2 and tvc3 then find it (classic config) and join it.
   start_node 1
@@ -463,6 +468,12 @@ stop_cluster() {
   done
   pid="$(cat "$CDIR/epmd.pid" 2>/dev/null || true)"
   if pid_alive "$pid"; then kill "$pid" 2>/dev/null || true; fi
+  # Leftovers of this directory only (HOME is its home/): a node whose pid file was lost, or an
+  # `epmd -daemon` a node spawned for itself. Found by their environment, stopped by pid.
+  local left
+  for left in $(pgrep -u rabbitmq -x 'beam.smp|epmd' || true); do
+    if tr '\0' '\n' <"/proc/$left/environ" 2>/dev/null | grep -qx "HOME=$CDIR/home"; then kill -9 "$left" 2>/dev/null || true; fi
+  done
   rm -f "$CDIR/url"
 }
 

@@ -14,6 +14,7 @@
  *   --cache on|off           cluster: rabbitmq_auth_backend_cache in front of the HTTP backend (default on)
  *   --per-worker N           pairs per load-generator process, default 500
  *   --concurrency N          pairs starting at once per worker during the ramp, default 25
+ *   --reconnect jitter|flat  flat: the phones reconnect after SPEC 9's flat 1 s (no jitter), for before/after
  *   --smoke                  the CI smoke: ACL probes, and exit 1 on a breach or a command twice
  *
  * Processes: this orchestrator; the stack (bench/scale/stack.ts: directory, jarvisLogin, the HTTP auth
@@ -49,6 +50,7 @@ const { values: opt } = parseArgs({
     'per-worker': { type: 'string', default: '500' },
     concurrency: { type: 'string', default: '25' },
     smoke: { type: 'boolean', default: false },
+    reconnect: { type: 'string', default: 'jitter' },
   },
 })
 const broker = opt.broker as 'aedes' | 'cluster'
@@ -193,7 +195,7 @@ async function main(): Promise<number> {
     const ramped = workers.map((w) => onMessage<WorkerRamped>(w, 'ramped', 15 * 60_000))
     workers.forEach((w, k) => {
       const from = k * perWorker
-      w.send({ kind: 'start', from, to: Math.min(N, from + perWorker), brokerUrl, stackUrl: ready.stackUrl, concurrency: Number(opt.concurrency), probe: opt.smoke || k === 0 })
+      w.send({ kind: 'start', from, to: Math.min(N, from + perWorker), brokerUrl, stackUrl: ready.stackUrl, concurrency: Number(opt.concurrency), probe: opt.smoke || k === 0, reconnect: opt.reconnect === 'flat' ? 'flat' : 'jitter' })
     })
     const ramps = await Promise.all(ramped)
     const rampEnd = Math.max(...ramps.map((r) => r.lastOnline))
@@ -283,6 +285,7 @@ async function main(): Promise<number> {
       pairs: N,
       connections: 2 * N,
       scenario,
+      reconnect: opt.reconnect === 'flat' ? 'flat 1 s' : 'jitter',
       workers: workerCount,
       windowS: Math.round(windowMs / 1000),
       ramp: {

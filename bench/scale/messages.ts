@@ -32,6 +32,8 @@ export interface WorkerStart {
   concurrency: number
   /** Try the ACL from this worker (a subscribe to another phone's topic, a publish to another TV). */
   probe: boolean
+  /** 'flat': the link's random source returns 0, so its reconnect period is SPEC 9's flat 1 s. */
+  reconnect: 'jitter' | 'flat'
 }
 
 /** Sent by the orchestrator: figures from now on (the steady window), or a fault happens now. */

@@ -258,6 +258,8 @@ async function startPair(pair: Pair, start: WorkerStart): Promise<boolean> {
       url: start.brokerUrl,
       createWebsocket: createWebsocketFactory(wsConnectSocket()),
       clock: spreadClock,
+      // --reconnect flat: SPEC 9's 1 s without the jitter (the "before" of the storm figures)
+      ...(start.reconnect === 'flat' ? { random: () => 0 } : {}),
     },
     {
       state: (s, e) => onState(pair, s, e),
