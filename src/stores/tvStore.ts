@@ -1,8 +1,8 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx'
-import { channelKeys, type RemoteKey } from '../protocol/tv/commands'
+import type { RemoteKey } from '../protocol/tv/commands'
 import type { LinkState, SendResult, TvLink } from '../services/tv/link'
 import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type LivePlayState, type TvMessage, type TvMode } from '../protocol/tv/messages'
-import { KeyQueue, type SequenceResult } from '../services/tv/keySequence'
+import type { KeyQueue, SequenceResult } from '../services/tv/keySequence'
 import type { TvDevice, TvLinkDeps, TvUser } from '../services/tv/types'
 import { tvTimers } from '../config'
 import { tv } from '../strings'
@@ -39,8 +39,11 @@ export class TvStore {
   private hidden = false
   /** Callers waiting for the type 87 answer to a command: sequenceId -> resolve. */
   private readonly waiting = new Map<string, (mode: TvMode | null) => void>()
-  /** Remote presses and channel numbers, each key sent after the reply to the one before. */
-  private readonly keyQueue = new KeyQueue({ send: (k) => this.sendKey(k), replyTo: (id, ms) => this.replyTo(id, ms) }, tvTimers.offlineAfterMs)
+  /**
+   * Remote presses and channel numbers, each key sent after the reply to the one before. Its code
+   * loads with the first key (a lazy chunk on H5, like the link's), never with home.
+   */
+  private keys: Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] }> | null = null
 
   constructor(
     private readonly deps: TvLinkDeps,
@@ -165,9 +168,27 @@ export class TvStore {
    * A press on the phone's remote: sent after the TV's reply to the previous press (presses never pile
    * up unanswered; see KeyQueue). Under global lock nothing is sent.
    */
-  pressKey(key: RemoteKey): Promise<SequenceResult> {
-    if (this.globalLocked) return Promise.resolve({ ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 })
-    return this.keyQueue.run([key])
+  async pressKey(key: RemoteKey): Promise<SequenceResult> {
+    if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
+    const keys = await this.keySequence()
+    if (!keys) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
+    return keys.queue.run([key])
+  }
+
+  private async keySequence(): Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] } | null> {
+    if (!this.keys) {
+      this.keys = import('../services/tv/keySequence').then((m) => ({
+        queue: new m.KeyQueue({ send: (k) => this.sendKey(k), replyTo: (id, ms) => this.replyTo(id, ms) }, tvTimers.offlineAfterMs),
+        channelKeys: m.channelKeys,
+      }))
+    }
+    try {
+      return await this.keys
+    } catch {
+      // a chunk that did not arrive is tried again on the next press
+      this.keys = null
+      return null
+    }
   }
 
   /**
@@ -178,7 +199,9 @@ export class TvStore {
    */
   async switchChannel(channel: { number: number; name: string }): Promise<ActionResult> {
     if (this.globalLocked) return { ok: false, message: tv.globalLocked }
-    const res = await this.keyQueue.run(channelKeys(channel.number))
+    const keys = await this.keySequence()
+    if (!keys) return { ok: false, message: tv.linkLoadFailed }
+    const res = await keys.queue.run(keys.channelKeys(channel.number))
     if (!res.ok) return { ok: false, message: res.reason === 'noReply' ? tv.switchUnfinished : res.message }
     const content = res.reply.content
     if (content.globalLock === true) return { ok: false, message: tv.globalLocked }

@@ -1,4 +1,6 @@
 import type { RemoteKey } from '../../protocol/tv/commands'
+
+export { channelKeys } from '../../protocol/tv/commands'
 import type { TvMode } from '../../protocol/tv/messages'
 import { tv } from '../../strings'
 import type { SendResult } from './link'
