@@ -6,14 +6,14 @@ import { EPG_CHILD } from '../protocol/tv/messages'
 import type { KeyValueStorage } from '../platform/storage'
 import type { PhoneBridge } from '../platform/bridge/types'
 import { routeOf } from '../routes'
-import { tvTimers } from '../config'
+import { termsVersion, tvTimers } from '../config'
 import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
 import { SearchStore, type SearchContext } from './searchStore'
 import { TasksStore, type TaskAction, type TaskUser } from './tasksStore'
 import { PointsStore } from './pointsStore'
 import { TvStore } from './tvStore'
-import { UserStore } from './userStore'
+import { UserStore, type UserPorts } from './userStore'
 import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { PersonalStore } from './personalStore'
@@ -91,6 +91,7 @@ export class RootStore {
     this.tracker = deps.tracking(() => ({ uid: this.session.uid, phone: this.session.user?.phone ?? '', mac: this.devices.curMac }))
     this.bridge = deps.bridge
     this.consent = new ConsentStore(deps.storage)
+    const wechat = deps.bridge?.kind === 'weapp' ? (deps.bridge as WeappBridge) : null
     this.user = new UserStore(
       {
         getPhone: deps.getPhone,
@@ -98,6 +99,7 @@ export class RootStore {
           const r = await deps.api.userCenter.mobileLogin(req)
           return r.offline ? null : r
         },
+        ...(wechat ? wechatPorts(wechat, deps.api) : {}),
       },
       this.session,
     )
@@ -196,7 +198,13 @@ export class RootStore {
    */
   async start(params: { sharerUid?: string } = {}): Promise<void> {
     this.user.setSharerUid(params.sharerUid)
-    if (!this.user.hasSession && this.consent.accepted && !this.storage.get<boolean>(LOGGED_OUT_KEY)) await this.user.login({ silent: true })
+    if (!this.user.hasSession && !this.storage.get<boolean>(LOGGED_OUT_KEY)) {
+      // WeChat (issue 23): a returning identity that consented to these terms goes straight in, so
+      // its consent holds on this phone too; the operator app's bridge: the phone, after consent here
+      if (this.bridge?.kind === 'weapp') {
+        if ((await this.user.loginWithWeChat()) === 'session') this.consent.setAccepted(true)
+      } else if (this.consent.accepted) await this.user.login({ silent: true })
+    }
     await this.devices.load()
     runInAction(() => (this.started = true))
   }
@@ -212,7 +220,7 @@ export class RootStore {
     }
     if (!(await this.user.login())) return { ok: false, message: this.user.error || loginText.failed }
     this.storage.remove(LOGGED_OUT_KEY)
-    await this.devices.load()
+    await Promise.all([this.devices.load(), this.recordConsent()])
     return { ok: true }
   }
 
@@ -229,6 +237,29 @@ export class RootStore {
       return { ok: false, message }
     }
     return this.signIn()
+  }
+
+  /**
+   * The gateway records the consent given on this phone (per uid and terms version, issue 23), so the
+   * same WeChat user goes straight in elsewhere. Not recorded (offline, refused): the next silent
+   * login asks for consent again, nothing else changes.
+   */
+  private async recordConsent(): Promise<void> {
+    const uid = this.session.uid
+    if (!uid || !this.consent.accepted) return
+    try {
+      await this.api.userCenter.recordConsent({ uid, termsVersion })
+    } catch {
+      // offline (the client said so) or refused: only the next silent login is affected
+    }
+  }
+
+  private async serverLogout(uid: string): Promise<void> {
+    try {
+      await this.api.userCenter.logout({ uid })
+    } catch {
+      // offline: this phone is logged out all the same (LOGGED_OUT_KEY)
+    }
   }
 
   /** Logout, or the session could not be kept (401 after refresh + retry): everything of the user goes. */
@@ -304,6 +335,10 @@ export class RootStore {
    * log in silently again until the user asks to (the login card).
    */
   logout(): void {
+    // The gateway ends this token and stops silent WeChat login until a login by tap (issue 23). The
+    // request leaves with the session's token before it ends here; offline, this phone still logs out.
+    const uid = this.session.uid
+    if (uid) void this.serverLogout(uid)
     this.endSession()
     this.personal.reset()
     this.search.reset()
@@ -356,6 +391,22 @@ export class RootStore {
   dispose(): void {
     for (const d of this.disposers) d()
     this.tv.dispose()
+  }
+}
+
+/** The WeChat ports of the login (issue 23): getUserInfo for a fresh code's identity, createUser to link it. */
+function wechatPorts(bridge: WeappBridge, api: Api): Pick<UserPorts, 'wechatSignIn' | 'linkIdentity'> {
+  return {
+    async wechatSignIn() {
+      const id = await bridge.identity()
+      if (!id) return null
+      const r = await api.userCenter.getUserInfo({ ...id, termsVersion })
+      return { signIn: r.signIn ?? (r.registered ? 'terms' : 'unregistered'), credentials: r.session && r.uid ? { user: { uid: r.uid, phone: r.phone, nickName: r.nickName, lastFamilyId: r.lastFamilyId, faceImg: r.faceImg }, ...r.session } : null }
+    },
+    async linkIdentity(phone) {
+      const id = bridge.takeIdentity()
+      if (id) await api.userCenter.createUser({ ...id, phone })
+    },
   }
 }
 
