@@ -7,6 +7,8 @@ import { env, toast } from './config'
 import { createApi, type Api } from './services/api'
 import { createGatewayClient } from './services/http'
 import { createTaroTransport } from './services/http/taroTransport'
+import { taroUpload } from './services/http/taroUpload'
+import { createAvatarUploader, fetchUpload } from './services/http/upload'
 import { createTracker, withQuery, type Tracker } from './services/tracking'
 import { createTvLinkDeps } from './services/tv/platformDeps'
 import type { TvLinkApi } from './services/tv/types'
@@ -82,8 +84,17 @@ export function createAppServices(): AppServices {
       getSecretPhone: (req) => api.userCenter.getSecretPhone(req),
     },
   })
+  // Issue 23: the avatar goes as a file (wx.uploadFile on WeChat, multipart on H5)
+  const uploadAvatar = createAvatarUploader({
+    baseUrl: env.gatewayUrl,
+    session,
+    transport: process.env.TARO_ENV === 'weapp' ? taroUpload : fetchUpload(),
+    refresh: () => client.refreshSession(),
+    notify: (message) => Taro.showToast({ title: message, icon: 'none', duration: toast.longMs }),
+  })
   const root = new RootStore({
     api,
+    uploadAvatar,
     storage: taroStorage,
     session,
     getPhone: () => bridge.getPhone(),

@@ -11,6 +11,7 @@ import { simCode, WX_CODE_TTL_MS, avatarUpload } from '../../src/protocol/identi
 import { termsVersion } from '../../src/config'
 import { realClient, startTestGateway } from './helpers/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
+import { createAvatarUploader, fetchUpload } from '../../src/services/http/upload'
 
 let gw: RunningGateway
 let now = Date.now()
@@ -218,6 +219,15 @@ describe('avatar upload', () => {
     expect((await upload(c.session.token, Buffer.concat([fixture('avatar.png').subarray(0, 16), Buffer.from('<script>')]), { uid: user.uid })).resultCode).toBe('1001')
     expect((await upload(c.session.token, fixture('avatar.png'), { uid: 'u10002' })).resultCode).toBe('1004')
     expect(gw.state().users[user.uid].faceImg).toBe(`avatars/${user.uid}.svg`)
+  })
+
+  it("the app's H5 uploader (multipart through fetch) against the gateway", async () => {
+    const c = realClient(gw.url)
+    const user = await c.login('13800000000')
+    const upload = createAvatarUploader({ baseUrl: gw.url, session: { token: () => c.session.token }, transport: fetchUpload(), refresh: async () => '', notify: () => undefined })
+    const info = await upload(user.uid, { blob: new Blob([new Uint8Array(fixture('avatar.webp'))], { type: 'image/webp' }), name: 'avatar' })
+    expect(info.faceImg).toMatch(/\/uploads\/[0-9a-f]{32}\.webp$/)
+    await expect(upload(user.uid, { blob: new Blob(['GIF89a']), name: 'a.gif' })).rejects.toMatchObject({ code: '1001' })
   })
 
   it.each([

@@ -19,6 +19,7 @@ import { Session } from './session'
 import { PersonalStore } from './personalStore'
 import type { LockTarget } from './lockStore'
 import type { WeappBridge } from '../platform/bridge/weapp'
+import type { AvatarUploader } from '../services/http/upload'
 import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
 import type { ActionResult } from './write'
 import { failureMessage } from './loadState'
@@ -52,6 +53,8 @@ export interface RootDeps {
   tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */
   bridge?: PhoneBridge
+  /** The avatar upload (issue 23; wx.uploadFile or multipart); absent: no avatar editing. */
+  uploadAvatar?: AvatarUploader
 }
 
 /**
@@ -76,6 +79,7 @@ export class RootStore {
   readonly getPhone: () => Promise<string | null>
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
+  readonly uploadAvatar: AvatarUploader | undefined
   started = false
   /** SPEC 3 ystProgramId: the program the user has open in detail, and may play on the TV. */
   ystProgramId = ''
@@ -90,6 +94,7 @@ export class RootStore {
     this.session = deps.session ?? new Session(deps.storage)
     this.tracker = deps.tracking(() => ({ uid: this.session.uid, phone: this.session.user?.phone ?? '', mac: this.devices.curMac }))
     this.bridge = deps.bridge
+    this.uploadAvatar = deps.uploadAvatar
     this.consent = new ConsentStore(deps.storage)
     const wechat = deps.bridge?.kind === 'weapp' ? (deps.bridge as WeappBridge) : null
     this.user = new UserStore(
@@ -118,7 +123,7 @@ export class RootStore {
     this.getPhone = deps.getPhone
     this.storage = deps.storage
     makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage' | 'extras'>(this, {
-      getPhone: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+      getPhone: false, uploadAvatar: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
