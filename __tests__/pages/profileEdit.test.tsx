@@ -104,4 +104,10 @@ describe('my-info: editing the profile (H5)', () => {
     expect(uploads).toHaveLength(1)
     expect('blob' in uploads[0] && uploads[0].blob.type).toBe('image/png')
   })
+
+  it('SPEC 5 width: 我的 cuts a 20-character name to width 24 (Chinese counts 2) with an ellipsis', async () => {
+    services.root.session.updateUser({ nickName: '一二三四五六七八九十一二三四五六七八九十' })
+    await Taro.navigateTo({ url: '/pages/my-home/my-home' })
+    await until(() => textsOf('.my-profile__name').includes('一二三四五六七八九十一…'), 'truncated name')
+  })
 })
