@@ -52,7 +52,14 @@ export function checkNickName(raw: string): { ok: true; value: string } | { ok: 
   return { ok: true, value }
 }
 
-/** The avatar upload (local-stack extension; multipart/form-data, not the encrypted JSON body). */
+/**
+ * The avatar upload (local-stack extension; multipart/form-data, not the encrypted JSON body):
+ * POST with the UCS-TOKEN header, fields `uid` and `file` (at most 512 KB; PNG, JPEG or WebP by its
+ * first bytes). The gateway strips EXIF and other metadata, stores the image, sets it as the user's
+ * faceImg and answers {resultCode, resultMsg, data: userInfo} (plain JSON). The image is served with
+ * its checked type and X-Content-Type-Options: nosniff. Refusals: 1001 (no file, or not an image of
+ * those types), 3005 (over 512 KB), 1004 (another user's uid), 401 (no valid session).
+ */
 export const avatarUpload = Object.freeze({
   path: 'v5.0/user/upload/avatar',
   /** The file part's field name (wx.uploadFile `name`). */
@@ -62,11 +69,5 @@ export const avatarUpload = Object.freeze({
   maxBytes: 512 * 1024,
   /** Types accepted, recognised by the file's first bytes (never by its name or declared type). */
   types: ['image/png', 'image/jpeg', 'image/webp'] as const,
-  doc:
-    'Local-stack extension: POST multipart/form-data with the UCS-TOKEN header, fields `uid` and `file` ' +
-    '(at most 512 KB; PNG, JPEG or WebP by its first bytes). The gateway strips EXIF and other metadata, ' +
-    'stores the image, sets it as the user\'s faceImg and answers {resultCode, resultMsg, data: userInfo} ' +
-    '(plain JSON). The image is served with its checked type and X-Content-Type-Options: nosniff. ' +
-    'Refusals: 1001 (not an image of those types, or no file), 3005 (over 512 KB), 401 (no session).',
 })
 export type AvatarType = (typeof avatarUpload.types)[number]
