@@ -7,6 +7,8 @@
  *             (phone: 11 digits, or '' when the user is not signed in to the app)
  *
  * Sharing uses the same channel: `{ type: 'tvc:share', id, title, text, url }`, one-way (share.ts).
+ * The avatar (issue 23): `{ type: 'tvc:getAvatar', id }`, answered with `{ type: 'tvc:avatar', id,
+ * dataUrl }` within AVATAR_REPLY_MS.
  *
  * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
  * missing bridge or an empty/invalid number give null, and no phone login happens.
