@@ -17,4 +17,13 @@ export const emulatorStrings = Object.freeze({
   avatarType: '头像须为PNG、JPEG或WebP图片',
   avatarTooLarge: (kb: number) => `头像不能超过${kb}KB`,
   avatarMissing: '没有收到头像文件',
+  /** Live TV answers (handlers/live.ts). */
+  live: Object.freeze({
+    noGroup: '没有找到该频道分组',
+    noChannel: '没有找到该频道',
+    noProgramme: '没有找到该节目',
+    notForChildren: '少儿模式下不能观看该频道',
+    badDate: '日期应为 YYYYMMDD',
+    dayOutOfRange: '只能查看前后3天的节目单',
+  }),
 })
