@@ -117,6 +117,21 @@ describe('returning WeChat user', () => {
     expect((await silentLogin(realClient(gw.url), 'heidi', '2026-11')).signIn).toBe('session')
   })
 
+  it('a tapped login of a known identity records the consent and ends a logout block; an unknown one gets nothing', async () => {
+    const c = realClient(gw.url)
+    const user = await phoneLogin(c, 'lena', '13700000027', '2025-01')
+    await c.api.userCenter.logout({ uid: user.uid })
+    const tap = async (name: string) => {
+      const phone = realClient(gw.url)
+      const id = await phone.api.userCenter.getOpenIdUnionId({ code: code(name) })
+      return phone.api.userCenter.getUserInfo({ ...id, termsVersion, tapped: true })
+    }
+    expect(await tap('lena')).toMatchObject({ uid: user.uid, signIn: 'session' })
+    expect(gw.state().consents[user.uid].map((x) => x.version)).toEqual(['2025-01', termsVersion])
+    expect(gw.state().users[user.uid].loggedOut).toBe(false)
+    expect(await tap('nobody')).toMatchObject({ registered: false, session: null })
+  })
+
   it('logout ends the session and stops silent login until a login by tap (createUser)', async () => {
     const c = realClient(gw.url)
     const user = await phoneLogin(c, 'ivan', '13700000023')

@@ -122,6 +122,33 @@ describe('WeChat login (issue 23)', () => {
     expect(gw.state().consents[uid].map((c) => c.version)).toEqual(['2025-01', termsVersion])
   })
 
+  it('an identity the gateway knows logs in by a tap on 登录 (consent ticked), without another phone number', async () => {
+    const first = weappPhone('vic')
+    await first.root.start()
+    await tapPhoneLogin(first, '13700000045')
+    const uid = first.root.session.uid
+    gw.state().consents[uid] = [{ version: '2025-01', acceptedAt: 1 }]
+    const again = weappPhone('vic')
+    await again.root.start()
+    expect(again.root.user.wechatKnown).toBe(true)
+    // consent first, as for the phone login
+    expect(await again.root.signInWithWeChat()).toEqual({ ok: false, message: '请先阅读并同意用户协议和隐私政策' })
+    again.root.consent.setAccepted(true)
+    expect(await again.root.signInWithWeChat()).toEqual({ ok: true })
+    expect(again.root.session.uid).toBe(uid)
+    expect(again.logins).toHaveLength(2) // launch + tap: two fresh codes, no getPhoneNumber
+    expect(gw.state().consents[uid].map((c) => c.version)).toEqual(['2025-01', termsVersion])
+    // after a logout elsewhere, the same tap ends the block
+    again.root.logout()
+    await waitFor(() => gw.state().users[uid].loggedOut)
+    const third = weappPhone('vic')
+    await third.root.start()
+    expect(third.root.user.wechatKnown).toBe(true)
+    third.root.consent.setAccepted(true)
+    expect(await third.root.signInWithWeChat()).toEqual({ ok: true })
+    expect(gw.state().users[uid].loggedOut).toBe(false)
+  })
+
   it('logout: no silent login on this phone, nor on one with empty storage, until a login by tap', async () => {
     const p = weappPhone('wu')
     await p.root.start()

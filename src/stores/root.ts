@@ -229,6 +229,18 @@ export class RootStore {
     return { ok: true }
   }
 
+  /**
+   * WeChat, an identity the gateway knows (newer terms, or a logout elsewhere): 登录 with the consent
+   * ticked logs in from a fresh wx.login code, without another phone number (issue 23).
+   */
+  async signInWithWeChat(): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (!this.consent.accepted) return this.signIn()
+    if ((await this.user.loginWithWeChat({ tapped: true })) !== 'session') return { ok: false, message: this.user.error || loginText.failed }
+    this.storage.remove(LOGGED_OUT_KEY)
+    await this.devices.load()
+    return { ok: true }
+  }
+
   /** WeChat: the getPhoneNumber button's code becomes the bridge's phone number, then signIn. */
   async signInWithPhoneCode(code: string | undefined): Promise<{ ok: true } | { ok: false; message: string }> {
     if (!this.consent.accepted) return this.signIn()
@@ -402,10 +414,10 @@ export class RootStore {
 /** The WeChat ports of the login (issue 23): getUserInfo for a fresh code's identity, createUser to link it. */
 function wechatPorts(bridge: WeappBridge, api: Api): Pick<UserPorts, 'wechatSignIn' | 'linkIdentity'> {
   return {
-    async wechatSignIn() {
+    async wechatSignIn(tapped) {
       const id = await bridge.identity()
       if (!id) return null
-      const r = await api.userCenter.getUserInfo({ ...id, termsVersion })
+      const r = await api.userCenter.getUserInfo({ ...id, termsVersion, ...(tapped ? { tapped } : {}) })
       return { signIn: r.signIn ?? (r.registered ? 'terms' : 'unregistered'), credentials: r.session && r.uid ? { user: { uid: r.uid, phone: r.phone, nickName: r.nickName, lastFamilyId: r.lastFamilyId, faceImg: r.faceImg }, ...r.session } : null }
     },
     async linkIdentity(phone) {

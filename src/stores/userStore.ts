@@ -32,8 +32,8 @@ export interface UserPorts {
   getPhone(): Promise<string | null>
   /** mobileLogin; null when the gateway could not be reached (the client already told the user). */
   mobileLogin(request: MobileLoginRequest): Promise<LoginResult | null>
-  /** WeChat only: a fresh wx.login code exchanged, then getUserInfo (null: no code or offline). */
-  wechatSignIn?(): Promise<WeChatSignIn | null>
+  /** WeChat only: a fresh wx.login code exchanged, then getUserInfo (null: no code or offline); `tapped`: the user asked. */
+  wechatSignIn?(tapped: boolean): Promise<WeChatSignIn | null>
   /** WeChat only: createUser links the identity the button's login proved with the phone; rejects (1004) when the phone has another. */
   linkIdentity?(phone: string): Promise<void>
 }
@@ -46,6 +46,8 @@ export class UserStore {
   sharerUid = ''
   loggingIn = false
   error = ''
+  /** WeChat: the gateway knows this identity but gave no session (newer terms, or after a logout): a tap on 登录 is enough. */
+  wechatKnown = false
 
   constructor(
     private readonly ports: UserPorts,
@@ -110,6 +112,7 @@ export class UserStore {
         }
       }
       runInAction(() => {
+        this.wechatKnown = false
         this.session.begin({ user: { ...result.user, nickName: result.user.nickName || common.familyUser }, token: result.token, secret: result.secret })
       })
       return true
@@ -127,14 +130,18 @@ export class UserStore {
    * the gateway said (null: no code, no answer, or refused; the login card then invites as before,
    * and a login by tap reports its own failures).
    */
-  async loginWithWeChat(): Promise<WeChatSignIn['signIn'] | null> {
+  async loginWithWeChat(opts: { tapped?: boolean } = {}): Promise<WeChatSignIn['signIn'] | null> {
     if (this.loggingIn || !this.ports.wechatSignIn) return null
     this.loggingIn = true
     this.error = ''
     try {
-      const r = await this.ports.wechatSignIn()
+      const r = await this.ports.wechatSignIn(opts.tapped === true)
       const credentials = r?.credentials
-      if (credentials) runInAction(() => this.session.begin({ ...credentials, user: { ...credentials.user, nickName: credentials.user.nickName || common.familyUser } }))
+      runInAction(() => {
+        this.wechatKnown = r?.signIn === 'terms' || r?.signIn === 'loggedOut'
+        if (credentials) this.session.begin({ ...credentials, user: { ...credentials.user, nickName: credentials.user.nickName || common.familyUser } })
+        else if (opts.tapped) this.error = t.failed
+      })
       return r?.signIn ?? null
     } catch (e) {
       // refused (a stale code, a gateway fault): the card says why and invites a login by tap

@@ -55,11 +55,17 @@ const NOBODY: UserInfo = { uid: '', phone: '', nickName: '', lastFamilyId: '', f
 /** getUserInfo: who this proven identity is, and a session when it may go straight in. */
 export function userOfIdentity(
   ctx: HandlerCtx,
-  req: { openId: string; unionId: string; wxTicket?: string; termsVersion?: string },
+  req: { openId: string; unionId: string; wxTicket?: string; termsVersion?: string; tapped?: boolean },
 ): UserInfo & { registered: boolean; signIn: SignIn } {
   takeTicket(ctx, req.openId, req.unionId, req.wxTicket)
   const u = byOpenId(ctx, req.openId)
   if (!u) return { ...NOBODY, registered: false, signIn: 'unregistered' }
+  // a login by tap with the consent ticked: the consent is recorded and a logout's block ends
+  if (req.tapped && req.termsVersion) {
+    recordConsent(ctx, u.uid, req.termsVersion)
+    u.loggedOut = false
+    ctx.db.touch()
+  }
   if (u.loggedOut) return { ...NOBODY, registered: true, signIn: 'loggedOut' }
   if (!consentedTo(ctx, u.uid, req.termsVersion)) return { ...NOBODY, registered: true, signIn: 'terms' }
   const session = ctx.tokens.issue(u.uid)

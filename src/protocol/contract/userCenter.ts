@@ -45,6 +45,7 @@ export const userCenter = {
       serviceChannelId: s.str(),
       wxTicket: opt(s.str('extension: from getOpenIdUnionId; without a valid one for this openId: 3004')),
       termsVersion: opt(s.str('extension: the terms version the app shows; a session only when the user consented to it')),
+      tapped: opt(s.bool('extension: a login the user tapped on this phone (consent ticked): records consent to termsVersion and ends a logout block')),
     }),
     response: s.obj({
       ...userInfo.fields,

@@ -31,7 +31,7 @@ export function createUserCenterApi(client: GatewayClient) {
      * SPEC 7 getUserInfo (form): serviceChannelId added. Issue 23: with the wxTicket of a code exchange
      * and the terms version shown; `session` holds token and secret when the gateway answered one.
      */
-    getUserInfo: async (args: { openId: string; unionId: string; wxTicket?: string; termsVersion?: string }) => {
+    getUserInfo: async (args: { openId: string; unionId: string; wxTicket?: string; termsVersion?: string; tapped?: boolean }) => {
       const reply = await client.send(c.getUserInfo, { ...args, serviceChannelId })
       const { token = '', secret = '' } = reply.envelope
       return { ...(dataOf(reply, c.getUserInfo.path) as ResOf<typeof c.getUserInfo>), session: token && secret ? { token, secret } : null }
