@@ -159,7 +159,9 @@ describe('createUser links the identity with the phone', () => {
     expect(rec?.openId).toBe('wx-open-judy')
   })
 
-  it('the seeded demo users are the simulated WeChat users named by their uid', async () => {
+  it('the seeded demo users have no WeChat identity until their first weapp phone login links one', async () => {
+    expect(Object.values(gw.state().users).every((u) => u.openId === '')).toBe(true)
+    expect((await silentLogin(realClient(gw.url), 'u10001')).signIn).toBe('unregistered')
     const c = realClient(gw.url)
     await phoneLogin(c, 'u10001', '13800000000')
     expect((await silentLogin(realClient(gw.url), 'u10001')).uid).toBe('u10001')

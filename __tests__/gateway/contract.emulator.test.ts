@@ -26,7 +26,7 @@ beforeAll(async () => {
   ctx = {
     uid: user.uid,
     phone: user.phone,
-    openId: gw.state().users[user.uid].openId,
+    openId: 'wx-open-sample',
     mac: families[0].mac,
     familyId: families[0].familyId,
     spareFamilyId: families[1].familyId,

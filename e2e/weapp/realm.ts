@@ -55,7 +55,7 @@ export interface RealmOptions {
   onError: (where: string, error: unknown) => void
   /**
    * The simulated WeChat user whose wx.login codes this phone gets (`sim:{name}:{issuedAt}-{nonce}`,
-   * src/protocol/identity.ts). Default u10001: the demo owner (13800000000) is WeChat user u10001.
+   * src/protocol/identity.ts). Default u10001 (the start-up check links it with the demo owner's phone).
    */
   wechatUser?: string
 }

@@ -165,8 +165,9 @@ export function initialState(cat: Catalogue, now: number): DbState {
     nickName,
     faceImg: `avatars/${uid}.svg`,
     lastFamilyId,
-    openId: `wx-open-${uid}`,
-    unionId: `wx-union-${uid}`,
+    // no WeChat identity yet: the first weapp phone login links one (createUser, issue 23)
+    openId: '',
+    unionId: '',
     sharerUid: '',
     createdAt: now - 90 * DAY,
     guidesSeen: [],
