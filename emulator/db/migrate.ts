@@ -8,13 +8,17 @@
  *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
  *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
  *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
- *   3 -> 4  broker sessions get `issuedAt` (24 h expiry).
- *   4 -> 7  placeholders (other issues' steps; the lead drops them at merge).
+ *   3 -> 4  broker sessions get `issuedAt` (the migration's time when they had none).
+ *   4 -> 5  WeChat identity and profile (issue 23): every user gets `loggedOut` false; `consents`
+ *           (per uid and terms version), `wxCodes` (codes already exchanged), `wxTickets` and
+ *           `uploads` (avatars) start empty. Nobody has consented on the gateway yet, so a returning
+ *           WeChat user confirms the terms once by a login by tap.
+ *   5 -> 7  placeholders (other issues' steps; the lead drops them at merge).
  *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec } from './state'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec, type UserRec } from './state'
 import type { JarvisSession } from '../directory'
 
 export interface MigrationContext {
@@ -74,8 +78,13 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [cid, j] of Object.entries(jarvis)) upgraded[cid] = { ...j, issuedAt: typeof j.issuedAt === 'number' ? j.issuedAt : ctx.now }
     return { ...doc, schemaVersion: 4, jarvis: upgraded }
   },
-  // placeholder: the lead drops these at merge (4 -> 5, 5 -> 6 and 6 -> 7 are other issues' steps)
-  4: (doc) => ({ ...doc, schemaVersion: 5 }),
+  4: (doc) => {
+    const users = (doc.users ?? {}) as Record<string, Omit<UserRec, 'loggedOut'> & { loggedOut?: boolean }>
+    const upgraded: DbState['users'] = {}
+    for (const [uid, u] of Object.entries(users)) upgraded[uid] = { ...u, loggedOut: u.loggedOut === true }
+    return { ...doc, schemaVersion: 5, users: upgraded, consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} }
+  },
+  // placeholder: the lead drops these at merge (5 -> 6 and 6 -> 7 are other issues' steps)
   5: (doc) => ({ ...doc, schemaVersion: 6 }),
   6: (doc) => ({ ...doc, schemaVersion: 7 }),
   // 7 -> 8: notices for members who lost a TV, and members' hidden presence (issue 25). Both start
