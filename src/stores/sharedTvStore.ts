@@ -3,7 +3,8 @@ import { LAST_ACTION_SHOWN_SEC, PRESENCE_WINDOW_SEC, readFamilyActivity, type Fa
 import type { TvStore } from './tvStore'
 import type { RootStore } from './root'
 import { REMOTE_KEYS, type RemoteKey } from '../protocol/tv/commands'
-import { shared as t, tv } from '../strings'
+import { tv } from '../strings'
+import { shared as t } from '../strings/shared'
 
 export interface SharedClock {
   now(): number

@@ -5,7 +5,7 @@ import { familyOf } from '../../stores/familyStore'
 import { sharedTvOf } from '../../stores/sharedTvStore'
 import type { Device } from '../../protocol/contract/models'
 import { toastDone, toastProblem } from '../../platform/feedback'
-import { shared } from '../../strings'
+import { shared } from '../../strings/shared'
 import { family as t } from '../../strings/locks'
 
 /**

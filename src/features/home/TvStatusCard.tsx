@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import LoginCard from '../account/LoginCard'
-import SharedTvLine from './SharedTvLine'
 import { useStores } from '../../stores/context'
 import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { formatTvMac } from '../../protocol/mac'
 import { home as h, login as l, tv as t } from '../../strings'
 import './home.scss'
+
+/** Line 2 (issue 25, who did what) loads after first paint: it shows only once the TV is online. */
+const SharedTvLine = lazy(() => import('./SharedTvLine'))
 
 interface Props {
   onRemote: () => void
@@ -58,7 +61,9 @@ function TvStatusCard({ onRemote }: Props) {
               {tv.nowPlaying}
             </Text>
           )}
-          <SharedTvLine />
+          <Suspense fallback={null}>
+            <SharedTvLine />
+          </Suspense>
         </View>
       </View>
       <View className='tv-card__actions'>

@@ -5,7 +5,6 @@ import { View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
 import TvStatusCard from '../../features/home/TvStatusCard'
-import LostTvNotice from '../../features/devices/LostTvNotice'
 import SearchEntry from '../../features/home/SearchEntry'
 import MyEntry from '../../features/home/MyEntry'
 import HomeTabs from '../../features/home/HomeTabs'
@@ -23,6 +22,8 @@ import { useProgressive } from '../../lib/useProgressive'
 
 /** The 直播 tab's code loads when the tab is first opened (issue 21), never with home. */
 const LiveTab = lazy(() => import('../../features/live/LiveTab'))
+/** Issue 25: a lost TV, told once at launch (not on the first paint's path). */
+const LostTvNotice = lazy(() => import('../../features/devices/LostTvNotice'))
 
 /** Home: the TV at a glance, the search box, and the desktop of the TV's mode in tabs. */
 function Index() {
@@ -78,7 +79,9 @@ function Index() {
       onRetry={retry}
       header={
         <View>
-          <LostTvNotice />
+          <Suspense fallback={null}>
+            <LostTvNotice />
+          </Suspense>
           <TvStatusCard onRemote={() => setRemoteOpen(true)} />
           <View className='home-search-row'>
             <SearchEntry />
