@@ -8,16 +8,24 @@
  *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
  *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
  *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
+ *   3 -> 4  broker sessions get `issuedAt`.
+ *   6 -> 7  watch records get `finished` (issue 22).
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec } from './state'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type HistoryRec, type LockRec } from './state'
+import { isFinished } from '../data/finished'
 import type { JarvisSession } from '../directory'
 
 export interface MigrationContext {
   now: number
   /** Ids of the tasks whose progress starts over every day. */
   dailyTaskIds: ReadonlySet<string>
+  /**
+   * Issue 22 (6 -> 7): each episode's length of a program, for the finished rule (data/finished.ts);
+   * undefined for a program the catalogue no longer has. Without it no older record is finished.
+   */
+  episodeDurations?: (programId: string) => readonly number[] | undefined
 }
 
 /** A state file the emulator cannot read as its own: refused, never overwritten. */
@@ -70,6 +78,24 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     const upgraded: DbState['jarvis'] = {}
     for (const [cid, j] of Object.entries(jarvis)) upgraded[cid] = { ...j, issuedAt: typeof j.issuedAt === 'number' ? j.issuedAt : ctx.now }
     return { ...doc, schemaVersion: 4, jarvis: upgraded }
+  },
+  // placeholder: the lead drops these at merge (4 -> 5 and 5 -> 6 belong to other issues' branches)
+  4: (doc) => ({ ...doc, schemaVersion: 5 }),
+  // placeholder: the lead drops these at merge
+  5: (doc) => ({ ...doc, schemaVersion: 6 }),
+  // 6 -> 7: watch records carry `finished` (issue 22): the record is on the program's last episode,
+  // within its last 30 s. Older records get it from their episode and position; nothing else changes.
+  6: (doc, ctx) => {
+    const history = (doc.history ?? {}) as Record<string, Array<Omit<HistoryRec, 'finished'> & { finished?: unknown }>>
+    const upgraded: DbState['history'] = {}
+    for (const [uid, list] of Object.entries(history)) {
+      upgraded[uid] = (Array.isArray(list) ? list : []).map((h) => {
+        const durations = ctx.episodeDurations?.(h.programId)
+        const finished = typeof h.finished === 'boolean' ? h.finished : durations ? isFinished(durations, h.episodeIndex, h.positionSec) : false
+        return { ...h, finished }
+      })
+    }
+    return { ...doc, schemaVersion: 7, history: upgraded }
   },
 }
 

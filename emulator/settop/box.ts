@@ -1,6 +1,6 @@
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
-import { EPG_CHILD, EPG_NORMAL, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
+import { EPG_CHILD, EPG_NORMAL, SCREEN_DESKTOP, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
 import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
 import { onAirAt } from '../data/live'
 import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
@@ -16,6 +16,8 @@ import {
   withoutStaleLive,
   type LiveChannelDef,
 } from './model'
+import { VodPlayer, type ProgramDef } from './playback'
+import { playStartOf } from '../../src/protocol/tv/playParams'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -30,6 +32,8 @@ export interface BoxOptions {
   channels?: () => readonly LiveChannelDef[]
   /** The stack's controllable clock (what is on air); Date.now by default. */
   now?: () => number
+  /** The programs it can play episode by episode (issue 22); without it a play is only recorded. */
+  programs?: (programId: string) => ProgramDef | undefined
 }
 
 interface Peer {
@@ -66,6 +70,9 @@ export class VirtualSetTopBox {
   private readonly nextId = createSequence(() => Date.now())
   /** The live-channel entry's commit window (digits typed, no OK yet). */
   private entryTimer: ReturnType<typeof setTimeout> | null = null
+  /** Issue 22: the program playing (episode, position on the stack's clock) and the load URL it plays. */
+  private readonly player: VodPlayer
+  private vodUrl = ''
 
   constructor(
     readonly tv: VirtualTv,
@@ -78,7 +85,30 @@ export class VirtualSetTopBox {
     /** The TV's screen option (setScreenOption), reported in type 87. */
     private readonly screenOption: () => TvScreenOption | undefined = () => undefined,
     private readonly options: BoxOptions = {},
-  ) {}
+  ) {
+    this.player = new VodPlayer(
+      options.now ?? Date.now,
+      (w) => this.onPlay({ mac: this.tv.mac, ...w }),
+      () => {
+        // the last episode ended: back to the desktop, and the phones hear it at once
+        this.state = { ...this.state, playing: null, screen: SCREEN_DESKTOP }
+        this.report()
+      },
+    )
+  }
+
+  /** Issue 22: the stack's clock moved: the program playing catches up and is written at once. */
+  clockMoved(): void {
+    this.player.tick()
+  }
+
+  /** Anything that no longer plays the program (keys, a live channel) stops its playback, written where it was. */
+  private followPlayer(): void {
+    if (this.vodUrl && this.state.playing?.loadUrl !== this.vodUrl) {
+      this.vodUrl = ''
+      this.player.stop()
+    }
+  }
 
   private channels(): readonly LiveChannelDef[] {
     return this.options.channels?.() ?? []
@@ -115,6 +145,7 @@ export class VirtualSetTopBox {
       if (locks.globalLock) return
       const before = this.state
       this.state = commitLive(this.state, this.channels(), locks, this.titleOf)
+      this.followPlayer()
       if (this.state !== before) this.report()
     }, LIVE_COMMIT_MS)
     this.entryTimer.unref?.()
@@ -128,6 +159,7 @@ export class VirtualSetTopBox {
   /** Stops the commit window (the stack is closing). */
   dispose(): void {
     this.clearEntry()
+    this.player.dispose()
   }
 
   /** Push a type 87 with the current locks, play state and screen option to every phone served. */
@@ -188,7 +220,10 @@ export class VirtualSetTopBox {
       const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
       // global lock: the TV takes no key (the answer says globalLock true)
-      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) this.state = this.applyRemote(keyEvent, locks)
+      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+        this.state = this.applyRemote(keyEvent, locks)
+        this.followPlayer()
+      }
       return this.reply(env, types.typeMode, this.modeContent(locks))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
@@ -196,7 +231,15 @@ export class VirtualSetTopBox {
       if (!locks.globalLock) this.clearEntry()
       this.state = withoutStaleLive(applyH5Play(this.state, content, locks))
       const program = this.state !== before ? programOf(content) : null
-      if (program && env.actionData.from.uid) {
+      const def = program ? this.options.programs?.(program.programId) : undefined
+      if (program && def) {
+        // issue 22: the box plays the program from the episode and second the command names
+        this.vodUrl = content.extras.loadUrl
+        this.player.start(def, String(env.actionData.from.uid ?? ''), program.episodeIndex, program.positionSec)
+      } else if (this.state !== before) {
+        this.followPlayer()
+      }
+      if (program && !def && env.actionData.from.uid) {
         try {
           this.onPlay({ mac: this.tv.mac, uid: String(env.actionData.from.uid), ...program })
         } catch {
@@ -222,10 +265,13 @@ export class VirtualSetTopBox {
 
   /** The play state as reported: a live channel carries the programme on air now, by the stack's clock. */
   private playState(): TvPlayState {
+    // issue 22: the program playing, where it is now (ended after its last episode: the box stopped)
+    if (this.player.current?.ended) this.player.tick()
+    const vod = this.player.view()
     const live = this.state.live
-    if (!live) return { ...this.state }
+    if (!live) return { ...this.state, vod }
     const c = this.channels().find((x) => x.channelId === live.channelId)
-    return { ...this.state, live: { ...live, title: c ? this.titleOf(c) : live.title } }
+    return { ...this.state, vod, live: { ...live, title: c ? this.titleOf(c) : live.title } }
   }
 
   private reply(request: Envelope, type: number, content: Record<string, unknown>): Envelope {
@@ -262,7 +308,7 @@ function isH5Play(c: Record<string, unknown>): c is Record<string, unknown> & H5
  * The program a play payload starts: params `{"programId": "...", "episode": n}` (what the catalogue's
  * h5Play carries), else a `/h5/{programId}.html` load URL. Null when it names none.
  */
-export function programOf(play: H5PlayPayload): { programId: string; episodeIndex: number } | null {
+export function programOf(play: H5PlayPayload): { programId: string; episodeIndex: number; positionSec: number } | null {
   let params: unknown
   try {
     params = JSON.parse(play.params)
@@ -270,11 +316,12 @@ export function programOf(play: H5PlayPayload): { programId: string; episodeInde
     params = null
   }
   if (isRecord(params) && typeof params.programId === 'string' && params.programId) {
-    const ep = Number(params.episode)
-    return { programId: params.programId, episodeIndex: Number.isFinite(ep) && ep >= 1 ? Math.floor(ep) : 1 }
+    // issue 22: `episode` and `positionSec` of an object params say where to start (src/protocol/tv/playParams)
+    const start = playStartOf(play.params)
+    return { programId: params.programId, episodeIndex: start.episode, positionSec: start.positionSec }
   }
   const m = /\/h5\/([A-Za-z0-9_-]+)\.html(?:$|[?#])/.exec(play.extras.loadUrl)
-  return m ? { programId: m[1], episodeIndex: 1 } : null
+  return m ? { programId: m[1], episodeIndex: 1, positionSec: 0 } : null
 }
 
 /** A command envelope with what the box needs, or null (bad JSON, unknown shape: ignored). */

@@ -44,7 +44,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         return !!phone && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
       },
       directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
-      { channels: directory.liveChannels, now: directory.now },
+      { channels: directory.liveChannels, now: directory.now, programs: directory.programOf },
     )
     boxes.set(key, created)
     return created
@@ -57,6 +57,10 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
 
   // the gateway changed a TV's locks or screen option: its box reports to its phones at once
   const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.report()) ?? (() => undefined)
+  // issue 22: the stack's clock moved: every box playing a program catches up and writes its record
+  const offClock = directory.onClockMoved?.(() => {
+    for (const b of boxes.values()) b.clockMoved()
+  }) ?? (() => undefined)
 
   return {
     box,
@@ -69,6 +73,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     },
     close: () => {
       offChanges()
+      offClock()
       for (const b of boxes.values()) b.dispose()
       return transport.close()
     },
