@@ -36,7 +36,7 @@ describe('my-record page', () => {
   it('groups the records 今天 / 昨天 / 更早 with the episode and position', async () => {
     await until(() => textsOf('.pitem__title').length === 3, 'records')
     expect(textsOf('.plist__group')).toEqual(['今天', '昨天', '更早'])
-    expect(textsOf('.pitem__meta')[0]).toBe('看到第2集 01:05')
+    expect(textsOf('.pitem__meta')[0]).toBe('看到第2集 1:05')
   })
 
   it('only the third-party record offers 在电视上播放; it confirms naming the app and sends type 9', async () => {

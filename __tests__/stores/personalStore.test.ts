@@ -248,7 +248,9 @@ describe('watch records', () => {
   it('says the episode and the position watched', () => {
     expect(formatPosition(725)).toBe('12:05')
     expect(formatPosition(3725)).toBe('1:02:05')
-    expect(formatPosition(-3)).toBe('00:00')
+    expect(formatPosition(-3)).toBe('0:00')
+    expect(formatPosition(600)).toBe('10:00')
+    expect(recordProgress({ ...rec('a', 0), finished: true })).toBe('已看完')
     expect(recordProgress(rec('a', 0))).toBe('看到第3集 12:05')
   })
 

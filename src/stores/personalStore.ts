@@ -3,6 +3,7 @@ import type { Api } from '../services/api'
 import type { collectionItem, H5Play, HistoryItem } from '../protocol/contract/models'
 import type { Infer } from '../protocol/contract/schema'
 import { Loadable } from './loadable'
+import { formatClock } from './resume'
 import { PagedList, type Page } from './pagedList'
 import { failureMessage } from './loadState'
 import { guardedWrite, mayHaveApplied, type ActionResult } from './write'
@@ -129,18 +130,12 @@ export function groupRecords(items: readonly HistoryItem[], now: number): Array<
   return order.filter((g) => byGroup.has(g)).map((g) => ({ group: g, items: byGroup.get(g) ?? [] }))
 }
 
-/** A position in seconds as the record shows it: 12:05 or 1:02:05. */
-export function formatPosition(sec: number): string {
-  const s = Math.max(0, Math.floor(sec))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const r = s % 60
-  const two = (n: number) => String(n).padStart(2, '0')
-  return h > 0 ? `${h}:${two(m)}:${two(r)}` : `${two(m)}:${two(r)}`
-}
+/** A position in seconds as the record shows it: m:ss, or h:mm:ss from one hour up (issue 22). */
+export const formatPosition = formatClock
 
-/** What a record says about where the user stopped. */
+/** What a record says about where the user stopped: 看到第3集 12:05, or 已看完 (issue 22). */
 export function recordProgress(item: HistoryItem): string {
+  if (item.finished === true) return t.finished
   return t.episodePosition(Math.max(1, item.episodeIndex), formatPosition(item.positionSec))
 }
 

@@ -6,6 +6,7 @@ import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { formatTvMac } from '../../protocol/mac'
 import { home as h, login as l, tv as t } from '../../strings'
+import { vodLine } from '../../stores/resume'
 import './home.scss'
 
 interface Props {
@@ -51,7 +52,7 @@ function TvStatusCard({ onRemote }: Props) {
             {tv.linkState !== 'online' && tv.lastError ? ` · ${tv.lastError}` : ''}
           </Text>
           <Text className='tv-card__mac'>{formatTvMac(device.mac)}</Text>
-          {tv.online && tv.tvMode.content.playState?.playing && <Text className='tv-card__playing'>{t.playing}</Text>}
+          {tv.online && tv.tvMode.content.playState?.playing && <Text className='tv-card__playing'>{vodLine(tv.tvMode.content.playState) ?? t.playing}</Text>}
         </View>
       </View>
       <View className='tv-card__actions'>

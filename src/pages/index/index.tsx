@@ -12,6 +12,7 @@ import BlockView from '../../features/home/BlockView'
 import LiveList from '../../features/home/LiveList'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
+import LazyContinueRow from '../../features/home/LazyContinueRow'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET } from '../../stores/loadState'
@@ -81,6 +82,7 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
+          <LazyContinueRow />
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
         </View>
       }

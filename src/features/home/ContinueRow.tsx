@@ -1,0 +1,60 @@
+import { useEffect } from 'react'
+import { observer } from 'mobx-react'
+import { useDidShow } from '@tarojs/taro'
+import { ScrollView, Text, View } from '@tarojs/components'
+import Img from '../../components/Img'
+import ProgressBar from '../../components/ProgressBar'
+import { useStores } from '../../stores/context'
+import { continueStoreOf } from '../../stores/continueStore'
+import { formatClock, progressOf } from '../../stores/resume'
+import { go } from '../../navigation'
+import { routeOf } from '../../routes'
+import { continueRow as t } from '../../strings/continue'
+import './continueRow.scss'
+
+/**
+ * Issue 22: home's 继续观看 row: the user's unfinished records (newest first, up to 10), each with its
+ * episode, position and a progress bar; a tap opens the detail, ready to resume. Absent when logged
+ * out or with nothing to continue. Loaded after home's first paint (LazyContinueRow).
+ */
+function ContinueRow() {
+  const root = useStores()
+  const store = continueStoreOf(root)
+  const uid = root.user.user?.uid ?? ''
+  const childMode = root.childMode
+  useEffect(() => {
+    void store.load(childMode)
+  }, [store, uid, childMode])
+  useDidShow(() => void store.load(root.childMode))
+
+  if (!uid || !store.visible) return null
+  const items = store.items.value ?? []
+  return (
+    <View className='continue-row' data-row='continue'>
+      <Text className='continue-row__title'>{t.title}</Text>
+      <ScrollView scrollX className='continue-row__scroll'>
+        <View className='continue-row__list'>
+          {items.map((r) => (
+            <View
+              key={r.programId}
+              className='continue-card'
+              data-program={r.programId}
+              hoverClass='continue-card--pressed'
+              onClick={() => {
+                root.tracker.click(routeOf.index, t.title, { programId: r.programId })
+                go('detail', { programId: r.programId })
+              }}
+            >
+              <Img className='continue-card__poster' src={r.poster} mode='aspectFill' lazyLoad alt={t.posterAlt(r.title)} />
+              <Text className='continue-card__title'>{r.title}</Text>
+              <Text className='continue-card__meta'>{`${t.episode(Math.max(1, r.episodeIndex))} ${t.at(formatClock(r.positionSec))}`}</Text>
+              <ProgressBar className='continue-card__progress' value={progressOf(r)} />
+            </View>
+          ))}
+        </View>
+      </ScrollView>
+    </View>
+  )
+}
+
+export default observer(ContinueRow)
