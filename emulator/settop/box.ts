@@ -1,6 +1,6 @@
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
-import { EPG_CHILD, EPG_NORMAL, SCREEN_DESKTOP, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
+import { EPG_CHILD, EPG_NORMAL, SCREEN_DESKTOP, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState, type VodPlayState } from '../../src/protocol/tv/messages'
 import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
 import { onAirAt } from '../data/live'
 import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
@@ -95,6 +95,11 @@ export class VirtualSetTopBox {
         this.report()
       },
     )
+  }
+
+  /** Issue 22: the program playing now (episode, position on the stack's clock), or null. */
+  playback(): VodPlayState | null {
+    return this.player.view()
   }
 
   /** Issue 22: the stack's clock moved: the program playing catches up and is written at once. */
