@@ -8,7 +8,8 @@
  *   3. Home renders the title and the gateway's desktop; the requests' IVs came from wx.getRandomValues.
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state.
- *   6. Every page of app.json opens, with the parameters a person would arrive with, and renders.
+ *   6. A detail page with episodes plays one on the TV (issue 22): the box plays that episode.
+ *   7. Every page of app.json opens, with the parameters a person would arrive with, and renders.
  *
  * Usage: tsx e2e/weapp/startup.ts [dist/weapp]   (ports: GATEWAY_PORT / MQTT_WS_PORT as the build)
  */
@@ -132,6 +133,18 @@ async function run(): Promise<void> {
     await waitFor('box volume up', () => box!.state.volume === volumeBefore + 1, 5_000)
     log(`volume ${volumeBefore} -> ${box!.state.volume} (${box!.tv.mac})`)
     realm.fire(home, { text: common.close }, 'tap')
+
+    section('a detail page with episodes plays one on the TV')
+    const series = stack.gateway.catalogue.programs.find((p) => p.h5Play && p.episodes.length >= 3 && !(stack.gateway.state().blackList.u10001 ?? []).some((b) => b.objectId === p.programId))
+    check(Boolean(series), 'a third-party series in the catalogue')
+    const detail = realm.openPage('pages/detail/detail', { programId: series!.programId })
+    const episodeItems = () => realm.find(detail, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('detail-episodes__item'))
+    await waitFor('the episodes', () => episodeItems().length === Math.min(30, series!.episodes.length), 10_000)
+    realm.fire(detail, { attr: 'sid', value: episodeItems()[1].sid }, 'tap')
+    await waitFor('the box plays episode 2', () => box!.playback()?.programId === series!.programId && box!.playback()?.episode === 2, 5_000)
+    log(`${series!.title}: ${episodeItems().length} episodes shown; tapped 第2集 -> the box plays episode ${box!.playback()?.episode} at ${box!.playback()?.positionSec} s; ${detail.setDataCalls} setData calls`)
+    realm.closePage(detail)
+    check(errors.length === 0, 'runtime errors')
 
     section('every page of app.json opens and renders')
     const routes = [
