@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { reaction } from 'mobx'
 import { observer } from 'mobx-react'
 import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
@@ -41,9 +41,16 @@ function Detail() {
     () => reaction(() => tv.tvMode.content.playState?.vod, (vod) => resume.seeTv(vod, root.devices.current?.mac ?? ''), { fireImmediately: true }),
     [root, tv, resume],
   )
+  const uid = root.user.user?.uid ?? ''
+  useEffect(() => {
+    if (programId && uid) void resume.load(programId)
+  }, [resume, programId, uid])
+  // back on the page (from another TV's page, the records...): the record may have moved
+  const shownOnce = useRef(false)
   useDidShow(() => {
     tracker.pageView(routeOf.detail, { programId })
-    if (programId) void resume.load(programId)
+    if (shownOnce.current && programId) void resume.load(programId)
+    shownOnce.current = true
   })
   useShareAppMessage(() => {
     root.markSharing()
