@@ -240,15 +240,6 @@ export const program = Object.freeze({
   notFound: '节目不存在或已下架',
   works: '参演作品',
   noWorks: '暂无作品',
-  // issue 22: episodes and resume
-  resumeAt: (episode: number | null, time: string) => (episode === null ? `上次看到 ${time}` : `上次看到 第${episode}集 ${time}`),
-  finished: '已看完',
-  continueOnTv: '继续在电视上播放',
-  replay: '重新播放',
-  watchedOn: (tvName: string) => `上次在${tvName}观看`,
-  lastWatched: '上次看到',
-  episodeRange: (from: number, to: number) => `${from}–${to}`,
-  episodeLabel: (n: number) => `第${n}集`,
 })
 
 export const search = Object.freeze({
@@ -486,10 +477,6 @@ export const personal = Object.freeze({
   today: '今天',
   yesterday: '昨天',
   earlier: '更早',
-  episodePosition: (episode: number, position: string) => `看到第${episode}集 ${position}`,
-  finished: '已看完',
-  watchedOn: (tvName: string) => `在${tvName}上观看`,
-  progressLabel: (percent: number) => `已看${percent}%`,
   deleteOne: '删除',
   deleteRecordConfirm: (title: string) => `确定删除「${title}」的观看记录吗？`,
   clearAll: '清空',

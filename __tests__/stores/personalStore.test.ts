@@ -1,6 +1,8 @@
 /** The personal area's stores without UI: favourites, records, black lists; every failure path keeps what was there. */
 import { PagedList } from '@/stores/pagedList'
-import { PersonalStore, formatPosition, groupRecords, recordGroupOf, recordProgress, type PersonalApi } from '@/stores/personalStore'
+import { PersonalStore, groupRecords, recordGroupOf, type PersonalApi } from '@/stores/personalStore'
+import { formatClock as formatPosition } from '@/stores/progress'
+import { recordProgress } from '@/stores/resume'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import type { HistoryItem } from '@/protocol/contract/models'
 import { deferred } from './fixtures'

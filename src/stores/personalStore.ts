@@ -3,7 +3,6 @@ import type { Api } from '../services/api'
 import type { collectionItem, H5Play, HistoryItem } from '../protocol/contract/models'
 import type { Infer } from '../protocol/contract/schema'
 import { Loadable } from './loadable'
-import { formatClock } from './resume'
 import { PagedList, type Page } from './pagedList'
 import { failureMessage } from './loadState'
 import { guardedWrite, mayHaveApplied, type ActionResult } from './write'
@@ -130,14 +129,7 @@ export function groupRecords(items: readonly HistoryItem[], now: number): Array<
   return order.filter((g) => byGroup.has(g)).map((g) => ({ group: g, items: byGroup.get(g) ?? [] }))
 }
 
-/** A position in seconds as the record shows it: m:ss, or h:mm:ss from one hour up (issue 22). */
-export const formatPosition = formatClock
 
-/** What a record says about where the user stopped: 看到第3集 12:05, or 已看完 (issue 22). */
-export function recordProgress(item: HistoryItem): string {
-  if (item.finished === true) return t.finished
-  return t.episodePosition(Math.max(1, item.episodeIndex), formatPosition(item.positionSec))
-}
 
 export interface TypeEntry {
   typeId: string

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
 import { episodeRanges, rangeIndexOf } from '../../stores/resume'
-import { program as t } from '../../strings'
+import { resume as t } from '../../strings/resume'
 
 interface Props {
   count: number

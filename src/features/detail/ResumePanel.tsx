@@ -1,8 +1,9 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { formatClock, progressOf, tvNameOf, type ResumePoint } from '../../stores/resume'
+import type { ResumePoint } from '../../stores/resume'
+import { formatClock, progressOf, tvNameOf } from '../../stores/progress'
 import { formatTvMac } from '../../protocol/mac'
-import { program as t } from '../../strings'
+import { resume as t } from '../../strings/resume'
 import ProgressBar from '../../components/ProgressBar'
 
 interface Props {
@@ -24,7 +25,7 @@ function ResumePanel({ point, series, playable, devices, onResume, onReplay }: P
     <View className='detail-resume' data-finished={point.finished ? '1' : '0'}>
       <View className='detail-resume__head'>
         <Text className='detail-resume__label'>{label}</Text>
-        {tvName && <Text className='detail-resume__tv'>{t.watchedOn(tvName === point.mac ? formatTvMac(point.mac) : tvName)}</Text>}
+        {tvName && <Text className='detail-resume__tv'>{t.lastWatchedOn(tvName === point.mac ? formatTvMac(point.mac) : tvName)}</Text>}
       </View>
       <ProgressBar value={progressOf(point)} />
       {playable && (

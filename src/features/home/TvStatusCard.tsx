@@ -6,7 +6,7 @@ import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { formatTvMac } from '../../protocol/mac'
 import { home as h, login as l, tv as t } from '../../strings'
-import { vodLine } from '../../stores/resume'
+import { vodLine } from '../../stores/progress'
 import './home.scss'
 
 interface Props {

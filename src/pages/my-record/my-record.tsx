@@ -4,7 +4,9 @@ import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
 import { afterTaskAction } from '../../features/points/taskActions'
 import { useStores } from '../../stores/context'
-import { groupRecords, recordProgress, type RecordGroup } from '../../stores/personalStore'
+import { groupRecords, type RecordGroup } from '../../stores/personalStore'
+import { recordProgress } from '../../stores/resume'
+import { resume as rs } from '../../strings/resume'
 import type { HistoryItem } from '../../protocol/contract/models'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
@@ -13,7 +15,7 @@ import { personal as t, titles } from '../../strings'
 import { definePage } from '../../components/PageBoundary'
 import Img from '../../components/Img'
 import ProgressBar from '../../components/ProgressBar'
-import { progressOf, tvNameOf } from '../../stores/resume'
+import { progressOf, tvNameOf } from '../../stores/progress'
 import { withPlayStart } from '../../protocol/tv/playParams'
 import { formatTvMac } from '../../protocol/mac'
 
@@ -79,7 +81,7 @@ function MyRecord() {
                   <Text className='pitem__title'>{r.title}</Text>
                   <Text className={`pitem__meta${r.finished ? ' pitem__meta--done' : ''}`} data-finished={r.finished ? '1' : '0'}>{recordProgress(r)}</Text>
                   <ProgressBar className='pitem__progress' value={progressOf(r)} />
-                  {r.mac && <Text className='pitem__meta'>{t.watchedOn(tvName(r.mac))}</Text>}
+                  {r.mac && <Text className='pitem__meta'>{rs.watchedOn(tvName(r.mac))}</Text>}
                   {r.source === 'thirdParty' && r.appName && <Text className='pitem__meta'>{`${t.sourceLabel}${r.appName}`}</Text>}
                 </View>
                 <View className='pitem__actions'>
