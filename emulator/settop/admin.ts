@@ -33,6 +33,8 @@ export function settopAdmin(
           topic: b.tv.topic,
           silent: b.silent,
           state: b.state,
+          // issue 22: the program it plays (episode, position on the stack's clock), or null
+          playback: b.playback(),
           received: b.received.length,
           duplicates: b.duplicates,
         })),

@@ -21,9 +21,9 @@ export default function EpisodePicker({ count, lastEpisode, onPlay }: Props) {
   return (
     <View>
       {ranges.length > 1 && (
-        <View className='detail-ranges'>
+        <View className='detail-tags detail-ranges'>
           {ranges.map((r, i) => (
-            <Text key={r.from} className={`detail-ranges__item${i === index ? ' detail-ranges__item--on' : ''}`} data-range={`${r.from}-${r.to}`} onClick={() => setChosen(i)}>
+            <Text key={r.from} className={`detail-tags__tag detail-ranges__item${i === index ? ' detail-ranges__item--on' : ''}`} data-range={`${r.from}-${r.to}`} onClick={() => setChosen(i)}>
               {t.episodeRange(r.from, r.to)}
             </Text>
           ))}

@@ -22,15 +22,13 @@ function ResumePanel({ point, series, playable, devices, onResume, onReplay }: P
   const label = point.finished ? t.finished : t.resumeAt(series ? point.episode : null, formatClock(point.positionSec))
   const tvName = point.mac ? tvNameOf(devices, point.mac) : ''
   return (
-    <View className='detail-resume' data-finished={point.finished ? '1' : '0'}>
-      <View className='detail-resume__head'>
-        <Text className='detail-resume__label'>{label}</Text>
-        {tvName && <Text className='detail-resume__tv'>{t.lastWatchedOn(tvName === point.mac ? formatTvMac(point.mac) : tvName)}</Text>}
-      </View>
+    <View className='detail-section detail-resume' data-finished={point.finished ? '1' : '0'}>
+      <Text className='detail-section__title detail-resume__label'>{label}</Text>
+      {tvName && <Text className='detail-tags__tag detail-resume__tv'>{t.lastWatchedOn(tvName === point.mac ? formatTvMac(point.mac) : tvName)}</Text>}
       <ProgressBar value={progressOf(point)} />
       {playable && (
         <View
-          className='detail-resume__btn'
+          className='detail-actions__btn detail-actions__btn--primary detail-resume__btn'
           hoverClass='detail-actions__btn--pressed'
           data-action={point.finished ? 'replay' : 'resume'}
           onClick={point.finished ? onReplay : onResume}

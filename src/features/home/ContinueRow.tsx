@@ -10,6 +10,7 @@ import { formatClock, progressOf } from '../../stores/progress'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { continueRow as t } from '../../strings/continue'
+import '../program/program.scss'
 import './continueRow.scss'
 
 /**
@@ -32,23 +33,25 @@ function ContinueRow() {
   return (
     <View className='continue-row' data-row='continue'>
       <Text className='continue-row__title'>{t.title}</Text>
-      <ScrollView scrollX className='continue-row__scroll'>
+      <ScrollView scrollX>
         <View className='continue-row__list'>
           {items.map((r) => (
             <View
               key={r.programId}
-              className='continue-card'
+              className='program-card continue-card'
               data-program={r.programId}
-              hoverClass='continue-card--pressed'
+              hoverClass='program-card--pressed'
               onClick={() => {
                 root.tracker.click(routeOf.index, t.title, { programId: r.programId })
                 go('detail', { programId: r.programId })
               }}
             >
-              <Img className='continue-card__poster' src={r.poster} mode='aspectFill' lazyLoad alt={t.posterAlt(r.title)} />
-              <Text className='continue-card__title'>{r.title}</Text>
-              <Text className='continue-card__meta'>{`${t.episode(Math.max(1, r.episodeIndex))} ${t.at(formatClock(r.positionSec))}`}</Text>
-              <ProgressBar className='continue-card__progress' value={progressOf(r)} />
+              <View className='program-card__poster'>
+                <Img className='program-card__image' src={r.poster} mode='aspectFill' lazyLoad alt={t.posterAlt(r.title)} />
+              </View>
+              <Text className='program-card__title continue-card__title'>{r.title}</Text>
+              <Text className='program-card__meta continue-card__meta'>{`${t.episode(Math.max(1, r.episodeIndex))} ${t.at(formatClock(r.positionSec))}`}</Text>
+              <ProgressBar value={progressOf(r)} />
             </View>
           ))}
         </View>
