@@ -53,7 +53,15 @@ export const liveHandlers: DomainHandlers<typeof live> = {
   getAllProgramlist: ({ channelId, date, serviceChannelId }, ctx) => {
     const now = ctx.now()
     const c = channelFor(ctx.cat.channels, channelId, serviceChannelId)
-    return { channelId, date: scheduleDay(date, now), serverTime: now, list: programmesOf(c, date) }
+    return {
+      channelId,
+      channelName: c.name,
+      channelNumber: c.number,
+      logo: c.logo,
+      date: scheduleDay(date, now),
+      serverTime: now,
+      list: programmesOf(c, date),
+    }
   },
   psdetail: ({ psId }, ctx) => {
     const now = ctx.now()

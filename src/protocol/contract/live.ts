@@ -53,7 +53,15 @@ export const live = {
     path: 'lvps/getAllProgramlist',
     auth: 'none',
     request: s.obj({ channelId: s.str(), date: s.str('YYYYMMDD, a server day (UTC+8)'), serviceChannelId: opt(s.str('the child channel in child mode')) }),
-    response: s.obj({ channelId: s.str(), date: s.str(), serverTime: s.num('the gateway clock (epoch ms)'), list: s.arr(liveProgramme) }),
+    response: s.obj({
+      channelId: s.str(),
+      channelName: s.str(),
+      channelNumber: s.num('what the remote types to switch to it'),
+      logo: s.str('image URL'),
+      date: s.str(),
+      serverTime: s.num('the gateway clock (epoch ms)'),
+      list: s.arr(liveProgramme),
+    }),
     errors: ['1003', '1004'],
     origin: 'defined',
     doc:
