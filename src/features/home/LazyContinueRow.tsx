@@ -2,9 +2,6 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { observer } from 'mobx-react'
 import { useStores } from '../../stores/context'
 
-/** The row's module once loaded (another visit to home shows it at once). */
-let loadedRow: ComponentType | null = null
-
 /**
  * Issue 22: home's 继续观看 row, with its code (row, store, strings) imported after home's first paint,
  * and only for a logged-in user, so home's first load does not grow (a lazy chunk on H5). A chunk that
@@ -13,14 +10,13 @@ let loadedRow: ComponentType | null = null
 function LazyContinueRow() {
   const { user } = useStores()
   const uid = user.user?.uid ?? ''
-  const [Row, setRow] = useState<ComponentType | null>(() => loadedRow)
+  const [Row, setRow] = useState<ComponentType | null>(null)
   useEffect(() => {
     if (Row || !uid) return undefined
     let alive = true
     const timer = setTimeout(() => {
       import('./ContinueRow').then(
         (m) => {
-          loadedRow = m.default
           if (alive) setRow(() => m.default)
         },
         (e: unknown) => console.warn('[home] 继续观看 could not be loaded:', e instanceof Error ? e.message : String(e)),
