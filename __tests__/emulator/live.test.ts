@@ -5,25 +5,14 @@
  * crossing midnight belongs to the day it starts on; channelList's on-air and next follow the gateway
  * clock (`serverTime`); days outside today -3 .. +3 are 1003; child mode sees child groups only.
  */
-import { isGatewayError } from '../../src/services/http/types'
 import { serverDayAdd, serverDayKey, serverDayStart, serverHhmm, DAY_MS, isDayKey, serverDayOffset, dayParts } from '../../src/protocol/time'
 import { generateCatalogue } from '../../emulator/data/catalogue'
 import { onAirAt, programmesOf } from '../../emulator/data/live'
 import { childChannelId } from '../../emulator/config'
-import { realClient, startTestGateway } from './helpers/gateway'
+import { codeOf, realClient, startTestGateway } from './helpers/gateway'
 
 const MIN = 60_000
 const cat = generateCatalogue('http://127.0.0.1:1/')
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (isGatewayError(e)) return e.code
-    throw e
-  }
-  return '000'
-}
 
 /** Runs `fn` with the process in another time zone (Node applies TZ changes at once). */
 function inZone<T>(tz: string, fn: () => T): T {

@@ -8,12 +8,17 @@
  *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
  *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
  *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
- *   3 -> 4  broker sessions get `issuedAt`.
+ *   3 -> 4  broker sessions get `issuedAt` (the migration's time when they had none).
+ *   4 -> 5  WeChat identity and profile (issue 23): every user gets `loggedOut` false; `consents`
+ *           (per uid and terms version), `wxCodes` (codes already exchanged), `wxTickets` and
+ *           `uploads` (avatars) start empty. Nobody has consented on the gateway yet, so a returning
+ *           WeChat user confirms the terms once by a login by tap.
+ *   5 -> 6  placeholder (another issue's step; the lead drops it at merge).
  *   6 -> 7  watch records get `finished` (issue 22).
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type HistoryRec, type LockRec } from './state'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type HistoryRec, type LockRec, type UserRec } from './state'
 import { isFinished } from '../data/finished'
 import type { JarvisSession } from '../directory'
 
@@ -79,9 +84,13 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [cid, j] of Object.entries(jarvis)) upgraded[cid] = { ...j, issuedAt: typeof j.issuedAt === 'number' ? j.issuedAt : ctx.now }
     return { ...doc, schemaVersion: 4, jarvis: upgraded }
   },
-  // placeholder: the lead drops these at merge (4 -> 5 and 5 -> 6 belong to other issues' branches)
-  4: (doc) => ({ ...doc, schemaVersion: 5 }),
-  // placeholder: the lead drops these at merge
+  4: (doc) => {
+    const users = (doc.users ?? {}) as Record<string, Omit<UserRec, 'loggedOut'> & { loggedOut?: boolean }>
+    const upgraded: DbState['users'] = {}
+    for (const [uid, u] of Object.entries(users)) upgraded[uid] = { ...u, loggedOut: u.loggedOut === true }
+    return { ...doc, schemaVersion: 5, users: upgraded, consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} }
+  },
+  // placeholder: the lead drops this at merge (5 -> 6 belongs to another issue's branch)
   5: (doc) => ({ ...doc, schemaVersion: 6 }),
   // 6 -> 7: watch records carry `finished` (issue 22): the record is on the program's last episode,
   // within its last 30 s. Older records get it from their episode and position; nothing else changes.

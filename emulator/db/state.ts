@@ -22,6 +22,30 @@ export interface UserRec {
   createdAt: number
   guidesSeen: string[]
   followed: boolean
+  /** Logged out (schema 5): no session from a WeChat code exchange until a login by tap (createUser). */
+  loggedOut: boolean
+}
+
+/** A terms version the user consented to (schema 5), newest last. */
+export interface ConsentRec {
+  version: string
+  acceptedAt: number
+}
+
+/** Proof of one wx.login code exchange (schema 5): once, until `expiresAt`. */
+export interface WxTicketRec {
+  openId: string
+  unionId: string
+  expiresAt: number
+}
+
+/** An uploaded avatar (schema 5): metadata stripped, type checked by its bytes; one per user. */
+export interface UploadRec {
+  uid: string
+  type: 'image/png' | 'image/jpeg' | 'image/webp'
+  /** base64 of the stored (stripped) image. */
+  data: string
+  createdAt: number
 }
 
 export interface FamilyRec {
@@ -124,6 +148,13 @@ export interface DbState {
   prizeStock: Record<string, number>
   coupons: Record<string, Coupon[]>
   participations: Record<string, string[]>
+  /** Consent per uid and terms version (schema 5). */
+  consents: Record<string, ConsentRec[]>
+  /** wx.login codes already exchanged, with when they were issued (kept until they would have expired). */
+  wxCodes: Record<string, number>
+  wxTickets: Record<string, WxTicketRec>
+  /** Avatars by id (the path `uploads/{id}.{ext}` is the user's faceImg). */
+  uploads: Record<string, UploadRec>
 }
 
 /** Demo accounts of the local stack (README "Demo data"). */
@@ -147,12 +178,14 @@ export function initialState(cat: Catalogue, now: number): DbState {
     nickName,
     faceImg: `avatars/${uid}.svg`,
     lastFamilyId,
-    openId: `wx-open-${uid}`,
-    unionId: `wx-union-${uid}`,
+    // no WeChat identity yet: the first weapp phone login links one (createUser, issue 23)
+    openId: '',
+    unionId: '',
     sharerUid: '',
     createdAt: now - 90 * DAY,
     guidesSeen: [],
     followed: uid === 'u10001',
+    loggedOut: false,
   })
   const state: DbState = {
     schemaVersion: SCHEMA_VERSION,
@@ -187,6 +220,10 @@ export function initialState(cat: Catalogue, now: number): DbState {
     prizeStock: Object.fromEntries(cat.prizes.map((p) => [p.prizeId, p.stock])),
     coupons: {},
     participations: {},
+    consents: {},
+    wxCodes: {},
+    wxTickets: {},
+    uploads: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -216,6 +253,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
+  'consents', 'wxCodes', 'wxTickets', 'uploads',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */
