@@ -98,8 +98,3 @@ export class ContinueStore {
     this.items.reset()
   }
 }
-
-/** The row's store, created by the row's lazily loaded module (reset with the user). */
-export function continueStoreOf(root: { extra<T extends { reset(): void }>(key: string, make: () => T): T; api: ContinueApi; user: { user: { uid: string } | null } }): ContinueStore {
-  return root.extra('continue', () => new ContinueStore(root.api, () => root.user.user?.uid ?? ''))
-}

@@ -108,11 +108,6 @@ export class ResumeModel {
     return this.point?.episode ?? 0
   }
 
-  reset(): void {
-    this.point = null
-    this.programId = ''
-  }
-
   private see(next: ResumePoint): void {
     const cur = this.point
     if (!cur) {

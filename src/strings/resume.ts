@@ -10,9 +10,7 @@ export const resume = Object.freeze({
   replay: '重新播放',
   lastWatchedOn: (tvName: string) => `上次在${tvName}观看`,
   watchedOn: (tvName: string) => `在${tvName}上观看`,
-  lastWatched: '上次看到',
   episodeRange: (from: number, to: number) => `${from}–${to}`,
-  episodeLabel: (n: number) => `第${n}集`,
   /** 观看记录: where the user stopped. */
   episodePosition: (episode: number, position: string) => `看到第${episode}集 ${position}`,
 })

@@ -36,11 +36,9 @@ export default function EpisodePicker({ count, lastEpisode, onPlay }: Props) {
             className={`detail-episodes__item${n === lastEpisode ? ' detail-episodes__item--last' : ''}`}
             hoverClass='detail-actions__btn--pressed'
             data-episode={n}
-            aria-label={n === lastEpisode ? `${t.episodeLabel(n)} ${t.lastWatched}` : t.episodeLabel(n)}
             onClick={() => onPlay(n)}
           >
             <Text>{n}</Text>
-            {n === lastEpisode && <View className='detail-episodes__mark' />}
           </View>
         ))}
       </View>

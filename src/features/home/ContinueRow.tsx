@@ -5,7 +5,7 @@ import { ScrollView, Text, View } from '@tarojs/components'
 import Img from '../../components/Img'
 import ProgressBar from '../../components/ProgressBar'
 import { useStores } from '../../stores/context'
-import { continueStoreOf } from '../../stores/continueStore'
+import { ContinueStore } from '../../stores/continueStore'
 import { formatClock, progressOf } from '../../stores/progress'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
@@ -20,7 +20,8 @@ import './continueRow.scss'
  */
 function ContinueRow() {
   const root = useStores()
-  const store = continueStoreOf(root)
+  // created by the row's own (lazily loaded) module; reset with the user
+  const store = root.extra('continue', () => new ContinueStore(root.api, () => root.user.user?.uid ?? ''))
   const uid = root.user.user?.uid ?? ''
   const childMode = root.childMode
   useEffect(() => {
