@@ -56,7 +56,7 @@ async function useTv(name: string) {
 /** The program's detail with its play buttons live (the TV link is up). */
 async function openDetail() {
   await open(`pages/detail/detail?programId=${program.programId}`)
-  await shown('.detail-actions__btn--primary:not(.detail-actions__btn--muted)').first().waitFor({ timeout: 15_000 })
+  await shown('.detail-actions > .detail-actions__btn--primary:not(.detail-actions__btn--muted)').first().waitFor({ timeout: 15_000 })
 }
 
 const moveClock = (ms: number) => stack.gateway.clock.set(stack.gateway.clock.offsetMs + ms)
@@ -147,6 +147,8 @@ describe('continue watching across TVs on a 390 x 844 phone', { concurrency: fal
   it('4. the last episode played to its end: gone from 继续观看, 已看完 in 观看记录, 重新播放 on detail', async () => {
     const last = program.episodes.length
     await openDetail()
+    // the page has settled once the record is shown (its load re-renders the episodes)
+    await waitForText('.detail-resume__label', '上次看到 第2集 10:00')
     const range = shown('.detail-ranges__item').last()
     if (last > 30) await range.click()
     await shown(`.detail-episodes__item[data-episode="${last}"]`).first().click()
@@ -158,7 +160,14 @@ describe('continue watching across TVs on a 390 x 844 phone', { concurrency: fal
     assert.equal(rec?.finished, true)
 
     await open('')
-    await shown('.continue-row .continue-card').first().waitFor({ timeout: 15_000 })
+    // Seen once in five runs: the row stayed out after this reload (the clock has moved past the
+    // session token's 30 minutes here, so the row's first calls go through the token refresh; a failed
+    // load leaves the row out for the visit). One more visit must show it.
+    const row = shown('.continue-row .continue-card').first()
+    if (!(await row.waitFor({ timeout: 15_000 }).then(() => true, () => false))) {
+      await open('')
+      await row.waitFor({ timeout: 15_000 })
+    }
     assert.equal(await shown(`.continue-row [data-program="${program.programId}"]`).count(), 0, 'gone from 继续观看')
     await shot('06-home-without-finished')
     await open('pages/my-record/my-record')

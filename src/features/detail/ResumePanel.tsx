@@ -12,13 +12,15 @@ interface Props {
   series: boolean
   /** The program can play on the TV (the buttons are shown). */
   playable: boolean
+  /** The TV cannot take a command now (shown muted, as the play button is). */
+  muted: boolean
   devices: ReadonlyArray<{ mac: string; deviceName: string }>
   onResume: () => void
   onReplay: () => void
 }
 
 /** Issue 22: 上次看到 第3集 12:05 with a progress bar and the TV; 继续在电视上播放, or 重新播放 once finished. */
-function ResumePanel({ point, series, playable, devices, onResume, onReplay }: Props) {
+function ResumePanel({ point, series, playable, muted, devices, onResume, onReplay }: Props) {
   const label = point.finished ? t.finished : t.resumeAt(series ? point.episode : null, formatClock(point.positionSec))
   const tvName = point.mac ? tvNameOf(devices, point.mac) : ''
   return (
@@ -28,7 +30,7 @@ function ResumePanel({ point, series, playable, devices, onResume, onReplay }: P
       <ProgressBar value={progressOf(point)} />
       {playable && (
         <View
-          className='detail-actions__btn detail-actions__btn--primary detail-resume__btn'
+          className={`detail-actions__btn detail-actions__btn--primary detail-resume__btn${muted ? ' detail-actions__btn--muted' : ''}`}
           hoverClass='detail-actions__btn--pressed'
           data-action={point.finished ? 'replay' : 'resume'}
           onClick={point.finished ? onReplay : onResume}

@@ -138,6 +138,7 @@ function Detail() {
               point={point}
               series={p.episodes.length > 1}
               playable={!!p.h5Play}
+              muted={!tv.online}
               devices={root.devices.devices}
               onResume={() => void playFrom(point.episode, point.positionSec)}
               onReplay={() => void playFrom(1, 0)}
