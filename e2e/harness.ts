@@ -44,7 +44,15 @@ export interface Journey {
   close(): Promise<void>
 }
 
-export async function startJourney(): Promise<Journey> {
+export interface JourneyOptions {
+  /**
+   * The stack's clock before tests move it (default: the real time). A fixed value makes positions
+   * exact: only the test's clock moves count (issue 22's resume suite).
+   */
+  gatewayNow?: () => number
+}
+
+export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
   if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing (npm start wipes it): run npm run build:h5 first')
   mkdirSync(OUT, { recursive: true })
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-e2e-'))
@@ -53,7 +61,7 @@ export async function startJourney(): Promise<Journey> {
     wsPort: MQTT_WS_PORT,
     tcpPort: 0,
     dataDir,
-    gateway: { corsOrigins: corsOriginsFromEnv() },
+    gateway: { corsOrigins: corsOriginsFromEnv(), ...(options.gatewayNow ? { now: options.gatewayNow } : {}) },
   })
   const served = await serveStatic('dist/h5', APP_PORT)
   const context = await launchPhone()

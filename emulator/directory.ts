@@ -11,6 +11,7 @@
  * the phone topic named in the command's actionData.from.topic.
  */
 import type { LiveChannelDef } from './settop/model'
+import type { ProgramDef } from './settop/playback'
 
 export interface JarvisSession {
   /** MQTT client id. */
@@ -71,6 +72,10 @@ export interface BrokerDirectory {
   liveChannels?(): readonly LiveChannelDef[]
   /** The stack's controllable clock (the gateway's): what is on air. Optional: Date.now. */
   now?(): number
+  /** A program a box plays episode by episode: title and episode lengths (issue 22). Optional. */
+  programOf?(programId: string): ProgramDef | undefined
+  /** The stack's clock was moved (tests): boxes playing a program write their record at once. Optional. */
+  onClockMoved?(listener: () => void): () => void
   /**
    * Issue 25: the members of a TV's family now (uid, nickname from the member list, whether they hid
    * their presence). Optional: without it a box tells nobody who did what.
@@ -91,6 +96,8 @@ export interface TvPlay {
   uid: string
   programId: string
   episodeIndex: number
+  /** Seconds into the episode (issue 22; 0 when the box does not say). */
+  positionSec?: number
 }
 
 export const PHONE_TOPIC_PREFIX = 'tvc/phone/'

@@ -81,6 +81,8 @@ export const tv = Object.freeze({
   resync: '刷新状态',
   resyncSent: '正在同步电视状态',
   playing: '电视正在播放节目',
+  /** Issue 22: line 1 of the TV card when the box reports the program it plays. */
+  playingVod: (title: string, episode: number | null) => (episode === null ? `正在播放 ${title}` : `正在播放 ${title} · 第${episode}集`),
   /** Issue 21: line 1 of the TV card while the box reports a live channel. */
   playingLive: (channel: string, title: string) => (title ? `正在播放 ${channel} · ${title}` : `正在播放 ${channel}`),
   /** Keys go one after another's reply (issue 21). */
@@ -497,7 +499,6 @@ export const personal = Object.freeze({
   today: '今天',
   yesterday: '昨天',
   earlier: '更早',
-  episodePosition: (episode: number, position: string) => `看到第${episode}集 ${position}`,
   deleteOne: '删除',
   deleteRecordConfirm: (title: string) => `确定删除「${title}」的观看记录吗？`,
   clearAll: '清空',

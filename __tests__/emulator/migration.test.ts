@@ -202,6 +202,44 @@ describe('broker sessions (schema 4, issue 16)', () => {
   })
 })
 
+describe('watch records (schema 7, issue 22)', () => {
+  it('6 -> 7: every record is kept and gets `finished` from its episode and position; nothing else changes', async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    const cat = gw0.catalogue
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+    const series = cat.programs.find((p) => p.episodes.length >= 3)!
+    const last = series.episodes.length
+    const lastDuration = series.episodes[last - 1].durationSec
+    const other = cat.programs.find((p) => p.programId !== series.programId && p.episodes.length >= 2)!
+    doc.schemaVersion = 6
+    doc.history.u10001 = [
+      { programId: series.programId, episodeIndex: last, positionSec: lastDuration - 10, watchedAt: 3, mac: 'AC3B7F0E1001' },
+      { programId: other.programId, episodeIndex: 1, positionSec: other.episodes[0].durationSec, watchedAt: 2, mac: 'AC3B7F0E1002' },
+      { programId: 'gone', episodeIndex: 1, positionSec: 5, watchedAt: 1, mac: 'AC3B7F0E1001' },
+    ]
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
+      expect(written.history.u10001.map((h: { programId: string; finished: boolean; positionSec: number; mac: string }) => [h.programId, h.finished, h.positionSec, h.mac])).toEqual([
+        [series.programId, true, lastDuration - 10, 'AC3B7F0E1001'],
+        [other.programId, false, other.episodes[0].durationSec, 'AC3B7F0E1002'], // the end of an earlier episode is not the end
+        ['gone', false, 5, 'AC3B7F0E1001'],
+      ])
+      expect(written.history.u10002).toEqual(doc.history.u10002.map((h: object) => ({ ...h, finished: expect.any(Boolean) })))
+      expect(Object.keys(written.users)).toEqual(Object.keys(doc.users))
+      expect(written.points).toEqual(doc.points)
+    } finally {
+      await gw.close()
+    }
+  })
+})
+
 describe('the data folder', () => {
   it('is locked against a second emulator while one runs, and free again after close', async () => {
     const dataDir = tempDataDir()

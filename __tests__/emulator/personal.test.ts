@@ -29,15 +29,15 @@ describe('virtual box: a play becomes a watch record', () => {
     const locks = { childLock: false, globalLock: false }
     const box = new VirtualSetTopBox(TV, () => locks, () => undefined, (p) => void plays.push(p))
     send(box, play(JSON.stringify({ programId: 'p0004', episode: 3 })))
-    expect(plays).toEqual([{ mac: TV.mac, uid: 'u10001', programId: 'p0004', episodeIndex: 3 }])
+    expect(plays).toEqual([{ mac: TV.mac, uid: 'u10001', programId: 'p0004', episodeIndex: 3, positionSec: 0 }])
     locks.globalLock = true
     send(box, play(JSON.stringify({ programId: 'p0011', episode: 1 })))
     expect(plays).toHaveLength(1) // global lock: nothing played, nothing recorded
   })
 
   it('finds the program in params, else in an /h5/{id}.html load URL; nothing otherwise', () => {
-    expect(programOf(play('{"programId":"p0001"}'))).toEqual({ programId: 'p0001', episodeIndex: 1 })
-    expect(programOf(play('', 'http://127.0.0.1:8787/h5/p0025.html'))).toEqual({ programId: 'p0025', episodeIndex: 1 })
+    expect(programOf(play('{"programId":"p0001"}'))).toEqual({ programId: 'p0001', episodeIndex: 1, positionSec: 0 })
+    expect(programOf(play('', 'http://127.0.0.1:8787/h5/p0025.html'))).toEqual({ programId: 'p0025', episodeIndex: 1, positionSec: 0 })
     expect(programOf(play('not json', 'http://x/y'))).toBeNull()
   })
 

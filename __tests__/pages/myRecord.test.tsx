@@ -12,7 +12,7 @@ const rec = (id: string, watchedAt: number, over: Partial<HistoryItem> = {}): Hi
 
 describe('my-record page', () => {
   const now = Date.now()
-  let records = [rec('a', now), rec('b', new Date(now).setHours(0, 0, 0, 0) - DAY + 3_600_000, { source: 'thirdParty', appName: '芒果TV' }), rec('c', now - 9 * DAY)]
+  let records = [rec('a', now), rec('b', new Date(now).setHours(0, 0, 0, 0) - DAY + 3_600_000, { source: 'thirdParty', appName: '芒果TV' }), rec('c', now - 9 * DAY, { finished: true, mac: 'AABBCCDDEEF9' })]
   const deleteHistory = jest.fn(async ({ programIds, clearAll }: { programIds: string[]; clearAll: boolean }) => {
     const before = records.length
     records = clearAll ? [] : records.filter((r) => !programIds.includes(r.programId))
@@ -36,7 +36,18 @@ describe('my-record page', () => {
   it('groups the records 今天 / 昨天 / 更早 with the episode and position', async () => {
     await until(() => textsOf('.pitem__title').length === 3, 'records')
     expect(textsOf('.plist__group')).toEqual(['今天', '昨天', '更早'])
-    expect(textsOf('.pitem__meta')[0]).toBe('看到第2集 01:05')
+    expect(textsOf('.pitem__meta')[0]).toBe('看到第2集 1:05')
+  })
+
+  it('each record shows its progress and the TV it was last watched on; a finished one says 已看完 (issue 22)', async () => {
+    const a = topPage().querySelector('[data-program="a"]')
+    expect(a?.querySelector('.progress')?.getAttribute('data-progress')).toBe('2')
+    expect(a?.textContent).toContain('在客厅电视上观看')
+    const c = topPage().querySelector('[data-program="c"]')
+    expect(c?.querySelector('[data-finished="1"]')?.textContent).toBe('已看完')
+    expect(c?.querySelector('.progress')?.getAttribute('data-progress')).toBe('100')
+    // a TV no longer bound is named by its mac
+    expect(c?.textContent).toContain('在AA:BB:CC:DD:EE:F9上观看')
   })
 
   it('only the third-party record offers 在电视上播放; it confirms naming the app and sends type 9', async () => {

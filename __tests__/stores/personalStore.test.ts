@@ -1,7 +1,9 @@
 /** The personal area's stores without UI: favourites, records, black lists; every failure path keeps what was there. */
 import { PagedList } from '@/stores/pagedList'
 import { serverDayStart } from '@/protocol/time'
-import { PersonalStore, formatPosition, groupRecords, recordGroupOf, recordProgress, type PersonalApi } from '@/stores/personalStore'
+import { PersonalStore, groupRecords, recordGroupOf, type PersonalApi } from '@/stores/personalStore'
+import { formatClock as formatPosition } from '@/stores/progress'
+import { recordProgress } from '@/stores/resume'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import type { HistoryItem } from '@/protocol/contract/models'
 import { deferred } from './fixtures'
@@ -260,7 +262,9 @@ describe('watch records', () => {
   it('says the episode and the position watched', () => {
     expect(formatPosition(725)).toBe('12:05')
     expect(formatPosition(3725)).toBe('1:02:05')
-    expect(formatPosition(-3)).toBe('00:00')
+    expect(formatPosition(-3)).toBe('0:00')
+    expect(formatPosition(600)).toBe('10:00')
+    expect(recordProgress({ ...rec('a', 0), finished: true })).toBe('已看完')
     expect(recordProgress(rec('a', 0))).toBe('看到第3集 12:05')
   })
 

@@ -9,9 +9,10 @@
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state.
  *   6. Live TV (issue 21): the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
- *   7. Every page of app.json opens, with the parameters a person would arrive with, and renders.
- *   8. A TV that has an owner binds by scanning its QR code.
- *   9. Issue 23: the same simulated WeChat user on a phone with empty storage reaches 电视在线 without
+ *   7. A detail page with episodes plays one on the TV (issue 22): the box plays that episode.
+ *   8. Every page of app.json opens, with the parameters a person would arrive with, and renders.
+ *   9. A TV that has an owner binds by scanning its QR code.
+ *  10. Issue 23: the same simulated WeChat user on a phone with empty storage reaches 电视在线 without
  *      the getPhoneNumber button, and edits the profile in my-info the WeChat way.
  * For every page it opens it prints WeChat's experience-score figures (setData calls, the largest
  * single setData, the most setData calls in one second, rendered nodes) and fails over the Audits
@@ -179,6 +180,19 @@ async function run(): Promise<void> {
     await waitFor('the desktop tab again', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('program-card')).length > 0, 10_000)
     // its blocks come in after first paint (useProgressive): wait for the 更多 links arrivalParams taps
     await waitFor('更多 of the blocks', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('block__more')).length > 1, 10_000)
+
+    section('a detail page with episodes plays one on the TV')
+    const series = stack.gateway.catalogue.programs.find((p) => p.h5Play && p.episodes.length >= 3 && !(stack.gateway.state().blackList.u10001 ?? []).some((b) => b.objectId === p.programId))
+    check(Boolean(series), 'a third-party series in the catalogue')
+    const detail = realm.openPage('pages/detail/detail', { programId: series!.programId })
+    const episodeItems = () => realm.find(detail, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('detail-episodes__item'))
+    await waitFor('the episodes', () => episodeItems().length === Math.min(30, series!.episodes.length), 10_000)
+    realm.fire(detail, { attr: 'sid', value: episodeItems()[1].sid }, 'tap')
+    await waitFor('the box plays episode 2', () => box!.playback()?.programId === series!.programId && box!.playback()?.episode === 2, 5_000)
+    log(`${series!.title}: ${episodeItems().length} episodes shown; tapped 第2集 -> the box plays episode ${box!.playback()?.episode} at ${box!.playback()?.positionSec} s; ${detail.setDataCalls} setData calls`)
+    figures.push(figuresOf(detail))
+    realm.closePage(detail)
+    check(errors.length === 0, 'runtime errors')
 
     section('every page of app.json opens and renders')
     const routes = [

@@ -13,18 +13,25 @@
  *           (per uid and terms version), `wxCodes` (codes already exchanged), `wxTickets` and
  *           `uploads` (avatars) start empty. Nobody has consented on the gateway yet, so a returning
  *           WeChat user confirms the terms once by a login by tap.
- *   5 -> 7  placeholders (other issues' steps; the lead drops them at merge).
+ *   5 -> 6  placeholder (another issue's step; the lead drops it at merge).
+ *   6 -> 7  watch records get `finished` (issue 22).
  *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec, type UserRec } from './state'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type HistoryRec, type LockRec, type UserRec } from './state'
+import { isFinished } from '../data/finished'
 import type { JarvisSession } from '../directory'
 
 export interface MigrationContext {
   now: number
   /** Ids of the tasks whose progress starts over every day. */
   dailyTaskIds: ReadonlySet<string>
+  /**
+   * Issue 22 (6 -> 7): each episode's length of a program, for the finished rule (data/finished.ts);
+   * undefined for a program the catalogue no longer has. Without it no older record is finished.
+   */
+  episodeDurations?: (programId: string) => readonly number[] | undefined
 }
 
 /** A state file the emulator cannot read as its own: refused, never overwritten. */
@@ -84,9 +91,22 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [uid, u] of Object.entries(users)) upgraded[uid] = { ...u, loggedOut: u.loggedOut === true }
     return { ...doc, schemaVersion: 5, users: upgraded, consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} }
   },
-  // placeholder: the lead drops these at merge (5 -> 6 and 6 -> 7 are other issues' steps)
+  // placeholder: the lead drops this at merge (5 -> 6 belongs to another issue's branch)
   5: (doc) => ({ ...doc, schemaVersion: 6 }),
-  6: (doc) => ({ ...doc, schemaVersion: 7 }),
+  // 6 -> 7: watch records carry `finished` (issue 22): the record is on the program's last episode,
+  // within its last 30 s. Older records get it from their episode and position; nothing else changes.
+  6: (doc, ctx) => {
+    const history = (doc.history ?? {}) as Record<string, Array<Omit<HistoryRec, 'finished'> & { finished?: unknown }>>
+    const upgraded: DbState['history'] = {}
+    for (const [uid, list] of Object.entries(history)) {
+      upgraded[uid] = (Array.isArray(list) ? list : []).map((h) => {
+        const durations = ctx.episodeDurations?.(h.programId)
+        const finished = typeof h.finished === 'boolean' ? h.finished : durations ? isFinished(durations, h.episodeIndex, h.positionSec) : false
+        return { ...h, finished }
+      })
+    }
+    return { ...doc, schemaVersion: 7, history: upgraded }
+  },
   // 7 -> 8: notices for members who lost a TV, and members' hidden presence (issue 25). Both start
   // empty; a file that somehow has them keeps them. Nothing else is read or written.
   7: (doc) => ({

@@ -7,6 +7,7 @@ import type { JarvisSession } from '../directory'
 import type { Address, Award, Coupon, PointsRecord } from '../../src/protocol/contract/models'
 import type { Catalogue } from '../data/catalogue'
 import { createRng } from '../data/prng'
+import { isFinished } from '../data/finished'
 
 /** Image fields of persisted records are paths relative to the gateway URL (the port may change). */
 export interface UserRec {
@@ -111,6 +112,17 @@ export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
 
 export type JarvisRec = JarvisSession & { issuedAt: number }
 
+/** One watch record (issue 22: the box writes episode and position; `finished` per data/finished.ts). */
+export interface HistoryRec {
+  programId: string
+  episodeIndex: number
+  positionSec: number
+  watchedAt: number
+  /** The TV it was last watched on. */
+  mac: string
+  finished: boolean
+}
+
 /**
  * One user's points ledger. The balance is the sum of `records` (never stored apart from them);
  * `signDays` are the server days (YYYYMMDD) the user signed in on.
@@ -138,7 +150,8 @@ export interface DbState {
   locks: Record<string, LockRec>
   invitations: Record<string, InvitationRec>
   screenOptions: Record<string, { mode: 'remote' | 'mirror'; quality: 'auto' | 'hd' | 'sd'; autoPlayNext: boolean }>
-  history: Record<string, Array<{ programId: string; episodeIndex: number; positionSec: number; watchedAt: number; mac: string }>>
+  /** Watch records, one per program; `finished` (schema 7): the last episode's last 30 s were reached. */
+  history: Record<string, HistoryRec[]>
   favourites: Record<string, Array<{ programId: string; collectedAt: number }>>
   blackList: Record<string, Array<{ objectId: string; addedAt: number }>>
   typeBlackList: Record<string, string[]>
@@ -237,13 +250,12 @@ export function initialState(cat: Catalogue, now: number): DbState {
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
-    state.history[uid] = picks.slice(0, 12).map((p, i) => ({
-      programId: p.programId,
-      episodeIndex: rng.int(1, p.episodeCount),
-      positionSec: rng.int(60, 1500),
-      watchedAt: now - i * 5 * 3600_000,
-      mac: tv1.mac,
-    }))
+    state.history[uid] = picks.slice(0, 12).map((p, i) => {
+      const episodeIndex = rng.int(1, p.episodeCount)
+      const positionSec = rng.int(60, 1500)
+      const durations = p.episodes.map((e) => e.durationSec)
+      return { programId: p.programId, episodeIndex, positionSec, watchedAt: now - i * 5 * 3600_000, mac: tv1.mac, finished: isFinished(durations, episodeIndex, positionSec) }
+    })
     state.favourites[uid] = picks.slice(12, 20).map((p, i) => ({ programId: p.programId, collectedAt: now - i * DAY }))
     state.blackList[uid] = picks.slice(20, 22).map((p, i) => ({ objectId: p.programId, addedAt: now - i * DAY }))
     const records: PointsRecord[] = Array.from({ length: 10 }, (_, i) => {

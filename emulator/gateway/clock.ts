@@ -14,6 +14,8 @@ export interface EmulatorClock {
   set(offsetMs: number): void
   advanceDays(days: number): void
   reset(): void
+  /** Called after every move (set, advanceDays, reset): boxes playing a program write at once (issue 22). */
+  onMove(listener: () => void): () => void
 }
 
 const DAY = 86_400_000
@@ -21,6 +23,16 @@ const MAX_OFFSET = 3650 * DAY
 
 export function createClock(base: () => number): EmulatorClock {
   let offset = 0
+  const listeners = new Set<() => void>()
+  const moved = () => {
+    for (const l of [...listeners]) {
+      try {
+        l()
+      } catch {
+        // a listener that fails never stops the clock from moving
+      }
+    }
+  }
   const check = (ms: number) => {
     if (!Number.isFinite(ms) || ms < 0 || ms > MAX_OFFSET) throw new RangeError(`clock offset must be 0..${MAX_OFFSET} ms, not ${ms}`)
     return Math.floor(ms)
@@ -32,12 +44,19 @@ export function createClock(base: () => number): EmulatorClock {
     },
     set(ms) {
       offset = check(ms)
+      moved()
     },
     advanceDays(days) {
       offset = check(offset + days * DAY)
+      moved()
     },
     reset() {
       offset = 0
+      moved()
+    },
+    onMove(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

@@ -5,17 +5,31 @@ import type { Db } from '../db/store'
 import type { Pairing } from '../pairing'
 import type { GatewayEvents } from './events'
 import { BROKER_SESSION_TTL_MS } from '../db/state'
+import { isFinished } from '../data/finished'
 
 export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
 /** Most watch records kept per user (the oldest go first). */
 export const HISTORY_LIMIT = 200
 
-export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now(), events?: GatewayEvents, pairing?: Pairing): BrokerDirectory {
+export function createDirectory(
+  db: Db,
+  cat: Catalogue,
+  now: () => number = () => Date.now(),
+  events?: GatewayEvents,
+  pairing?: Pairing,
+  /** The clock's move listener (issue 22): boxes playing a program write at once when tests move it. */
+  onClockMoved?: (listener: () => void) => () => void,
+): BrokerDirectory {
   const channels = cat.channels.map((c) => ({ channelId: c.channelId, number: c.number, name: c.name, child: c.child }))
   return {
     liveChannels: () => channels,
     now,
+    onClockMoved,
+    programOf: (programId) => {
+      const p = cat.programById.get(programId)
+      return p ? { programId: p.programId, title: p.title, durations: p.episodes.map((e) => e.durationSec) } : undefined
+    },
     pairingCode: pairing ? (mac) => pairing.codeOf(mac) : undefined,
     sessionByClientId: (cid) => {
       // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.
@@ -33,14 +47,19 @@ export function createDirectory(db: Db, cat: Catalogue, now: () => number = () =
         const fam = Object.values(db.state.families).find((f) => f.mac === t.mac)
         return { mac: t.mac, name: fam?.deviceName ?? t.defaultName, topic: tvTopic(t.mac) }
       }),
-    recordPlay: ({ mac, uid, programId, episodeIndex }) => {
+    // Issue 22: every write of the box (start, every 30 s, stop or switch, clock moved) lands here; the
+    // newest write wins, whichever TV it came from, and the record says which TV that was.
+    recordPlay: ({ mac, uid, programId, episodeIndex, positionSec = 0 }) => {
       const program = cat.programById.get(programId)
       const family = Object.values(db.state.families).find((f) => f.mac === mac)
       // only a known program, played on a TV of the user's own family, becomes a record
       if (!program || !family || !family.members.includes(uid) || !db.state.users[uid]) return
       const episode = Math.min(Math.max(1, Math.floor(episodeIndex) || 1), Math.max(1, program.episodes.length))
+      const durations = program.episodes.map((e) => e.durationSec)
+      const position = Math.min(Math.max(0, Math.floor(positionSec) || 0), durations[episode - 1] ?? 0)
+      const finished = isFinished(durations, episode, position)
       const others = (db.state.history[uid] ?? []).filter((h) => h.programId !== programId)
-      db.state.history[uid] = [{ programId, episodeIndex: episode, positionSec: 0, watchedAt: now(), mac }, ...others].slice(0, HISTORY_LIMIT)
+      db.state.history[uid] = [{ programId, episodeIndex: episode, positionSec: position, watchedAt: now(), mac, finished }, ...others].slice(0, HISTORY_LIMIT)
       db.touch()
     },
     locksOf: (mac) => {

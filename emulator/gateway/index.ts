@@ -22,6 +22,7 @@ import { createClock, type EmulatorClock } from './clock'
 import { createScenarios, type Scenarios } from './scenarios'
 import { createListener } from './server'
 import { createTokens, type Tokens } from './tokens'
+import { isFinished } from '../data/finished'
 
 export interface GatewayOptions {
   /** Always a loopback address; default 127.0.0.1. */
@@ -107,6 +108,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     db = openDb(dataDir, () => initialState(cat, now()), {
       now: now(),
       dailyTaskIds: new Set(cat.taskTemplates.filter((t) => t.daily).map((t) => t.id)),
+      episodeDurations: (programId) => cat.programById.get(programId)?.episodes.map((e) => e.durationSec),
     })
     try {
       adminToken = options.adminToken ?? loadAdminToken(dataDir)
@@ -151,7 +153,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   return {
     url,
     port,
-    directory: createDirectory(db, cat, now, events, pairing),
+    directory: createDirectory(db, cat, now, events, pairing, clock.onMove),
     scenarios,
     events,
     catalogue: cat,
@@ -166,7 +168,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       if (!fam || !cat.programById.has(programId)) return
       for (const uid of fam.members) {
         const list = (db.state.history[uid] ??= []).filter((h) => h.programId !== programId)
-        list.push({ programId, episodeIndex, positionSec, watchedAt: now(), mac: m })
+        const durations = cat.programById.get(programId)?.episodes.map((e) => e.durationSec) ?? []
+        list.push({ programId, episodeIndex, positionSec, watchedAt: now(), mac: m, finished: isFinished(durations, episodeIndex, positionSec) })
         db.state.history[uid] = list
       }
       db.touch()

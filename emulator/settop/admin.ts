@@ -36,6 +36,8 @@ export function settopAdmin(
           state: b.state,
           // issue 25: the TV's search field (手机输入), so the e2e reads what was typed
           search: b.searchField.snapshot(),
+          // issue 22: the program it plays (episode, position on the stack's clock), or null
+          playback: b.playback(),
           received: b.received.length,
           duplicates: b.duplicates,
         })),

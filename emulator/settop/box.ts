@@ -1,6 +1,6 @@
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
-import { EPG_CHILD, EPG_NORMAL, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
+import { EPG_CHILD, EPG_NORMAL, SCREEN_DESKTOP, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState, type VodPlayState } from '../../src/protocol/tv/messages'
 import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
 import { onAirAt } from '../data/live'
 import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
@@ -19,6 +19,8 @@ import {
   withoutStaleLive,
   type LiveChannelDef,
 } from './model'
+import { VodPlayer, type ProgramDef } from './playback'
+import { playStartOf } from '../../src/protocol/tv/playParams'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -39,6 +41,8 @@ export interface BoxOptions {
    * of a play from the session; without it, neither.
    */
   family?: BoxFamily
+  /** The programs it can play episode by episode (issue 22); without it a play is only recorded. */
+  programs?: (programId: string) => ProgramDef | undefined
 }
 
 interface Peer {
@@ -80,6 +84,9 @@ export class VirtualSetTopBox {
   private readonly activity: FamilyActivityTracker | null
   /** What the command being answered did, when the TV took it (the last action); null otherwise. */
   private taken: string | null = null
+  /** Issue 22: the program playing (episode, position on the stack's clock) and the load URL it plays. */
+  private readonly player: VodPlayer
+  private vodUrl = ''
 
   constructor(
     readonly tv: VirtualTv,
@@ -94,6 +101,33 @@ export class VirtualSetTopBox {
     private readonly options: BoxOptions = {},
   ) {
     this.activity = options.family ? new FamilyActivityTracker(options.family, () => (options.now ?? Date.now)()) : null
+    this.player = new VodPlayer(
+      options.now ?? Date.now,
+      (w) => this.onPlay({ mac: this.tv.mac, ...w }),
+      () => {
+        // the last episode ended: back to the desktop, and the phones hear it at once
+        this.state = { ...this.state, playing: null, screen: SCREEN_DESKTOP }
+        this.report()
+      },
+    )
+  }
+
+  /** Issue 22: the program playing now (episode, position on the stack's clock), or null. */
+  playback(): VodPlayState | null {
+    return this.player.view()
+  }
+
+  /** Issue 22: the stack's clock moved: the program playing catches up and is written at once. */
+  clockMoved(): void {
+    this.player.tick()
+  }
+
+  /** Anything that no longer plays the program (keys, a live channel) stops its playback, written where it was. */
+  private followPlayer(): void {
+    if (this.vodUrl && this.state.playing?.loadUrl !== this.vodUrl) {
+      this.vodUrl = ''
+      this.player.stop()
+    }
   }
 
   private channels(): readonly LiveChannelDef[] {
@@ -131,6 +165,7 @@ export class VirtualSetTopBox {
       if (locks.globalLock) return
       const before = this.state
       this.state = commitLive(this.state, this.channels(), locks, this.titleOf)
+      this.followPlayer()
       if (this.state !== before) this.report()
     }, LIVE_COMMIT_MS)
     this.entryTimer.unref?.()
@@ -144,6 +179,7 @@ export class VirtualSetTopBox {
   /** Stops the commit window (the stack is closing). */
   dispose(): void {
     this.clearEntry()
+    this.player.dispose()
   }
 
   /** Push a type 87 with the current locks, play state and screen option to every phone served. */
@@ -218,6 +254,7 @@ export class VirtualSetTopBox {
         if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
+        this.followPlayer()
         this.take(env, actionOf(type, content))
       }
       return this.reply(env, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
@@ -231,7 +268,15 @@ export class VirtualSetTopBox {
       const program = this.state !== before ? programOf(content) : null
       // the player is the user of the session behind the topic (the `from` fields only without a family)
       const uid = this.options.family ? this.options.family.uidOfTopic(env.actionData.from.topic) : String(env.actionData.from.uid ?? '')
-      if (program && uid) {
+      const def = program ? this.options.programs?.(program.programId) : undefined
+      if (program && def) {
+        // issue 22: the box plays the program from the episode and second the command names
+        this.vodUrl = content.extras.loadUrl
+        this.player.start(def, uid, program.episodeIndex, program.positionSec)
+      } else if (this.state !== before) {
+        this.followPlayer()
+      }
+      if (program && !def && uid) {
         try {
           this.onPlay({ mac: this.tv.mac, uid, ...program })
         } catch {
@@ -279,10 +324,13 @@ export class VirtualSetTopBox {
 
   /** The play state as reported: a live channel carries the programme on air now, by the stack's clock. */
   private playState(): TvPlayState {
+    // issue 22: the program playing, where it is now (ended after its last episode: the box stopped)
+    if (this.player.current?.ended) this.player.tick()
+    const vod = this.player.view()
     const live = this.state.live
-    if (!live) return { ...this.state }
+    if (!live) return { ...this.state, vod }
     const c = this.channels().find((x) => x.channelId === live.channelId)
-    return { ...this.state, live: { ...live, title: c ? this.titleOf(c) : live.title } }
+    return { ...this.state, vod, live: { ...live, title: c ? this.titleOf(c) : live.title } }
   }
 
   private reply(request: Envelope, type: number, content: Record<string, unknown>): Envelope {
@@ -319,7 +367,7 @@ function isH5Play(c: Record<string, unknown>): c is Record<string, unknown> & H5
  * The program a play payload starts: params `{"programId": "...", "episode": n}` (what the catalogue's
  * h5Play carries), else a `/h5/{programId}.html` load URL. Null when it names none.
  */
-export function programOf(play: H5PlayPayload): { programId: string; episodeIndex: number } | null {
+export function programOf(play: H5PlayPayload): { programId: string; episodeIndex: number; positionSec: number } | null {
   let params: unknown
   try {
     params = JSON.parse(play.params)
@@ -327,11 +375,12 @@ export function programOf(play: H5PlayPayload): { programId: string; episodeInde
     params = null
   }
   if (isRecord(params) && typeof params.programId === 'string' && params.programId) {
-    const ep = Number(params.episode)
-    return { programId: params.programId, episodeIndex: Number.isFinite(ep) && ep >= 1 ? Math.floor(ep) : 1 }
+    // issue 22: `episode` and `positionSec` of an object params say where to start (src/protocol/tv/playParams)
+    const start = playStartOf(play.params)
+    return { programId: params.programId, episodeIndex: start.episode, positionSec: start.positionSec }
   }
   const m = /\/h5\/([A-Za-z0-9_-]+)\.html(?:$|[?#])/.exec(play.extras.loadUrl)
-  return m ? { programId: m[1], episodeIndex: 1 } : null
+  return m ? { programId: m[1], episodeIndex: 1, positionSec: 0 } : null
 }
 
 /** A command envelope with what the box needs, or null (bad JSON, unknown shape: ignored). */

@@ -54,6 +54,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       {
         channels: directory.liveChannels,
         now: directory.now,
+        programs: directory.programOf,
         family: directory.familyMembers
           ? { uidOfTopic: (topic) => uidOfTopic(directory, topic), members: () => directory.familyMembers?.(tv.mac) ?? [] }
           : undefined,
@@ -70,6 +71,10 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
 
   // the gateway changed a TV's locks or screen option: its box reports to its phones at once
   const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.report()) ?? (() => undefined)
+  // issue 22: the stack's clock moved: every box playing a program catches up and writes its record
+  const offClock = directory.onClockMoved?.(() => {
+    for (const b of boxes.values()) b.clockMoved()
+  }) ?? (() => undefined)
 
   return {
     box,
@@ -82,6 +87,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     },
     close: () => {
       offChanges()
+      offClock()
       for (const b of boxes.values()) b.dispose()
       return transport.close()
     },

@@ -126,20 +126,7 @@ export function groupRecords(items: readonly HistoryItem[], now: number): Array<
   return order.filter((g) => byGroup.has(g)).map((g) => ({ group: g, items: byGroup.get(g) ?? [] }))
 }
 
-/** A position in seconds as the record shows it: 12:05 or 1:02:05. */
-export function formatPosition(sec: number): string {
-  const s = Math.max(0, Math.floor(sec))
-  const h = Math.floor(s / 3600)
-  const m = Math.floor((s % 3600) / 60)
-  const r = s % 60
-  const two = (n: number) => String(n).padStart(2, '0')
-  return h > 0 ? `${h}:${two(m)}:${two(r)}` : `${two(m)}:${two(r)}`
-}
 
-/** What a record says about where the user stopped. */
-export function recordProgress(item: HistoryItem): string {
-  return t.episodePosition(Math.max(1, item.episodeIndex), formatPosition(item.positionSec))
-}
 
 export interface TypeEntry {
   typeId: string

@@ -7,6 +7,7 @@ import type { TvDevice, TvLinkDeps, TvUser } from '../services/tv/types'
 import { tvTimers } from '../config'
 import { tv } from '../strings'
 import type { ActionResult } from './write'
+import { vodLine } from './progress'
 
 export type { TvLinkApi, JarvisCredentials, TvDevice, TvUser, TvLinkDeps } from '../services/tv/types'
 export type { LinkState, SendResult } from '../services/tv/link'
@@ -115,7 +116,9 @@ export class TvStore {
   get nowPlaying(): string {
     const live = this.liveChannel
     if (live) return tv.playingLive(live.name, live.title)
-    return this.online && this.tvMode.content.playState?.playing ? tv.playing : ''
+    // issue 22: a program the box reports (the local stack's `vod`) is named with its episode
+    const playState = this.tvMode.content.playState
+    return this.online && playState?.playing ? (vodLine(playState) ?? tv.playing) : ''
   }
 
   /**

@@ -10,6 +10,8 @@ type HistoryRec = DbState['history'][string][number]
 function historyItemOf(ctx: HandlerCtx, h: HistoryRec): HistoryItem | null {
   const p = ctx.cat.programById.get(h.programId)
   if (!p) return null
+  // issue 22 extensions: finished, the program's types (the type black list matches them by name) and the child channel
+  const typeIds = ctx.cat.programTypes.filter((t) => p.tags.includes(t.name)).map((t) => t.typeId)
   const ep = p.episodes[h.episodeIndex - 1] ?? p.episodes[0]
   return {
     programId: p.programId,
@@ -22,6 +24,9 @@ function historyItemOf(ctx: HandlerCtx, h: HistoryRec): HistoryItem | null {
     mac: h.mac,
     source: p.source,
     ...(p.appName ? { appName: p.appName } : {}),
+    finished: h.finished === true,
+    typeIds,
+    child: p.childFriendly,
   }
 }
 

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
+import { reaction } from 'mobx'
 import { observer } from 'mobx-react'
 import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
@@ -16,6 +17,10 @@ import { routeOf } from '../../routes'
 import { program as t, titles, tv as tvText } from '../../strings'
 import '../../features/detail/detail.scss'
 import Img from '../../components/Img'
+import ResumePanel from '../../features/detail/ResumePanel'
+import EpisodePicker from '../../features/detail/EpisodePicker'
+import { ResumeModel } from '../../stores/resume'
+import { withPlayStart } from '../../protocol/tv/playParams'
 
 /** Program detail: episodes, cast, favourite, black list, related programs, play on the TV. */
 function Detail() {
@@ -24,13 +29,29 @@ function Detail() {
   const { params } = useRouter()
   const programId = param(params, 'programId')
   const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? ''), [root])
+  // issue 22: where the user stopped (querySingleHistory), moved forward by what the TV reports it plays
+  const resume = useMemo(() => new ResumeModel(root.api, () => root.user.user?.uid ?? ''), [root])
 
   useEffect(() => {
     if (!programId) return
     root.setYstProgramId(programId)
     void model.load(programId)
   }, [root, model, programId])
-  useDidShow(() => tracker.pageView(routeOf.detail, { programId }))
+  useEffect(
+    () => reaction(() => tv.tvMode.content.playState?.vod, (vod) => resume.seeTv(vod, root.devices.current?.mac ?? ''), { fireImmediately: true }),
+    [root, tv, resume],
+  )
+  const uid = root.user.user?.uid ?? ''
+  useEffect(() => {
+    if (programId && uid) void resume.load(programId)
+  }, [resume, programId, uid])
+  // back on the page (from another TV's page, the records...): the record may have moved
+  const shownOnce = useRef(false)
+  useDidShow(() => {
+    tracker.pageView(routeOf.detail, { programId })
+    if (shownOnce.current && programId) void resume.load(programId)
+    shownOnce.current = true
+  })
   useShareAppMessage(() => {
     root.markSharing()
     return { title: model.detail.value?.title ?? titles.detail, path: urlOf('detail', { programId }) }
@@ -60,6 +81,17 @@ function Detail() {
     if (res?.ok) afterTaskAction(root, 'play')
   }
   const openCard = (card: ProgramCard) => go('detail', { programId: card.programId })
+  // issue 22: an episode, 继续在电视上播放 or 重新播放: the play command says where to start (params)
+  const playFrom = async (episode: number, positionSec: number) => {
+    if (!p?.h5Play) return toastProblem(t.playNeedsApp)
+    const play = { ...p.h5Play, params: withPlayStart(p.h5Play.params, { episode, positionSec }) }
+    const res = await root.playOnTv(programId, play, confirmDialog)
+    if (res) report(res)
+    if (!res?.ok) return
+    resume.startedPlay({ episode, positionSec, durationSec: p.episodes[episode - 1]?.durationSec ?? 0 }, root.devices.current?.mac ?? '')
+    afterTaskAction(root, 'play')
+  }
+  const point = resume.point
 
 
   return (
@@ -101,6 +133,18 @@ function Detail() {
           </View>
           {p.h5Play && root.tvBlocker && <Text className='detail-offline'>{root.tvBlocker}</Text>}
 
+          {point && (
+            <ResumePanel
+              point={point}
+              series={p.episodes.length > 1}
+              playable={!!p.h5Play}
+              muted={!tv.online}
+              devices={root.devices.devices}
+              onResume={() => void playFrom(point.episode, point.positionSec)}
+              onReplay={() => void playFrom(1, 0)}
+            />
+          )}
+
           <View className='detail-section'>
             <Text className='detail-section__title'>{t.description}</Text>
             <Text className='detail-section__text'>{p.description}</Text>
@@ -114,11 +158,7 @@ function Detail() {
           {p.episodes.length > 1 && (
             <View className='detail-section'>
               <Text className='detail-section__title'>{`${t.episodes} · ${p.episodes.length}`}</Text>
-              <View className='detail-episodes'>
-                {p.episodes.map((e) => (
-                  <Text key={e.episodeId} className='detail-episodes__item'>{e.index}</Text>
-                ))}
-              </View>
+              <EpisodePicker count={p.episodes.length} lastEpisode={resume.lastEpisode} onPlay={(n) => void playFrom(n, 0)} />
             </View>
           )}
 

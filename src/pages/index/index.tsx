@@ -11,6 +11,7 @@ import HomeTabs from '../../features/home/HomeTabs'
 import BlockView from '../../features/home/BlockView'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
+import LazyContinueRow from '../../features/home/LazyContinueRow'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET, READY } from '../../stores/loadState'
@@ -88,6 +89,7 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
+          <LazyContinueRow />
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
         </View>
       }

@@ -4,7 +4,9 @@ import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
 import { afterTaskAction } from '../../features/points/taskActions'
 import { useStores } from '../../stores/context'
-import { groupRecords, recordProgress, type RecordGroup } from '../../stores/personalStore'
+import { groupRecords, type RecordGroup } from '../../stores/personalStore'
+import { recordProgress } from '../../stores/resume'
+import { resume as rs } from '../../strings/resume'
 import type { HistoryItem } from '../../protocol/contract/models'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
@@ -12,6 +14,10 @@ import { routeOf } from '../../routes'
 import { personal as t, titles } from '../../strings'
 import { definePage } from '../../components/PageBoundary'
 import Img from '../../components/Img'
+import ProgressBar from '../../components/ProgressBar'
+import { progressOf, tvNameOf } from '../../stores/progress'
+import { withPlayStart } from '../../protocol/tv/playParams'
+import { formatTvMac } from '../../protocol/mac'
 
 const GROUP_LABEL: Record<RecordGroup, string> = { today: t.today, yesterday: t.yesterday, earlier: t.earlier }
 
@@ -21,13 +27,17 @@ const GROUP_LABEL: Record<RecordGroup, string> = { today: t.today, yesterday: t.
  */
 function MyRecord() {
   const root = useStores()
-  const { personal, user, tracker } = root
+  const { personal, user, tracker, devices } = root
   const records = personal.records
   useDidShow(() => {
     tracker.pageView(routeOf['my-record'], {})
     if (user.user) void records.list.loadFirst()
   })
   const report = (res: { ok: boolean; message: string }) => (res.ok ? toastDone(res.message) : toastProblem(res.message))
+  const tvName = (mac: string) => {
+    const name = tvNameOf(devices.devices, mac)
+    return name === mac ? formatTvMac(mac) : name
+  }
 
   const removeOne = async (r: HistoryItem) => {
     if (!(await confirmDialog(t.deleteTitle, t.deleteRecordConfirm(r.title)))) return
@@ -41,7 +51,10 @@ function MyRecord() {
   const play = async (r: HistoryItem) => {
     const res = await personal.playPayloadOf(r.programId)
     if (!res.ok) return toastProblem(res.message)
-    const out = await root.playOnTv(r.programId, res.play, confirmDialog, routeOf['my-record'])
+    // issue 22: an unfinished record plays on from where it stopped, a finished one from the start
+    const start = r.finished ? { episode: 1, positionSec: 0 } : { episode: r.episodeIndex, positionSec: r.positionSec }
+    const play = { ...res.play, params: withPlayStart(res.play.params, start) }
+    const out = await root.playOnTv(r.programId, play, confirmDialog, routeOf['my-record'])
     if (out?.ok) {
       toastDone(out.message)
       afterTaskAction(root, 'play')
@@ -66,7 +79,9 @@ function MyRecord() {
                 <Img className='pitem__poster' src={r.poster} mode='aspectFill' lazyLoad alt={t.posterAlt(r.title)} onClick={() => go('detail', { programId: r.programId })} />
                 <View className='pitem__body' onClick={() => go('detail', { programId: r.programId })}>
                   <Text className='pitem__title'>{r.title}</Text>
-                  <Text className='pitem__meta'>{recordProgress(r)}</Text>
+                  <Text className={`pitem__meta${r.finished ? ' pitem__meta--done' : ''}`} data-finished={r.finished ? '1' : '0'}>{recordProgress(r)}</Text>
+                  <ProgressBar className='pitem__progress' value={progressOf(r)} />
+                  {r.mac && <Text className='pitem__meta'>{rs.watchedOn(tvName(r.mac))}</Text>}
                   {r.source === 'thirdParty' && r.appName && <Text className='pitem__meta'>{`${t.sourceLabel}${r.appName}`}</Text>}
                 </View>
                 <View className='pitem__actions'>

@@ -75,6 +75,9 @@ export const historyItem = s.obj({
   mac: s.str('TV it was watched on'),
   source: opt(s.oneOf(['own', 'thirdParty'] as const)),
   appName: opt(s.str('third-party app name when source is thirdParty')),
+  finished: opt(s.bool('extension (issue 22): the last episode reached its last 30 s; absent counts as not finished')),
+  typeIds: opt(s.arr(s.str(), 'extension (issue 22): the program types (type black list ids) of the program, so the app can leave black-listed categories out of 继续观看')),
+  child: opt(s.bool('extension (issue 22): the child channel allows the program; absent counts as not allowed in child mode')),
 })
 
 export const collectionItem = s.obj({ ...programCard.fields, collectedAt: s.num('epoch ms') })

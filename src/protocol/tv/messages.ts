@@ -97,6 +97,25 @@ export interface TvPlayState {
   liveEntry?: string
   /** Extension: the last channel number the box did not switch to, and why. */
   liveRefused?: { number: number; reason: 'noChannel' | 'child' } | null
+  /**
+   * Extension (issue 22, the local stack's box; a real box sends none of it): the program the box
+   * plays, with its episode and position on the stack's clock. The app shows it as what the TV plays,
+   * but takes resume points only from the gateway's history (querySingleHistory / queryHistory).
+   */
+  vod?: VodPlayState | null
+}
+
+/** Extension (issue 22): what a box playing a program (type 9 h5Play) reports. */
+export interface VodPlayState {
+  programId: string
+  title: string
+  /** 1-based episode playing now. */
+  episode: number
+  episodeCount: number
+  /** Seconds into the episode (advances one per second while playing). */
+  positionSec: number
+  /** Length of the episode playing, seconds. */
+  durationSec: number
 }
 
 /** Extension (issue 21): what a box playing live TV reports. */
