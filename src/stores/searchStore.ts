@@ -5,7 +5,15 @@ import type { KeyValueStorage } from '../platform/storage'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
 
-export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries'>
+export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries'> &
+  Partial<Pick<Api['search'], 'hotTop'>>
+
+/** One entry of 热搜榜 (hotTop): its rank, heat and program. */
+export interface TopEntry {
+  rank: number
+  heat: number
+  program: ProgramCard
+}
 
 export interface SearchContext {
   userId: string
@@ -41,16 +49,26 @@ export class SearchStore {
   categoryId = ''
   readonly results: Loadable<SearchResults>
   readonly categoryResults: Loadable<ProgramCard[]>
+  /** 热搜榜 (hotTop) of `topCategoryId` ('' = all categories). */
+  readonly top: Loadable<TopEntry[]>
+  topCategoryId = ''
   private suggestSeq = 0
   private owner = ''
+  /** The TV's mode the shown results were asked in (their category tabs are asked in the same one). */
+  private resultsChildMode = false
 
   constructor(
     private readonly api: SearchApi,
     private readonly storage: KeyValueStorage,
+    /** The TV's child mode now (curVersion 0): every search call then carries the child channel. */
+    private readonly childMode: () => boolean = () => false,
   ) {
     this.results = new Loadable<SearchResults>((r) => r.list.length === 0)
     this.categoryResults = new Loadable<ProgramCard[]>()
-    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner'>(this, { api: false, storage: false, suggestSeq: false, owner: false })
+    this.top = new Loadable<TopEntry[]>()
+    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner' | 'childMode' | 'resultsChildMode'>(this, {
+      api: false, storage: false, suggestSeq: false, owner: false, childMode: false, resultsChildMode: false,
+    })
     this.storage.remove(LEGACY_RECENT_KEY)
   }
 
@@ -121,7 +139,7 @@ export class SearchStore {
     if (!keyword) return
     let list: Array<{ name: string; programId: string }> = []
     try {
-      list = (await this.api.searchTips({ keyword }))?.list ?? []
+      list = (await this.api.searchTips({ keyword, childMode: this.childMode() }))?.list ?? []
     } catch {
       // Suggestions are a convenience: a refused one shows none; searching still reports errors.
     }
@@ -138,10 +156,11 @@ export class SearchStore {
     this.suggestSeq++
     this.categoryId = ''
     this.remember(k)
+    this.resultsChildMode = ctx.childMode
     await this.results.run(async () => {
       const [found, cats] = await Promise.all([
         this.api.ns({ keyword: k, childMode: ctx.childMode }),
-        this.api.searchProgramSeriesCategory({ keyword: k }),
+        this.api.searchProgramSeriesCategory({ keyword: k, childMode: ctx.childMode }),
       ])
       return { keyword: k, total: found?.total ?? 0, list: found?.list ?? [], categories: cats?.list ?? [] }
     })
@@ -154,7 +173,16 @@ export class SearchStore {
     if (!categoryId) return
     const keyword = this.results.value?.keyword
     if (!keyword) return
-    await this.categoryResults.run(async () => (await this.api.searchProgramSeries({ keyword, categoryId, page: 1, pageSize: 48 }))?.list ?? [])
+    await this.categoryResults.run(async () => (await this.api.searchProgramSeries({ keyword, categoryId, page: 1, pageSize: 48, childMode: this.resultsChildMode }))?.list ?? [])
+  }
+
+  /** 热搜榜 of one category ('' = all), asked in the TV's mode (child mode: the child channel). */
+  async loadTop(categoryId = this.topCategoryId): Promise<void> {
+    this.topCategoryId = categoryId
+    const hotTop = this.api.hotTop
+    if (!hotTop) return
+    const childMode = this.childMode()
+    await this.top.run(async () => (await hotTop({ ...(categoryId ? { categoryId } : {}), childMode }))?.list ?? [])
   }
 
   get shownResults(): ProgramCard[] {
@@ -170,6 +198,20 @@ export class SearchStore {
     }
     const c = this.categoryResults.value
     if (c) this.categoryResults.set(c.filter((x) => !programIds.includes(x.programId)))
+  }
+
+  /**
+   * The TV's mode changed (e.g. child lock turned on): what is on screen was asked in the other mode,
+   * so results, category results and suggestions go (a child never keeps an adult list); the hints
+   * are asked again by the root.
+   */
+  modeChanged(): void {
+    this.suggestSeq++
+    this.suggestions = []
+    this.categoryId = ''
+    this.results.reset()
+    this.categoryResults.reset()
+    this.top.reset()
   }
 
   /** Logout: the recent searches, the keyword and the results of this user are gone. */

@@ -3,7 +3,7 @@ import type { other } from '../../../src/protocol/contract/other'
 import { toCard, type Catalogue } from '../../data/catalogue'
 import { SIGN_POINTS } from './points'
 import { fail, type DomainHandlers } from '../context'
-import { visibleTo } from './shared'
+import { isChildChannel, visibleTo } from './shared'
 
 type Text = { title: string; text: string; validFrom?: string; validTo?: string }
 
@@ -43,10 +43,11 @@ export const otherHandlers: DomainHandlers<typeof other> = {
       .filter(([key]) => keys.length === 0 || keys.includes(key))
       .map(([key, v]) => ({ key, ...v })),
   }),
-  getRelevantList: ({ programId, limit }, ctx) => {
+  getRelevantList: (req, ctx) => {
+    const { programId, limit } = req
     const p = ctx.cat.programById.get(programId) ?? fail('1003', '节目不存在或已下线')
     const castIds = new Set(p.cast.map((c) => c.castId))
-    const visible = visibleTo(ctx)
+    const visible = visibleTo(ctx, isChildChannel(req))
     const related = ctx.cat.programs
       .filter((x) => x.programId !== programId && visible(x) && (x.categoryId === p.categoryId || x.cast.some((c) => castIds.has(c.castId))))
       .sort((a, b) => b.heat - a.heat)

@@ -23,7 +23,7 @@ function Detail() {
   const { tv, tracker } = root
   const { params } = useRouter()
   const programId = param(params, 'programId')
-  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? ''), [root])
+  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? '', () => root.childMode), [root])
 
   useEffect(() => {
     if (!programId) return

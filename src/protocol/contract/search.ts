@@ -1,6 +1,6 @@
 /** Search entries: labels, hot search tips, keyword search, top lists, categories, suggestions. */
 import { endpoint } from './endpoint'
-import { pageReq, programCard } from './models'
+import { childChannel, pageReq, programCard } from './models'
 import { opt, s } from './schema'
 
 const domain = 'search' as const
@@ -52,7 +52,7 @@ export const search = {
     domain,
     path: 'hotTop',
     auth: 'none',
-    request: s.obj({ categoryId: opt(s.str()) }),
+    request: s.obj({ categoryId: opt(s.str()), ...childChannel }),
     response: s.obj({ list: s.arr(s.obj({ rank: s.num(), heat: s.num(), program: programCard })) }),
     origin: 'defined',
     doc: 'Top list by heat (optionally of one category).',
@@ -61,7 +61,7 @@ export const search = {
     domain,
     path: 'searchProgramSeriesCategory',
     auth: 'none',
-    request: s.obj({ keyword: s.str() }),
+    request: s.obj({ keyword: s.str(), ...childChannel }),
     response: s.obj({ list: s.arr(s.obj({ categoryId: s.str(), name: s.str(), count: s.num() })) }),
     origin: 'defined',
     doc: 'How many results of a keyword fall in each category (result tabs).',
@@ -70,7 +70,7 @@ export const search = {
     domain,
     path: 'searchProgramSeries',
     auth: 'none',
-    request: s.obj({ keyword: s.str(), categoryId: opt(s.str()), ...pageReq }),
+    request: s.obj({ keyword: s.str(), categoryId: opt(s.str()), ...pageReq, ...childChannel }),
     response: s.obj({ total: s.num(), list: s.arr(programCard) }),
     origin: 'defined',
     doc: 'Keyword results of one category, paged.',
@@ -79,7 +79,7 @@ export const search = {
     domain,
     path: 'searchTips',
     auth: 'none',
-    request: s.obj({ keyword: s.str() }),
+    request: s.obj({ keyword: s.str(), ...childChannel }),
     response: s.obj({ list: s.arr(s.obj({ name: s.str(), programId: s.str() })) }),
     origin: 'defined',
     doc: 'Suggestions while typing (title prefix, substring or pinyin initials), at most 10.',
