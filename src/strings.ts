@@ -237,6 +237,18 @@ export const search = Object.freeze({
   all: '全部',
   noResult: (k: string) => `没有找到与「${k}」相关的节目，换个关键词试试`,
   summary: (k: string, n: number) => `「${k}」共找到 ${n} 个节目`,
+  summaryWithLabel: (k: string, label: string, n: number) => `「${k}」· 标签「${label}」共找到 ${n} 个节目`,
+  labels: '按标签浏览',
+  labelAll: '全部标签',
+  labelSummary: (label: string, n: number) => `标签「${label}」共 ${n} 部`,
+  labelEmpty: (label: string) => `标签「${label}」下暂无节目`,
+  back: '返回',
+  top: '热搜榜',
+  topAll: '全部',
+  heat: (h: string) => `热度 ${h}`,
+  noTop: '暂无榜单',
+  topFailed: (reason: string) => `${reason}，点击重试`,
+  loading: '加载中…',
 })
 
 export const lists = Object.freeze({

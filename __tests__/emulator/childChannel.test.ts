@@ -123,3 +123,49 @@ describe('child channel: every other list a child may see', () => {
     expect((await api.epg.getCastPersonInfo({ castId: person.castId, childMode: true })).works.every((x) => childFriendly(x.programId))).toBe(true)
   })
 })
+
+describe('labels and 热搜榜 (issue 24)', () => {
+  it('label.json offers the program labels (genres), without the ones the caller black-listed as a category', async () => {
+    const anon = realClient(gw.url)
+    const all = (await anon.api.search.label()).labels
+    expect(all.map((l) => l.name)).toEqual(gw.catalogue.programTypes.map((t) => t.name))
+    const c = realClient(gw.url)
+    await c.login('13800000000')
+    const mine = (await c.api.search.label()).labels.map((l) => l.labelId)
+    const blocked = gw.state().typeBlackList.u10001 ?? []
+    expect(blocked.length).toBeGreaterThan(0)
+    expect(mine.some((id) => blocked.includes(id))).toBe(false)
+  })
+
+  it('searchProgramSeries: no keyword with a label lists the label\'s programs by heat; with a keyword it filters; an unknown label is 1003', async () => {
+    const { api } = realClient(gw.url)
+    const label = gw.catalogue.programTypes[0]
+    const r = await api.search.searchProgramSeries({ keyword: '', labelId: label.typeId, page: 1, pageSize: 48 })
+    const expected = gw.catalogue.programs.filter((p) => p.tags.includes(label.name))
+    expect(r.total).toBe(expected.length)
+    expect(r.list.every((x) => gw.catalogue.programById.get(x.programId)?.tags.includes(label.name))).toBe(true)
+    const heats = r.list.map((x) => gw.catalogue.programById.get(x.programId)!.heat)
+    expect(heats).toEqual([...heats].sort((a, b) => b - a))
+    const child = await api.search.searchProgramSeries({ keyword: '', labelId: label.typeId, page: 1, pageSize: 48, childMode: true })
+    expect(child.list.every((x) => childFriendly(x.programId))).toBe(true)
+    const keyword = mixedKeyword()
+    const withKw = await api.search.searchProgramSeries({ keyword, labelId: label.typeId, page: 1, pageSize: 48 })
+    const cats = await api.search.searchProgramSeriesCategory({ keyword, labelId: label.typeId })
+    expect(cats.list.reduce((a, x) => a + x.count, 0)).toBe(withKw.total)
+    await expect(api.search.searchProgramSeries({ keyword: '', labelId: 'nope', page: 1, pageSize: 10 })).rejects.toMatchObject({ code: '1003' })
+    expect((await api.search.searchProgramSeries({ keyword: '', page: 1, pageSize: 10 })).total).toBe(0)
+  })
+
+  it('hotTop ranks by heat, at most 20, and names the categories it can switch to (child: only those with child programs)', async () => {
+    const { api } = realClient(gw.url)
+    const top = await api.search.hotTop({})
+    expect(top.list.length).toBe(20)
+    const heats = top.list.map((e) => e.heat)
+    expect(heats).toEqual([...heats].sort((a, b) => b - a))
+    expect(top.categories?.map((c) => c.categoryId)).toEqual(gw.catalogue.categories.map((c) => c.categoryId))
+    const child = await api.search.hotTop({ childMode: true })
+    const childCats = new Set(kids().map((p) => p.categoryId))
+    expect(child.categories?.every((c) => childCats.has(c.categoryId))).toBe(true)
+    expect(child.categories?.length).toBeLessThan(top.categories?.length ?? 0)
+  })
+})

@@ -5,7 +5,7 @@
  */
 import type { search } from '../../../src/protocol/contract/search'
 import { toCard, type Program } from '../../data/catalogue'
-import { paginate, type DomainHandlers, type HandlerCtx } from '../context'
+import { fail, paginate, type DomainHandlers, type HandlerCtx } from '../context'
 import { isChildChannel, visibleTo } from './shared'
 
 function score(p: Program, kw: string): number {
@@ -30,8 +30,25 @@ export function searchPrograms(ctx: HandlerCtx, keyword: string, childOnly = fal
     .map((x) => x.p)
 }
 
+/** The name of a label (a genre: the catalogue's program types), '' when unknown. */
+function labelName(ctx: HandlerCtx, labelId: string | undefined): string {
+  return (labelId && ctx.cat.programTypes.find((t) => t.typeId === labelId)?.name) || ''
+}
+
+/** Programs of `keyword` (or, with no keyword and a label, every program of the label), label applied. */
+function found(ctx: HandlerCtx, keyword: string, labelId: string | undefined, childOnly: boolean): Program[] {
+  if (labelId === undefined) return searchPrograms(ctx, keyword, childOnly)
+  const name = labelName(ctx, labelId)
+  if (!name) fail('1003', '没有找到该标签')
+  const base = keyword.trim() ? searchPrograms(ctx, keyword, childOnly) : ctx.cat.programs.filter(visibleTo(ctx, childOnly)).sort((a, b) => b.heat - a.heat)
+  return base.filter((p) => p.tags.includes(name))
+}
+
 export const searchHandlers: DomainHandlers<typeof search> = {
-  label: (_req, ctx) => ({ labels: ctx.cat.categories.map((c) => ({ labelId: c.categoryId, name: c.name })) }),
+  label: (_req, ctx) => {
+    const blocked = ctx.session ? (ctx.db.state.typeBlackList[ctx.session.uid] ?? []) : []
+    return { labels: ctx.cat.programTypes.filter((t) => !blocked.includes(t.typeId)).map((t) => ({ labelId: t.typeId, name: t.name })) }
+  },
   hotSearch: (req, ctx) => ({
     tipsList: (isChildChannel(req) ? ctx.cat.childHotTips : ctx.cat.hotTips).map((name) => ({ name })),
   }),
@@ -47,20 +64,23 @@ export const searchHandlers: DomainHandlers<typeof search> = {
       .filter((p) => (!categoryId || p.categoryId === categoryId) && visible(p))
       .sort((a, b) => b.heat - a.heat)
       .slice(0, 20)
-    return { list: ranked.map((p, i) => ({ rank: i + 1, heat: p.heat, program: toCard(p) })) }
+    const categories = ctx.cat.categories
+      .filter((c) => ctx.cat.programs.some((p) => p.categoryId === c.categoryId && visible(p)))
+      .map((c) => ({ categoryId: c.categoryId, name: c.name }))
+    return { list: ranked.map((p, i) => ({ rank: i + 1, heat: p.heat, program: toCard(p) })), categories }
   },
   searchProgramSeriesCategory: (req, ctx) => {
-    const found = searchPrograms(ctx, req.keyword, isChildChannel(req))
+    const hits = found(ctx, req.keyword, req.labelId, isChildChannel(req))
     return {
       list: ctx.cat.categories
-        .map((c) => ({ categoryId: c.categoryId, name: c.name, count: found.filter((p) => p.categoryId === c.categoryId).length }))
+        .map((c) => ({ categoryId: c.categoryId, name: c.name, count: hits.filter((p) => p.categoryId === c.categoryId).length }))
         .filter((c) => c.count > 0),
     }
   },
   searchProgramSeries: (req, ctx) => {
-    const { keyword, categoryId, page, pageSize } = req
-    const found = searchPrograms(ctx, keyword, isChildChannel(req)).filter((p) => !categoryId || p.categoryId === categoryId)
-    const { total, list } = paginate(found, page, pageSize)
+    const { keyword, categoryId, labelId, page, pageSize } = req
+    const hits = found(ctx, keyword, labelId, isChildChannel(req)).filter((p) => !categoryId || p.categoryId === categoryId)
+    const { total, list } = paginate(hits, page, pageSize)
     return { total, list: list.map(toCard) }
   },
   searchTips: (req, ctx) => ({
