@@ -12,6 +12,7 @@ import BlockView from '../../features/home/BlockView'
 import LiveList from '../../features/home/LiveList'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
+import { useLazyGuide } from '../../features/guide/lazy'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET } from '../../stores/loadState'
@@ -67,6 +68,8 @@ function Index() {
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? home.live : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
+  // Issue 24: the first-visit guide's code loads once home has painted its desktop for a logged-in user
+  const Guide = useLazyGuide(desktopStatus === 'ready' && root.session.uid !== '')
 
   return (
     <PageShell
@@ -84,7 +87,12 @@ function Index() {
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
         </View>
       }
-      footer={<RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />}
+      footer={
+        <>
+          <RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
+          {Guide && <Guide />}
+        </>
+      }
     >
       {tab?.kind === 'live' ? (
         <LiveList channels={home.live.value ?? []} />
