@@ -41,3 +41,18 @@ describe('mc/user/pageGuide', () => {
     expect(gw.state().users.u10001.guidesSeen).not.toContain('pages/index/index')
   })
 })
+
+describe('applet/configImage', () => {
+  it('the three positions the app shows have images whose links the app follows; any other position has none', async () => {
+    const { imageTarget } = await import('../../src/features/operator/imageLink')
+    const { api } = realClient(gw.url)
+    const policy = { productPageUrl: `${gw.url}product/index.html`, allow: [], localOrigin: gw.url.replace(/\/$/, '') }
+    for (const [position, n] of [['home-banner', 3], ['my-top', 1], ['activity-top', 1]] as const) {
+      const list = (await api.other.configImage({ position })).list
+      expect(list).toHaveLength(n)
+      for (const i of list) expect(imageTarget(i.link, policy)).not.toBeNull()
+      for (const i of list) expect((await fetch(i.url)).status).toBe(200)
+    }
+    expect((await api.other.configImage({ position: 'nowhere' })).list).toEqual([])
+  })
+})

@@ -12,7 +12,9 @@ import BlockView from '../../features/home/BlockView'
 import LiveList from '../../features/home/LiveList'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
-import { useLazyGuide } from '../../features/guide/lazy'
+import { loadHomeGuide } from '../../features/guide/lazy'
+import { loadHomeBanner } from '../../features/operator/lazy'
+import { useLazyComponent } from '../../lib/useLazyComponent'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET } from '../../stores/loadState'
@@ -68,8 +70,9 @@ function Index() {
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? home.live : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
-  // Issue 24: the first-visit guide's code loads once home has painted its desktop for a logged-in user
-  const Guide = useLazyGuide(desktopStatus === 'ready' && root.session.uid !== '')
+  // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop
+  const Banner = useLazyComponent(desktopStatus === 'ready', loadHomeBanner)
+  const Guide = useLazyComponent(desktopStatus === 'ready' && root.session.uid !== '', loadHomeGuide)
 
   return (
     <PageShell
@@ -84,6 +87,7 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
+          {Banner && <Banner />}
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
         </View>
       }
