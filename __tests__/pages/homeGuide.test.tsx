@@ -21,6 +21,7 @@ function services(pageGuide: jest.Mock) {
     desktop: {
       mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }] }),
       blockList: async () => ({ total: 0, list: [] }),
+      desktopAttribute: async ({ deskTopId }: { deskTopId: string }) => ({ deskTopId, themeColor: '#c0392b', background: 'http://gw/posters/bg.svg', searchHint: '长安往事', childMode: false }),
     },
     search: { hotSearch: async () => ({ tipsList: [] }) },
   } as never)
@@ -49,6 +50,12 @@ describe('home first-visit guide', () => {
     ;(topPage().querySelector('[data-action="guide-next"]') as HTMLElement).click()
     await until(() => textsOf('.guide__title')[0] === '遥控器', 'second step')
     expect(textsOf('.guide__next')).toEqual(['下一步'])
+  })
+
+  it('home applies the desktop attributes: theme colour, background, and the search hint when there is no hot hint', async () => {
+    await until(() => (topPage().querySelector('.home-look')?.getAttribute('style') ?? '').includes('#c0392b'), 'look applied')
+    expect(topPage().querySelector('.home-look')?.getAttribute('style')).toContain('bg.svg')
+    await until(() => textsOf('.search-entry__hint')[0] === '长安往事', 'desktop search hint')
   })
 
   it('跳过 hides it at once and marks it seen for the user; the next visit shows none', async () => {

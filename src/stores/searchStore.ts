@@ -65,6 +65,8 @@ export class SearchStore {
   inputList: string[] = []
   inputIndex = 0
   hintsError = ''
+  /** The desktop's own search hint (v2/desktopAttribute): shown when there is no hot hint. */
+  desktopHint = ''
   recent: string[] = []
   keyword = ''
   suggestions: Array<{ name: string; programId: string }> = []
@@ -128,7 +130,11 @@ export class SearchStore {
 
   /** The hint shown in the search box now ('' when there is none). */
   get hint(): string {
-    return this.inputList[this.inputIndex] ?? ''
+    return this.inputList[this.inputIndex] ?? this.desktopHint
+  }
+
+  setDesktopHint(hint: string): void {
+    this.desktopHint = hint
   }
 
   /**

@@ -15,6 +15,7 @@ import PointsEntry from '../../features/points/PointsEntry'
 import { loadHomeGuide } from '../../features/guide/lazy'
 import { loadHomeBanner } from '../../features/operator/lazy'
 import { useLazyComponent } from '../../lib/useLazyComponent'
+import { useDesktopLook } from '../../features/look/useDesktopLook'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET } from '../../stores/loadState'
@@ -73,6 +74,7 @@ function Index() {
   // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop
   const Banner = useLazyComponent(desktopStatus === 'ready', loadHomeBanner)
   const Guide = useLazyComponent(desktopStatus === 'ready' && root.session.uid !== '', loadHomeGuide)
+  const lookStyle = useDesktopLook()
 
   return (
     <PageShell
@@ -80,7 +82,7 @@ function Index() {
       state={content ?? NOT_YET}
       onRetry={retry}
       header={
-        <View>
+        <View className='home-look' style={lookStyle}>
           <TvStatusCard onRemote={() => setRemoteOpen(true)} />
           <View className='home-search-row'>
             <SearchEntry />
