@@ -251,6 +251,14 @@ export const search = Object.freeze({
   loading: '加载中…',
 })
 
+/** Issue 24: 我的's 关注公众号 card (weapp). */
+export const follow = Object.freeze({
+  title: '关注公众号',
+  gives: '关注后可接收电视提醒（如电视离线、童锁变化）和积分活动消息',
+  howto: (name: string) => `在微信中搜索「${name}」公众号并关注`,
+  close: '关闭',
+})
+
 export const lists = Object.freeze({
   topicMissing: '专题不存在或已下线',
   castMissing: '没有找到这位演职人员',

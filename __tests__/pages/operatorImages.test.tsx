@@ -26,6 +26,8 @@ describe('operator images on 我的', () => {
   it('shows the position\'s images at the top; a link that is not allowed is not followed', async () => {
     await until(() => topPage().querySelectorAll('.op-images__item').length === 2, 'images')
     expect(configImage).toHaveBeenCalledWith({ position: 'my-top' })
+    // H5: no 关注公众号 card (weapp only)
+    expect(topPage().querySelector('[data-testid="follow-card"]')).toBeNull()
     ;(topPage().querySelector('[data-image="bad"]') as HTMLElement).click()
     await new Promise((r) => setTimeout(r, 30))
     expect(path()).toContain('my-home')
