@@ -37,8 +37,8 @@ describe('mc/user/pageGuide', () => {
   it("another user's guide cannot be read or marked", async () => {
     const c = realClient(gw.url)
     await c.login('13700000026')
-    await expect(c.api.userCenter.pageGuide({ uid: 'u10001', page: 'pages/index/index', markSeen: true })).rejects.toBeTruthy()
-    expect(gw.state().users.u10001.guidesSeen).not.toContain('pages/index/index')
+    await expect(c.api.userCenter.pageGuide({ uid: 'u10003', page: 'pages/index/index', markSeen: true })).rejects.toBeTruthy()
+    expect(gw.state().users.u10003.guidesSeen).not.toContain('pages/index/index')
   })
 })
 
