@@ -65,6 +65,10 @@ describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, (
       await tap(`.block__more >> nth=${i}`)
       await back()
     }
+    // 直播: a channel's schedule (a route the product adds, issue 21)
+    await j.shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
+    await tap('.live-item')
+    await back()
     // the points centre and everything it opens
     await tap('.points-entry')
     for (const sel of ['.points-entries__item >> nth=0', '.points-entries__item >> nth=1', '.points-entries__item >> nth=2', '[data-entry="my-prize"]', '[data-entry="share"]']) {

@@ -10,6 +10,7 @@
  * A phone publishes only to the inboxes of TVs bound to its user; a set-top box publishes replies to
  * the phone topic named in the command's actionData.from.topic.
  */
+import type { LiveChannelDef } from './settop/model'
 
 export interface JarvisSession {
   /** MQTT client id. */
@@ -66,6 +67,10 @@ export interface BrokerDirectory {
    * phones it serves at once. Optional; returns an unsubscribe function.
    */
   onTvChanged?(listener: (mac: string) => void): () => void
+  /** The live channels a box tunes to (issue 21). Optional: without them a box plays no live TV. */
+  liveChannels?(): readonly LiveChannelDef[]
+  /** The stack's controllable clock (the gateway's): what is on air. Optional: Date.now. */
+  now?(): number
 }
 
 /** What a set-top box reports when it starts playing something for a phone user. */

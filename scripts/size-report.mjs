@@ -2,7 +2,7 @@
 /**
  * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
  * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
- * - weapp main package 600 KB, each page subpackage 200 KB; the `mqtt` subpackage (the library
+ * - weapp main package 650 KB, each page subpackage 200 KB; the `mqtt` subpackage (the library
  *   only, loaded with require.async) is reported against WeChat's 2 MB package limit;
  * - H5 home route JavaScript 160 KB gzip.
  *
@@ -12,7 +12,8 @@ import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from '
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-export const MAIN_BUDGET = 600 * 1024
+// raised from 600 KB for issues 21-25's home-page features (live TV, continue watching, guide, shared TV)
+export const MAIN_BUDGET = 650 * 1024
 export const SUBPACKAGE_BUDGET = 200 * 1024
 /** WeChat's own limit per package: what the library-only subpackage is held to. */
 export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024

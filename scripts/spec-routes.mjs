@@ -4,6 +4,15 @@ export const EXPECTED_MAIN = [
   'my-one-lock', 'my-black-list', 'black-list', 'my-home', 'my-info', 'web-view',
 ].map((n) => `pages/${n}/${n}`)
 
+/**
+ * Routes the product adds to SPEC 2 (README "Routes the product adds"), by package root, listed after
+ * SPEC's own pages of that package.
+ */
+export const ADDED_PAGES = {
+  // issue 21: a live channel's schedule (channelId, date)
+  subpackages: ['live-channel'],
+}
+
 export const EXPECTED_SUBPACKAGES = [
   { root: 'subpackages', pages: ['flow-more', 'detail-cast', 'user-agreement'] },
   {
@@ -12,7 +21,7 @@ export const EXPECTED_SUBPACKAGES = [
       'points-exchange-detail', 'activity-share', 'activity-index'],
   },
   { root: 'subpackages9', pages: ['add-address'] },
-].map((p) => ({ root: p.root, pages: p.pages.map((n) => `pages/${n}/${n}`) }))
+].map((p) => ({ root: p.root, pages: [...p.pages, ...(ADDED_PAGES[p.root] ?? [])].map((n) => `pages/${n}/${n}`) }))
 
 /** H5 only: the system pages of SPEC 2 (native APIs on weapp). */
 export const H5_ONLY = ['choose-location', 'open-location'].map((n) => `pages/${n}/${n}`)

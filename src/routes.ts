@@ -43,6 +43,8 @@ export const subPackages = [
       page('subpackages', 'flow-more', 'flowMore'),
       page('subpackages', 'detail-cast', 'detailCast'),
       page('subpackages', 'user-agreement', 'userAgreement'),
+      // added to SPEC 2 (issue 21): a live channel's schedule, ?channelId=&date=YYYYMMDD
+      page('subpackages', 'live-channel', 'liveChannel'),
     ],
   },
   {

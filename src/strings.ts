@@ -23,6 +23,7 @@ export const titles = Object.freeze({
   flowMore: '更多',
   detailCast: '演职人员',
   userAgreement: '用户协议',
+  liveChannel: '节目单',
   privacyPolicy: '隐私政策',
   pointsList: '积分明细',
   pointsIncome: '积分收入',
@@ -80,6 +81,17 @@ export const tv = Object.freeze({
   resync: '刷新状态',
   resyncSent: '正在同步电视状态',
   playing: '电视正在播放节目',
+  /** Issue 21: line 1 of the TV card while the box reports a live channel. */
+  playingLive: (channel: string, title: string) => (title ? `正在播放 ${channel} · ${title}` : `正在播放 ${channel}`),
+  /** Keys go one after another's reply (issue 21). */
+  sequenceStopped: '电视没有响应，后面的按键没有发送',
+  keysBusy: '按得太快了，请稍候再按',
+  switching: (channel: string) => `正在切换到 ${channel}…`,
+  switched: (channel: string) => `电视已切换到 ${channel}`,
+  switchSent: '换台指令已发送到电视',
+  switchUnfinished: '电视没有响应，换台没有完成，请重试',
+  switchNoChannel: (n: number) => `电视上没有 ${n} 频道`,
+  switchChildOnly: '电视处于少儿模式，只能观看少儿频道',
   switchTv: '切换电视',
   /** SPEC 5: the third-party play confirm: program source is the named app, plays directly on TV. */
   playConfirmTitle: '投屏播放',
@@ -119,6 +131,18 @@ export const tv = Object.freeze({
     volumeDown: '音量-',
     mute: '静音',
     power: '电源',
+    channelUp: '频道+',
+    channelDown: '频道−',
+    digit0: '0',
+    digit1: '1',
+    digit2: '2',
+    digit3: '3',
+    digit4: '4',
+    digit5: '5',
+    digit6: '6',
+    digit7: '7',
+    digit8: '8',
+    digit9: '9',
   }),
 })
 
@@ -202,6 +226,8 @@ export const home = Object.freeze({
   onAir: '正在播出',
   noProgramme: '暂无节目单',
   remote: '遥控器',
+  remotePad: '方向键',
+  remoteDigits: '数字键',
   bindTv: '去绑定',
 })
 

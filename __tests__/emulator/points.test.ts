@@ -4,23 +4,12 @@
  * server day; a task's progress counted once per request and its reward paid once; daily tasks start
  * over; the clock switch moves to tomorrow; the gateway answers the sums.
  */
-import { isGatewayError } from '../../src/services/http/types'
 import type { PointsRecord } from '../../src/protocol/contract/models'
-import { realClient, startTestGateway } from './helpers/gateway'
+import { codeOf, realClient, startTestGateway } from './helpers/gateway'
 import { adminHeaders } from '../../emulator/adminToken'
 
 type Gw = Awaited<ReturnType<typeof startTestGateway>>
 type Client = ReturnType<typeof realClient>
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (isGatewayError(e)) return e.code
-    throw e
-  }
-  return '000'
-}
 
 async function allRecords(c: Client, uid: string): Promise<PointsRecord[]> {
   return (await c.api.activity.listUserPointsRecord({ userId: uid, page: 1, pageSize: 100 })).list

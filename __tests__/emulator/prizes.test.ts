@@ -5,22 +5,11 @@
  * refusals (2001 not enough points, 2002 already exchanged, 2003 out of stock, 1001 no address for a
  * physical prize) write nothing; an invitation counts once per new user.
  */
-import { isGatewayError } from '../../src/services/http/types'
 import type { PointsRecord } from '../../src/protocol/contract/models'
-import { realClient, startTestGateway } from './helpers/gateway'
+import { codeOf, realClient, startTestGateway } from './helpers/gateway'
 
 type Gw = Awaited<ReturnType<typeof startTestGateway>>
 const ACT = 'act-points-2025'
-
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p
-  } catch (e) {
-    if (isGatewayError(e)) return e.code
-    throw e
-  }
-  return '000'
-}
 
 /** A login as the app makes it from a shared link (mobileLogin with sharerUid). */
 async function loginVia(c: ReturnType<typeof realClient>, phone: string, sharerUid: string) {

@@ -1,5 +1,5 @@
 /** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
-import { getCurrentScreenType, h5Play, remoteKey, syncPlayState, REMOTE_KEYS } from '../../src/protocol/tv/commands'
+import { channelKeys, digitKey, getCurrentScreenType, h5Play, remoteKey, syncPlayState, REMOTE_KEYS } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
 import { MAX_INBOUND_BYTES, parseInbound } from '../../src/protocol/tv/inbound'
 
@@ -53,11 +53,27 @@ describe('commands', () => {
 
   it('every remote key a phone remote needs maps to an Android key event and code', () => {
     expect(Object.keys(REMOTE_KEYS).sort()).toEqual(
-      ['up', 'down', 'left', 'right', 'ok', 'back', 'home', 'menu', 'volumeUp', 'volumeDown', 'mute', 'power'].sort(),
+      [
+        ...['up', 'down', 'left', 'right', 'ok', 'back', 'home', 'menu', 'volumeUp', 'volumeDown', 'mute', 'power'],
+        ...['channelUp', 'channelDown'],
+        ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `digit${d}`),
+      ].sort(),
     )
+    // issue 21: KEYCODE_0 .. KEYCODE_9 are Android codes 7 .. 16; channel up/down 166/167
+    for (let d = 0; d <= 9; d++) expect(remoteKey(digitKey(d)).content('9')).toEqual({ keyEvent: `KEYCODE_${d}`, value: String(7 + d), sNo: '9' })
+    expect(remoteKey('channelUp').content('3')).toEqual({ keyEvent: 'KEYCODE_CHANNEL_UP', value: '166', sNo: '3' })
+    expect(remoteKey('channelDown').content('4')).toEqual({ keyEvent: 'KEYCODE_CHANNEL_DOWN', value: '167', sNo: '4' })
     expect(remoteKey('ok').content('1')).toEqual({ keyEvent: 'KEYCODE_DPAD_CENTER', value: '23', sNo: '1' })
     expect(remoteKey('volumeUp').content('2')).toEqual({ keyEvent: 'KEYCODE_VOLUME_UP', value: '24', sNo: '2' })
     expect(() => remoteKey('nope' as never)).toThrow()
+  })
+
+  it('a channel number is its digits then OK (issue 21), and only a whole number 0..9999 is one', () => {
+    expect(channelKeys(1)).toEqual(['digit1', 'ok'])
+    expect(channelKeys(40)).toEqual(['digit4', 'digit0', 'ok'])
+    expect(channelKeys(105)).toEqual(['digit1', 'digit0', 'digit5', 'ok'])
+    for (const bad of [-1, 1.5, 10000, Number.NaN]) expect(() => channelKeys(bad)).toThrow(RangeError)
+    expect(() => digitKey(10)).toThrow(RangeError)
   })
 
   it('type 9 h5Play sends exactly the third-party payload (UI fields dropped)', () => {

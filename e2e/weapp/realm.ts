@@ -42,6 +42,8 @@ export interface PageInstance {
   options: Record<string, string>
   data: Data
   setDataCalls: number
+  /** Every setData of this page: when (ms) and its JSON size in bytes (WeChat's Audits figures). */
+  setDataLog: Array<{ at: number; bytes: number }>
   [method: string]: unknown
 }
 
@@ -279,8 +281,10 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
       page.options = options
       page.data = structuredClone((config.data as Data | undefined) ?? {})
       page.setDataCalls = 0
+      page.setDataLog = []
       page.setData = (patch: Data, cb?: () => void) => {
         page.setDataCalls += 1
+        page.setDataLog.push({ at: Date.now(), bytes: Buffer.byteLength(JSON.stringify(patch)) })
         for (const [path, value] of Object.entries(patch)) applyPath(page.data, path, value)
         if (typeof cb === 'function') setTimeout(() => guard(`${route} setData callback`, cb), 0)
       }

@@ -8,7 +8,11 @@
  *   3. Home renders the title and the gateway's desktop; the requests' IVs came from wx.getRandomValues.
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state.
- *   6. Every page of app.json opens, with the parameters a person would arrive with, and renders.
+ *   6. Live TV (issue 21): the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
+ *   7. Every page of app.json opens, with the parameters a person would arrive with, and renders.
+ * For every page it opens it prints WeChat's experience-score figures (setData calls, the largest
+ * single setData, the most setData calls in one second, rendered nodes) and fails over the Audits
+ * limits (figures.ts).
  *
  * Usage: tsx e2e/weapp/startup.ts [dist/weapp]   (ports: GATEWAY_PORT / MQTT_WS_PORT as the build)
  */
@@ -22,6 +26,8 @@ import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
 import { MQTT_SUBPACKAGE_FILE, MQTT_SUBPACKAGE_ROOT } from '../../src/platform/mqtt/weapp'
 import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
+import { auditProblems, figuresOf, formatFigures, type PageFigures } from './figures'
+import { live as lv } from '../../src/strings/live'
 
 const root = resolve(process.argv[2] ?? 'dist/weapp')
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
@@ -58,6 +64,8 @@ async function waitFor(what: string, cond: () => boolean, timeoutMs = 15_000): P
 const has = (realm: WeappRealm, page: PageInstance, text: string) => realm.texts(page).some((s) => s.includes(text))
 
 let lastPage: { realm: WeappRealm; page: PageInstance } | null = null
+/** WeChat's experience-score figures of every page opened (printed, and checked against the Audits limits). */
+const figures: PageFigures[] = []
 
 async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-weapp-'))
@@ -133,6 +141,41 @@ async function run(): Promise<void> {
     log(`volume ${volumeBefore} -> ${box!.state.volume} (${box!.tv.mac})`)
     realm.fire(home, { text: common.close }, 'tap')
 
+    section('live TV: the 直播 tab, a channel\'s schedule, 在电视上看 switches the box')
+    realm.fire(home, { text: h.liveTab }, 'tap')
+    const liveMs = await waitFor('channels of the first group', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length > 0, 10_000)
+    const groups = realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-groups__tab')).length
+    log(`${groups} groups; ${realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length} channels ${liveMs} ms after the tap`)
+    const row = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('live-item'))[0]
+    const navCount = realm.navigations.length
+    realm.fire(home, { attr: 'sid', value: row.sid }, 'tap')
+    await waitFor('navigation to the schedule', () => realm.navigations.length > navCount, 5_000)
+    const scheduleUrl = realm.navigations[realm.navigations.length - 1].url ?? ''
+    const [scheduleRoute, scheduleQuery = ''] = scheduleUrl.replace(/^\//, '').split('?')
+    const scheduleParams = Object.fromEntries(new URLSearchParams(scheduleQuery))
+    check(scheduleRoute === 'subpackages/pages/live-channel/live-channel' && Boolean(scheduleParams.channelId), `the schedule route with a channel (${scheduleUrl})`)
+    const schedule = realm.openPage(scheduleRoute, scheduleParams)
+    lastPage = { realm, page: schedule }
+    await waitFor('the day\'s programmes', () => realm.find(schedule, (n) => String(n.cl ?? '').split(' ').includes('schedule-item')).length > 0, 10_000)
+    check(realm.find(schedule, (n) => String(n.cl ?? '').split(' ').includes('schedule-item--onAir')).length === 1, 'one programme on air')
+    const channelId = scheduleParams.channelId
+    const channel = stack.gateway.catalogue.channels.find((c) => c.channelId === channelId)
+    check(Boolean(channel), `channel ${channelId} in the catalogue`)
+    realm.fire(schedule, { text: lv.watchOnTv }, 'tap')
+    const switchMs = await waitFor(`the box on channel ${channel!.number}`, () => box!.state.live?.number === channel!.number, 5_000)
+    log(`${channelId} schedule shown; 在电视上看: the box plays ${box!.state.live?.name} · ${box!.state.live?.title} ${switchMs} ms after the tap`)
+    figures.push(figuresOf(schedule))
+    realm.closePage(schedule)
+    lastPage = { realm, page: home }
+    await waitFor('the home card shows it', () => has(realm, home, t.playingLive(box!.state.live?.name ?? '', box!.state.live?.title ?? '')), 5_000)
+    log(`home card: ${t.playingLive(box!.state.live?.name ?? '', box!.state.live?.title ?? '')}`)
+    // back to the desktop's first tab, where a person finds programs and 更多
+    const firstTab = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('home-tabs__tab'))[0]
+    realm.fire(home, { attr: 'sid', value: firstTab.sid }, 'tap')
+    await waitFor('the desktop tab again', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('program-card')).length > 0, 10_000)
+    // its blocks come in after first paint (useProgressive): wait for the 更多 links arrivalParams taps
+    await waitFor('更多 of the blocks', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('block__more')).length > 1, 10_000)
+
     section('every page of app.json opens and renders')
     const routes = [
       ...realm.appJson.pages,
@@ -148,10 +191,12 @@ async function run(): Promise<void> {
       await new Promise((r) => setTimeout(r, 300))
       check(errors.length === before, `${route} threw`)
       log(`${route}${params[route] ? ` ${JSON.stringify(params[route])}` : ''}: ${realm.texts(page).slice(0, 3).join(' | ')}`)
+      figures.push(figuresOf(page))
       realm.closePage(page)
     }
     await new Promise((r) => setTimeout(r, 500))
     check(errors.length === 0, 'runtime errors')
+    figures.unshift(figuresOf(home))
 
     section("bind a TV that has an owner by scanning its QR code (mac + pairing code)")
     const owned = 'AC3B7F0E1003' // 书房电视, owned by the family member
@@ -174,6 +219,10 @@ async function run(): Promise<void> {
     console.log(`\nwx APIs the app called (${called.length}): ${called.join(', ')}`)
     console.log(`of which this simulation provides its own: ${called.filter((n) => realm.wxOverridden.includes(n)).join(', ')}`)
     console.log(`seen by the user: ${realm.shown.join(' / ') || '(no toast or modal)'}`)
+
+    console.log(`\nWeChat experience-score figures per page (home after login, remote and 直播; the others as opened):\n${formatFigures(figures)}`)
+    const over = figures.flatMap(auditProblems)
+    check(over.length === 0, `over WeChat's Audits limits:\n${over.join('\n')}`)
   } finally {
     await stack.close()
     rmSync(dataDir, { recursive: true, force: true })
@@ -183,6 +232,12 @@ async function run(): Promise<void> {
 /** The parameters a person arrives with, taken from what the app itself navigates to. */
 async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Record<string, Record<string, string>>> {
   const out: Record<string, Record<string, string>> = {}
+  // the schedule page as the 直播 tab opened it
+  const schedule = realm.navigations.map((n) => n.url ?? '').filter((u) => u.includes('live-channel')).pop()
+  if (schedule) {
+    const [path, query = ''] = schedule.replace(/^\//, '').split('?')
+    out[path] = Object.fromEntries(new URLSearchParams(query))
+  }
   const parse = (url: string) => {
     const [path, query = ''] = url.replace(/^\//, '').split('?')
     out[path] = Object.fromEntries(query.split('&').filter(Boolean).map((kv) => kv.split('=').map(decodeURIComponent) as [string, string]))

@@ -67,6 +67,8 @@ export interface ChannelDef {
   name: string
   number: number
   logo: string
+  /** A channel of a child group: child mode shows and plays only these. */
+  child: boolean
 }
 
 export interface TvDef {
@@ -89,7 +91,7 @@ export interface Catalogue {
   desktops: DesktopDef[]
   topics: TopicDef[]
   flows: FlowDef[]
-  assortments: Array<{ assortmentId: string; name: string }>
+  assortments: Array<{ assortmentId: string; name: string; child: boolean }>
   channels: ChannelDef[]
   hotTips: string[]
   childHotTips: string[]
@@ -327,7 +329,7 @@ export function generateCatalogue(baseUrl: string, seed = DEFAULT_SEED): Catalog
     g.channels.map((name) => {
       channelNo++
       const channelId = `ch${String(channelNo).padStart(2, '0')}`
-      return { channelId, assortmentId: g.assortmentId, name, number: channelNo, logo: url(`logos/${channelId}.svg`) }
+      return { channelId, assortmentId: g.assortmentId, name, number: channelNo, logo: url(`logos/${channelId}.svg`), child: g.child }
     }),
   )
 
@@ -396,7 +398,7 @@ export function generateCatalogue(baseUrl: string, seed = DEFAULT_SEED): Catalog
     desktops,
     topics,
     flows,
-    assortments: V.liveGroups.map((g) => ({ assortmentId: g.assortmentId, name: g.name })),
+    assortments: V.liveGroups.map((g) => ({ assortmentId: g.assortmentId, name: g.name, child: g.child })),
     channels,
     hotTips: byHeat.slice(0, 10).map((p) => p.title),
     childHotTips: byHeat.filter((p) => p.childFriendly).slice(0, 10).map((p) => p.title),

@@ -33,3 +33,15 @@ export function badgeSvg(id: string, label: string): string {
     `<text x="60" y="76" font-size="48" text-anchor="middle" fill="#fff">${first}</text></svg>`
   )
 }
+
+/** A channel logo: its short name ('CCTV-1', '湖南卫视') on a rounded tile of the channel's hue. */
+export function logoSvg(id: string, name: string): string {
+  const hue = hashString(id) % 360
+  const short = [...(name.split(' ')[0] ?? name)].slice(0, 6)
+  const size = short.length <= 3 ? 40 : short.length <= 4 ? 30 : 22
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="120" viewBox="0 0 120 120">` +
+    `<rect width="120" height="120" rx="24" fill="hsl(${hue},55%,42%)"/>` +
+    `<text x="60" y="${60 + size / 3}" font-size="${size}" font-weight="bold" text-anchor="middle" fill="#fff">${escapeXml(short.join(''))}</text></svg>`
+  )
+}

@@ -40,11 +40,29 @@ export const thirdPartyApps = [
   { appName: '优酷', package: 'com.cibn.tv', cls: 'com.youku.tv.WelcomeActivity' },
 ] as const
 export const liveGroups = [
-  { assortmentId: 'a1', name: '央视', channels: ['CCTV-1 综合', 'CCTV-2 财经', 'CCTV-3 综艺', 'CCTV-4 中文国际', 'CCTV-5 体育', 'CCTV-6 电影', 'CCTV-8 电视剧', 'CCTV-13 新闻'] },
-  { assortmentId: 'a2', name: '卫视', channels: ['湖南卫视', '浙江卫视', '江苏卫视', '东方卫视', '北京卫视', '广东卫视', '深圳卫视', '山东卫视'] },
-  { assortmentId: 'a3', name: '地方', channels: ['本地新闻', '本地生活', '本地影视', '公共频道'] },
-  { assortmentId: 'a4', name: '少儿', channels: ['CCTV-14 少儿', '卡酷少儿', '金鹰卡通', '嘉佳卡通'] },
+  {
+    assortmentId: 'a1',
+    name: '央视',
+    child: false,
+    channels: [
+      'CCTV-1 综合', 'CCTV-2 财经', 'CCTV-3 综艺', 'CCTV-4 中文国际', 'CCTV-5 体育', 'CCTV-5+ 体育赛事', 'CCTV-6 电影',
+      'CCTV-7 国防军事', 'CCTV-8 电视剧', 'CCTV-9 纪录', 'CCTV-10 科教', 'CCTV-11 戏曲', 'CCTV-12 社会与法', 'CCTV-13 新闻',
+    ],
+  },
+  {
+    assortmentId: 'a2',
+    name: '卫视',
+    child: false,
+    channels: [
+      '湖南卫视', '浙江卫视', '江苏卫视', '东方卫视', '北京卫视', '广东卫视', '深圳卫视', '山东卫视', '安徽卫视', '天津卫视',
+      '四川卫视', '湖北卫视',
+    ],
+  },
+  { assortmentId: 'a3', name: '地方', child: false, channels: ['本地新闻', '本地生活', '本地影视', '公共频道', '教育频道', '都市频道'] },
+  { assortmentId: 'a4', name: '少儿', child: true, channels: ['CCTV-14 少儿', '卡酷少儿', '金鹰卡通', '嘉佳卡通', '优漫卡通', '哈哈炫动', '炫动卡通', '少儿科教'] },
 ] as const
+/** What child channels air (never an adult show). */
+export const childLiveShows = ['动画剧场', '少儿天地', '智慧树', '大风车', '七巧板', '动画城', '快乐童年', '自然探秘', '科学实验室', '故事时间'] as const
 export const liveShows = [
   '朝闻天下', '新闻30分', '天气预报', '新闻联播', '焦点访谈', '今日说法', '体育新闻', '财经报道', '动画剧场',
   '午夜剧场', '黄金剧场', '周末电影', '纪录片时间', '美食中国', '健康之路', '少儿天地',

@@ -1,5 +1,6 @@
 /** GET routes for the images and third-party pages the catalogue points at. */
-import { badgeSvg, posterSvg } from '../data/posters'
+import { badgeSvg, logoSvg, posterSvg } from '../data/posters'
+import { parsePsId, programmesOf } from '../data/live'
 import type { Catalogue } from '../data/catalogue'
 
 export interface Asset {
@@ -43,10 +44,15 @@ export function assetFor(cat: Catalogue, pathname: string): Asset | null {
     if (t) return svg(posterSvg(id, t.title, '专题'))
     const prize = cat.prizes.find((x) => x.prizeId === id)
     if (prize) return svg(posterSvg(id, prize.name, `${prize.points}积分`))
+    const live = livePoster(cat, id)
+    if (live) return svg(live)
     return svg(posterSvg(id, '高清电视助手'))
   }
   if (kind === 'avatars' && ext === 'svg') return svg(badgeSvg(id, cat.castById.get(id)?.name ?? '家'))
-  if (kind === 'logos' && ext === 'svg') return svg(badgeSvg(id, cat.channels.find((c) => c.channelId === id)?.name ?? '台'))
+  if (kind === 'logos' && ext === 'svg') {
+    const c = cat.channels.find((x) => x.channelId === id)
+    return svg(c ? logoSvg(id, c.name) : badgeSvg(id, '台'))
+  }
   if (kind === 'h5' && ext === 'html') {
     const p = cat.programById.get(id)
     if (!p?.h5Play) return null
@@ -56,4 +62,12 @@ export function assetFor(cat: Catalogue, pathname: string): Asset | null {
     }
   }
   return null
+}
+
+/** A live programme's poster (psdetail `poster`): its title over the channel's name. */
+function livePoster(cat: Catalogue, psId: string): string | null {
+  const ref = parsePsId(psId)
+  const c = ref && cat.channels.find((x) => x.channelId === ref.channelId)
+  const p = ref && c ? programmesOf(c, ref.date)[ref.index] : undefined
+  return c && p ? posterSvg(psId, p.title, c.name) : null
 }

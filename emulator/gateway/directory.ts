@@ -12,7 +12,10 @@ export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, qu
 export const HISTORY_LIMIT = 200
 
 export function createDirectory(db: Db, cat: Catalogue, now: () => number = () => Date.now(), events?: GatewayEvents, pairing?: Pairing): BrokerDirectory {
+  const channels = cat.channels.map((c) => ({ channelId: c.channelId, number: c.number, name: c.name, child: c.child }))
   return {
+    liveChannels: () => channels,
+    now,
     pairingCode: pairing ? (mac) => pairing.codeOf(mac) : undefined,
     sessionByClientId: (cid) => {
       // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.

@@ -2,7 +2,20 @@ import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
 import { EPG_CHILD, EPG_NORMAL, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState } from '../../src/protocol/tv/messages'
 import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
-import { applyH5Play, applyKey, initialPlayState } from './model'
+import { onAirAt } from '../data/live'
+import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
+import {
+  applyH5Play,
+  applyKey,
+  commitLive,
+  digitOf,
+  enterDigit,
+  initialPlayState,
+  LIVE_COMMIT_MS,
+  stepChannel,
+  withoutStaleLive,
+  type LiveChannelDef,
+} from './model'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -10,6 +23,14 @@ export type Publish = (topic: string, payload: string) => void
 const SEEN_LIMIT = 4096
 /** How many phones a box keeps reporting to (the latest that sent it a command). */
 const PEER_LIMIT = 32
+
+/** What a box needs besides its TV (optional: a box without channels plays no live TV). */
+export interface BoxOptions {
+  /** The live channels it can tune to. */
+  channels?: () => readonly LiveChannelDef[]
+  /** The stack's controllable clock (what is on air); Date.now by default. */
+  now?: () => number
+}
 
 interface Peer {
   jid: string
@@ -43,6 +64,8 @@ export class VirtualSetTopBox {
   reports = 0
   private readonly peers = new Map<string, Peer>()
   private readonly nextId = createSequence(() => Date.now())
+  /** The live-channel entry's commit window (digits typed, no OK yet). */
+  private entryTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     readonly tv: VirtualTv,
@@ -54,7 +77,58 @@ export class VirtualSetTopBox {
     private readonly replyAllowed: (topic: string) => boolean = () => true,
     /** The TV's screen option (setScreenOption), reported in type 87. */
     private readonly screenOption: () => TvScreenOption | undefined = () => undefined,
+    private readonly options: BoxOptions = {},
   ) {}
+
+  private channels(): readonly LiveChannelDef[] {
+    return this.options.channels?.() ?? []
+  }
+
+  private readonly titleOf = (c: LiveChannelDef): string => onAirAt(c, (this.options.now ?? Date.now)()).current?.title ?? ''
+
+  /**
+   * One remote key: digits fill the live entry (committed after LIVE_COMMIT_MS, or at once by OK),
+   * 频道+/− step through the channels, anything else is the desktop/player model's; any key but a digit
+   * or OK drops a pending entry.
+   */
+  private applyRemote(keyEvent: string, locks: TvLocks): TvPlayState {
+    const digit = digitOf(keyEvent)
+    const s = { ...this.state, lastKey: keyEvent }
+    if (digit !== null) {
+      if (!s.power) return s
+      this.armEntry()
+      return enterDigit(s, digit)
+    }
+    this.clearEntry()
+    if (keyEvent === REMOTE_KEYS.ok.keyEvent && s.liveEntry) return commitLive(s, this.channels(), locks, this.titleOf)
+    const cleared = { ...s, liveEntry: '' }
+    if (keyEvent === REMOTE_KEYS.channelUp.keyEvent) return stepChannel(cleared, this.channels(), 1, locks, this.titleOf)
+    if (keyEvent === REMOTE_KEYS.channelDown.keyEvent) return stepChannel(cleared, this.channels(), -1, locks, this.titleOf)
+    return withoutStaleLive(applyKey(cleared, keyEvent, locks))
+  }
+
+  private armEntry(): void {
+    this.clearEntry()
+    this.entryTimer = setTimeout(() => {
+      this.entryTimer = null
+      const locks = this.locks()
+      if (locks.globalLock) return
+      const before = this.state
+      this.state = commitLive(this.state, this.channels(), locks, this.titleOf)
+      if (this.state !== before) this.report()
+    }, LIVE_COMMIT_MS)
+    this.entryTimer.unref?.()
+  }
+
+  private clearEntry(): void {
+    if (this.entryTimer) clearTimeout(this.entryTimer)
+    this.entryTimer = null
+  }
+
+  /** Stops the commit window (the stack is closing). */
+  dispose(): void {
+    this.clearEntry()
+  }
 
   /** Push a type 87 with the current locks, play state and screen option to every phone served. */
   report(): void {
@@ -114,12 +188,13 @@ export class VirtualSetTopBox {
       const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
       // global lock: the TV takes no key (the answer says globalLock true)
-      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) this.state = applyKey(this.state, keyEvent, locks)
+      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) this.state = this.applyRemote(keyEvent, locks)
       return this.reply(env, types.typeMode, this.modeContent(locks))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
       const before = this.state
-      this.state = applyH5Play(this.state, content, locks)
+      if (!locks.globalLock) this.clearEntry()
+      this.state = withoutStaleLive(applyH5Play(this.state, content, locks))
       const program = this.state !== before ? programOf(content) : null
       if (program && env.actionData.from.uid) {
         try {
@@ -140,9 +215,17 @@ export class VirtualSetTopBox {
       lockCurrentStatus: locks.childLock ? EPG_CHILD : EPG_NORMAL,
       childLock: locks.childLock,
       globalLock: locks.globalLock,
-      playState: { ...this.state },
+      playState: this.playState(),
       ...(screenOption ? { screenOption: { ...screenOption } } : {}),
     }
+  }
+
+  /** The play state as reported: a live channel carries the programme on air now, by the stack's clock. */
+  private playState(): TvPlayState {
+    const live = this.state.live
+    if (!live) return { ...this.state }
+    const c = this.channels().find((x) => x.channelId === live.channelId)
+    return { ...this.state, live: { ...live, title: c ? this.titleOf(c) : live.title } }
   }
 
   private reply(request: Envelope, type: number, content: Record<string, unknown>): Envelope {

@@ -44,6 +44,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         return !!phone && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
       },
       directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
+      { channels: directory.liveChannels, now: directory.now },
     )
     boxes.set(key, created)
     return created
@@ -68,6 +69,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     },
     close: () => {
       offChanges()
+      for (const b of boxes.values()) b.dispose()
       return transport.close()
     },
   }

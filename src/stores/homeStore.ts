@@ -2,7 +2,6 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
 import type { Infer } from '../protocol/contract/schema'
 import type { block as blockSchema } from '../protocol/contract/desktop'
-import type { liveProgramme } from '../protocol/contract/models'
 import { deskTopId } from '../config'
 import { Loadable } from './loadable'
 import { home as t } from '../strings'
@@ -10,18 +9,9 @@ import { home as t } from '../strings'
 export type Block = Infer<typeof blockSchema>
 export type HomeApi = {
   desktop: Pick<Api['desktop'], 'mobileDesktop' | 'blockList' | 'desktopAttribute'>
-  live: Pick<Api['live'], 'getOpenNewAssortment' | 'channelList'>
 }
 
 export type DesktopInfo = Awaited<ReturnType<Api['desktop']['mobileDesktop']>>
-
-export interface LiveChannel {
-  channelId: string
-  name: string
-  number: number
-  logo: string
-  current?: Infer<typeof liveProgramme>
-}
 
 export interface HomeTab {
   key: string
@@ -55,7 +45,7 @@ export interface HomeCachePort {
 
 /**
  * The home page's data: the desktop for the TV's mode (normal or child, SPEC 4 curVersion), its tabs
- * plus a live tab, the selected tab index, and each tab's blocks loaded on first view.
+ * plus a live tab (its data: LiveStore), the selected tab index, and each tab's blocks loaded on first view.
  */
 export class HomeStore {
   readonly desktop: Loadable<DesktopInfo>
@@ -64,7 +54,6 @@ export class HomeStore {
   /** What the tabs show may be out of date (a black list changed): home reloads when shown. */
   stale = false
   private readonly tabData = new Map<string, Loadable<Block[]>>()
-  readonly live: Loadable<LiveChannel[]>
 
   /** Whether what is shown came from the cache and its refresh has not answered yet. */
   fromCache = false
@@ -75,7 +64,6 @@ export class HomeStore {
     private readonly cache: HomeCachePort | null = null,
   ) {
     this.desktop = new Loadable((d) => !d || d.tabs.length === 0)
-    this.live = new Loadable<LiveChannel[]>()
     makeAutoObservable<HomeStore, 'api' | 'onPageView' | 'tabData' | 'cache'>(this, { api: false, onPageView: false, tabData: false, cache: false })
   }
 
@@ -165,21 +153,10 @@ export class HomeStore {
   async loadTab(index: number, force = false): Promise<void> {
     const tab = this.tabs[index]
     if (!tab) return
-    if (tab.kind === 'live') {
-      if (force || this.live.status === 'idle' || this.live.status === 'error' || this.live.status === 'offline') await this.loadLive()
-      return
-    }
+    // the live tab loads its own data (LiveStore, with the tab's code)
+    if (tab.kind === 'live') return
     const l = this.blocksOf(tab.key)
     if (!force && (l.status === 'ready' || l.status === 'loading' || l.status === 'empty')) return
     await l.refresh(async () => (await this.api.desktop.blockList({ deskTopId: this.deskTopId, tabId: tab.tabId ?? tab.key, page: 1, pageSize: BLOCKS_PAGE_SIZE, childMode: this.deskTopId === deskTopId[1] }))?.list ?? [])
-  }
-
-  private async loadLive(): Promise<void> {
-    await this.live.run(async () => {
-      const groups = await this.api.live.getOpenNewAssortment()
-      const first = groups?.list?.[0]
-      if (!first) return []
-      return (await this.api.live.channelList({ assortmentId: first.assortmentId }))?.list ?? []
-    })
   }
 }

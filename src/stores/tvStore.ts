@@ -1,13 +1,17 @@
 import { action, computed, makeObservable, observable, observableRef } from 'mobx'
 import type { RemoteKey } from '../protocol/tv/commands'
 import type { LinkState, SendResult, TvLink } from '../services/tv/link'
-import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from '../protocol/tv/messages'
+import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type LivePlayState, type TvMessage, type TvMode } from '../protocol/tv/messages'
+import type { KeyQueue, SequenceResult } from '../services/tv/keySequence'
 import type { TvDevice, TvLinkDeps, TvUser } from '../services/tv/types'
+import { tvTimers } from '../config'
 import { tv } from '../strings'
+import type { ActionResult } from './write'
 
 export type { TvLinkApi, JarvisCredentials, TvDevice, TvUser, TvLinkDeps } from '../services/tv/types'
 export type { LinkState, SendResult } from '../services/tv/link'
 export type { RemoteKey } from '../protocol/tv/commands'
+export type { SequenceResult } from '../services/tv/keySequence'
 
 const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
 
@@ -35,6 +39,11 @@ export class TvStore {
   private hidden = false
   /** Callers waiting for the type 87 answer to a command: sequenceId -> resolve. */
   private readonly waiting = new Map<string, (mode: TvMode | null) => void>()
+  /**
+   * Remote presses and channel numbers, each key sent after the reply to the one before. Its code
+   * loads with the first key (a lazy chunk on H5, like the link's), never with home.
+   */
+  private keys: Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] }> | null = null
 
   constructor(
     private readonly deps: TvLinkDeps,
@@ -48,6 +57,8 @@ export class TvStore {
       device: observableRef,
       online: computed,
       globalLocked: computed,
+      liveChannel: computed,
+      nowPlaying: computed,
       stateLabel: computed,
       setDevice: action,
       setLinkState: action,
@@ -88,6 +99,23 @@ export class TvStore {
   /** Issue 12: the TV said it is under global lock (type 87 globalLock true): it takes no command. */
   get globalLocked(): boolean {
     return this.online && this.tvMode.content.globalLock === true
+  }
+
+  /**
+   * Issue 21: the live channel the TV reports it shows (a local-stack box extension; a real box sends
+   * none, and this stays null), from the box's own reply, never from the phone's guess.
+   */
+  get liveChannel(): LivePlayState | null {
+    if (!this.online) return null
+    const ps = this.tvMode.content.playState
+    return ps?.playing && ps.live ? ps.live : null
+  }
+
+  /** Line 1 of the TV card: what the TV is playing ('' when nothing, or when it is not online). */
+  get nowPlaying(): string {
+    const live = this.liveChannel
+    if (live) return tv.playingLive(live.name, live.title)
+    return this.online && this.tvMode.content.playState?.playing ? tv.playing : ''
   }
 
   /**
@@ -134,6 +162,57 @@ export class TvStore {
   sendKey(key: RemoteKey): SendResult {
     if (this.globalLocked) return LOCKED
     return this.link ? this.link.sendKey(key) : this.notYet()
+  }
+
+  /**
+   * A press on the phone's remote: sent after the TV's reply to the previous press (presses never pile
+   * up unanswered; see KeyQueue). Under global lock nothing is sent.
+   */
+  async pressKey(key: RemoteKey): Promise<SequenceResult> {
+    if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
+    const keys = await this.keySequence()
+    if (!keys) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
+    return keys.queue.run([key])
+  }
+
+  private async keySequence(): Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] } | null> {
+    if (!this.keys) {
+      this.keys = import('../services/tv/keySequence').then((m) => ({
+        queue: new m.KeyQueue({ send: (k) => this.sendKey(k), replyTo: (id, ms) => this.replyTo(id, ms) }, tvTimers.offlineAfterMs),
+        channelKeys: m.channelKeys,
+      }))
+    }
+    try {
+      return await this.keys
+    } catch {
+      // a chunk that did not arrive is tried again on the next press
+      this.keys = null
+      return null
+    }
+  }
+
+  /**
+   * Switches the TV to a live channel with SPEC 4 key events only: the number's digits, then OK, each
+   * sent after the reply to the one before. What the user is told comes from the box's last reply:
+   * switched, refused (no such channel, child mode), or, from a box that reports no live state (a
+   * real operator's box), "sent". A missing reply stops the sequence: nothing more is sent.
+   */
+  async switchChannel(channel: { number: number; name: string }): Promise<ActionResult> {
+    if (this.globalLocked) return { ok: false, message: tv.globalLocked }
+    const keys = await this.keySequence()
+    if (!keys) return { ok: false, message: tv.linkLoadFailed }
+    const res = await keys.queue.run(keys.channelKeys(channel.number))
+    if (!res.ok) return { ok: false, message: res.reason === 'noReply' ? tv.switchUnfinished : res.message }
+    const content = res.reply.content
+    if (content.globalLock === true) return { ok: false, message: tv.globalLocked }
+    const ps = content.playState
+    const refused = ps?.liveRefused
+    if (refused && refused.number === channel.number) {
+      return { ok: false, message: refused.reason === 'child' ? tv.switchChildOnly : tv.switchNoChannel(channel.number) }
+    }
+    if (ps?.live?.number === channel.number) return { ok: true, message: tv.switched(channel.name) }
+    if (ps && ps.live === undefined) return { ok: true, message: tv.switchSent }
+    return { ok: false, message: tv.switchUnfinished }
   }
 
   /**

@@ -4,7 +4,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../../emulator/gateway'
 import { createApi } from '../../../src/services/api'
+import { isGatewayError } from '../../../src/services/http/types'
 import { createFetchTransport, createGatewayClient, type GatewayClientOptions, type Transport } from '../../../src/services/http'
+
+/** The gateway's result code of a call: '000' when it succeeded, its error code when it refused. */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p
+  } catch (e) {
+    if (isGatewayError(e)) return e.code
+    throw e
+  }
+  return '000'
+}
 
 export const TEST_APP_KEY = 'emulator-test-app-key'
 

@@ -1,33 +1,86 @@
-/** Live handlers: channel groups, channels with the programme on air, day lists, programme detail. */
+/**
+ * Live handlers: channel groups, channels with the programme on air and the next, day lists,
+ * programme detail. Days and on-air times follow the gateway clock in UTC+8 (`ctx.now()`, which tests
+ * move); every answer carries it as `serverTime`. The child channel sees child groups only.
+ */
 import type { live } from '../../../src/protocol/contract/live'
-import { dayKey, parsePsId, programmesOf } from '../../data/live'
+import { isDayKey } from '../../../src/protocol/time'
+import type { ChannelDef } from '../../data/catalogue'
+import { isScheduleDay, onAirAt, parsePsId, programmesOf } from '../../data/live'
+import { childChannelId } from '../../config'
 import { fail, type DomainHandlers } from '../context'
+import { emulatorStrings } from '../../strings'
+
+const childOnly = (serviceChannelId?: string) => serviceChannelId === childChannelId
+
+function channelFor(channels: ChannelDef[], channelId: string, serviceChannelId?: string): ChannelDef {
+  const c = channels.find((x) => x.channelId === channelId) ?? fail('1003', emulatorStrings.live.noChannel)
+  if (childOnly(serviceChannelId) && !c.child) fail('1004', emulatorStrings.live.notForChildren)
+  return c
+}
+
+function scheduleDay(date: string, now: number): string {
+  if (!isDayKey(date)) fail('1001', emulatorStrings.live.badDate)
+  if (!isScheduleDay(date, now)) fail('1003', emulatorStrings.live.dayOutOfRange)
+  return date
+}
 
 export const liveHandlers: DomainHandlers<typeof live> = {
-  getOpenNewAssortment: (_req, ctx) => ({ list: ctx.cat.assortments.map((a) => ({ ...a })) }),
-  channelList: ({ assortmentId }, ctx) => {
-    if (!ctx.cat.assortments.some((a) => a.assortmentId === assortmentId)) fail('1003', '没有找到该分组')
+  getOpenNewAssortment: ({ serviceChannelId }, ctx) => ({
+    list: ctx.cat.assortments.filter((a) => !childOnly(serviceChannelId) || a.child).map((a) => ({ ...a })),
+  }),
+  channelList: ({ assortmentId, serviceChannelId }, ctx) => {
+    const group = ctx.cat.assortments.find((a) => a.assortmentId === assortmentId) ?? fail('1003', emulatorStrings.live.noGroup)
+    if (childOnly(serviceChannelId) && !group.child) fail('1004', emulatorStrings.live.notForChildren)
     const now = ctx.now()
     return {
+      serverTime: now,
       list: ctx.cat.channels
         .filter((c) => c.assortmentId === assortmentId)
         .map((c) => {
-          const current = programmesOf(c, dayKey(now)).find((p) => p.startTime <= now && now < p.endTime)
-          const { assortmentId: _a, ...rest } = c
-          void _a
-          return current ? { ...rest, current } : rest
+          const { current, next } = onAirAt(c, now)
+          return {
+            channelId: c.channelId,
+            name: c.name,
+            number: c.number,
+            logo: c.logo,
+            ...(current ? { current } : {}),
+            ...(next ? { next } : {}),
+          }
         }),
     }
   },
-  getAllProgramlist: ({ channelId, date }, ctx) => {
-    const c = ctx.cat.channels.find((x) => x.channelId === channelId) ?? fail('1003', '没有找到该频道')
-    if (!/^\d{8}$/.test(date)) fail('1001', 'date 应为 YYYYMMDD')
-    return { channelId, date, list: programmesOf(c, date) }
+  getAllProgramlist: ({ channelId, date, serviceChannelId }, ctx) => {
+    const now = ctx.now()
+    const c = channelFor(ctx.cat.channels, channelId, serviceChannelId)
+    return {
+      channelId,
+      channelName: c.name,
+      channelNumber: c.number,
+      logo: c.logo,
+      date: scheduleDay(date, now),
+      serverTime: now,
+      list: programmesOf(c, date),
+    }
   },
   psdetail: ({ psId }, ctx) => {
-    const ref = parsePsId(psId) ?? fail('1003', '没有找到该节目')
-    const c = ctx.cat.channels.find((x) => x.channelId === ref.channelId) ?? fail('1003', '没有找到该频道')
-    const p = programmesOf(c, ref.date)[ref.index] ?? fail('1003', '没有找到该节目')
-    return { ...p, channelName: c.name, description: `${c.name}《${p.title}》` }
+    const now = ctx.now()
+    const ref = parsePsId(psId) ?? fail('1003', emulatorStrings.live.noProgramme)
+    const c = ctx.cat.channels.find((x) => x.channelId === ref.channelId) ?? fail('1003', emulatorStrings.live.noChannel)
+    if (!isDayKey(ref.date) || !isScheduleDay(ref.date, now)) fail('1003', emulatorStrings.live.noProgramme)
+    const p = programmesOf(c, ref.date)[ref.index] ?? fail('1003', emulatorStrings.live.noProgramme)
+    return {
+      ...p,
+      channelName: c.name,
+      channelNumber: c.number,
+      description: liveDescription(c.name, p.title),
+      poster: `${ctx.cat.baseUrl}posters/${p.psId}.svg`,
+      serverTime: now,
+    }
   },
+}
+
+function liveDescription(channel: string, title: string): string {
+  const show = title.split('：')[0]
+  return `${channel}播出《${title}》。${show}是本频道的常设栏目，节目单按北京时间编排，欢迎收看。`
 }

@@ -32,6 +32,10 @@ interface PageShellProps {
   onScrollToLower?: () => void
   /** false: the content scrolls itself (a virtual list); the shell only sizes it. */
   scroll?: boolean
+  /** The scroll area's offset (a page that brings a row into view sets it; see platform/measure). */
+  scrollTop?: number
+  /** An id for the scroll area, so a page can measure it. */
+  bodyId?: string
   /** Asked before the navigation bar's back leaves the page (see NavBar). */
   beforeLeave?: () => Promise<boolean> | boolean
   children?: ReactNode
@@ -43,7 +47,7 @@ interface PageShellProps {
  * the page content or its loading / empty / error / offline state.
  */
 function PageShell(props: PageShellProps) {
-  const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children } = props
+  const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children, scrollTop, bodyId } = props
   const { status, statusText, onAction } = props.state ? viewOf(props.state, props.emptyText, props.onRetry) : { status: props.status ?? 'ready', statusText: props.statusText, onAction: props.onAction }
   const body = status === 'ready'
     ? children
@@ -53,7 +57,7 @@ function PageShell(props: PageShellProps) {
       <NavBar title={title} beforeLeave={beforeLeave} />
       {header}
       {scroll || status !== 'ready'
-        ? <ScrollView className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower}>{body}</ScrollView>
+        ? <ScrollView id={bodyId} className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower} scrollTop={scrollTop} scrollWithAnimation={scrollTop !== undefined}>{body}</ScrollView>
         : <View className='page-shell__body'>{body}</View>}
       {footer}
       <PrivacySheet />

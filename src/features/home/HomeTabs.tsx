@@ -1,5 +1,4 @@
-import { useRef } from 'react'
-import { ScrollView, Text, View } from '@tarojs/components'
+import TabStrip from '../../components/TabStrip'
 import type { HomeTab } from '../../stores/homeStore'
 import './home.scss'
 
@@ -9,24 +8,7 @@ interface Props {
   onSelect: (index: number) => void
 }
 
-/**
- * The desktop's tabs in a horizontal strip that follows the selected tab. Not on first show of the
- * first tab: it is in view already, and Taro's H5 scroll-into-view would force a layout during first
- * load and, half a second later, scroll the page to centre the strip.
- */
+/** The desktop's tabs (plus 直播) in a strip that scrolls sideways to the selected tab, never the page. */
 export default function HomeTabs({ tabs, index, onSelect }: Props) {
-  const shownFirst = useRef(index)
-  const follow = useRef(index !== 0)
-  if (index !== shownFirst.current) follow.current = true
-  return (
-    <ScrollView className='home-tabs' scrollX enhanced showScrollbar={false} scrollIntoView={follow.current ? `tab-${index}` : undefined}>
-      <View className='home-tabs__row'>
-        {tabs.map((tab, i) => (
-          <View key={tab.key} id={`tab-${i}`} className={`home-tabs__tab${i === index ? ' home-tabs__tab--active' : ''}`} onClick={() => onSelect(i)}>
-            <Text>{tab.name}</Text>
-          </View>
-        ))}
-      </View>
-    </ScrollView>
-  )
+  return <TabStrip tabs={tabs} index={index} onSelect={onSelect} block='home-tabs' idPrefix='tab' />
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/context'
@@ -14,16 +15,30 @@ interface Props {
 const ROWS: RemoteKey[][] = [
   ['power', 'mute', 'menu'],
   ['volumeDown', 'home', 'volumeUp'],
+  ['channelDown', 'back', 'channelUp'],
 ]
 
-/** A phone remote for the current TV: every key is a type 13 command, refused plainly when offline. */
+const DIGIT_ROWS: RemoteKey[][] = [
+  ['digit1', 'digit2', 'digit3'],
+  ['digit4', 'digit5', 'digit6'],
+  ['digit7', 'digit8', 'digit9'],
+  ['digit0', 'ok'],
+]
+
+/**
+ * A phone remote for the current TV: every key is a type 13 command, sent after the TV's reply to the
+ * previous one (tv.pressKey), refused plainly when offline or locked. The number pad types a channel
+ * number as a hand remote does (the TV switches 2 s after the last digit, or at once on 确定).
+ */
 function RemotePanel({ visible, onClose }: Props) {
   const { tv } = useStores()
+  const [digits, setDigits] = useState(false)
   if (!visible) return null
   const press = (key: RemoteKey) => {
     tapFeedback()
-    const res = tv.sendKey(key)
-    if (!res.ok) toastProblem(res.message)
+    void tv.pressKey(key).then((res) => {
+      if (!res.ok) toastProblem(res.message)
+    })
   }
   const Key = ({ k, className = '' }: { k: RemoteKey; className?: string }) => (
     <View className={`remote__key ${className}`} hoverClass='remote__key--pressed' onClick={() => press(k)} data-key={k}>
@@ -43,16 +58,27 @@ function RemotePanel({ visible, onClose }: Props) {
             {row.map((k) => <Key key={k} k={k} />)}
           </View>
         ))}
-        <View className='remote__pad'>
-          <Key k='up' className='remote__pad-up' />
-          <Key k='left' className='remote__pad-left' />
-          <Key k='ok' className='remote__pad-ok' />
-          <Key k='right' className='remote__pad-right' />
-          <Key k='down' className='remote__pad-down' />
+        <View className='remote__modes'>
+          <Text className={`remote__mode${digits ? '' : ' remote__mode--on'}`} onClick={() => setDigits(false)}>{h.remotePad}</Text>
+          <Text className={`remote__mode${digits ? ' remote__mode--on' : ''}`} onClick={() => setDigits(true)} data-mode='digits'>{h.remoteDigits}</Text>
         </View>
-        <View className='remote__row'>
-          <Key k='back' />
-        </View>
+        {digits ? (
+          <View className='remote__digits'>
+            {DIGIT_ROWS.map((row) => (
+              <View className='remote__row remote__row--digits' key={row.join()}>
+                {row.map((k) => <Key key={k} k={k} className='remote__key--digit' />)}
+              </View>
+            ))}
+          </View>
+        ) : (
+          <View className='remote__pad'>
+            <Key k='up' className='remote__pad-up' />
+            <Key k='left' className='remote__pad-left' />
+            <Key k='ok' className='remote__pad-ok' />
+            <Key k='right' className='remote__pad-right' />
+            <Key k='down' className='remote__pad-down' />
+          </View>
+        )}
       </View>
     </View>
   )

@@ -51,7 +51,12 @@ function TvStatusCard({ onRemote }: Props) {
             {tv.linkState !== 'online' && tv.lastError ? ` · ${tv.lastError}` : ''}
           </Text>
           <Text className='tv-card__mac'>{formatTvMac(device.mac)}</Text>
-          {tv.online && tv.tvMode.content.playState?.playing && <Text className='tv-card__playing'>{t.playing}</Text>}
+          {/* line 1: what the TV is playing (issue 21); line 2 is the shared TV's "who did what" (issue 25) */}
+          {tv.nowPlaying !== '' && (
+            <Text className='tv-card__playing' data-line='playing'>
+              {tv.nowPlaying}
+            </Text>
+          )}
         </View>
       </View>
       <View className='tv-card__actions'>

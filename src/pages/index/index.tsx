@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
@@ -9,7 +9,6 @@ import SearchEntry from '../../features/home/SearchEntry'
 import MyEntry from '../../features/home/MyEntry'
 import HomeTabs from '../../features/home/HomeTabs'
 import BlockView from '../../features/home/BlockView'
-import LiveList from '../../features/home/LiveList'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
 import { loadHomeGuide } from '../../features/guide/lazy'
@@ -18,12 +17,15 @@ import { useLazyComponent } from '../../lib/useLazyComponent'
 import { useDesktopLook } from '../../features/look/useDesktopLook'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
-import { NOT_YET } from '../../stores/loadState'
+import { NOT_YET, READY } from '../../stores/loadState'
 import type { ProgramCard } from '../../protocol/contract/models'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { titles } from '../../strings'
 import { useProgressive } from '../../lib/useProgressive'
+
+/** The 直播 tab's code loads when the tab is first opened (issue 21), never with home. */
+const LiveTab = lazy(() => import('../../features/live/LiveTab'))
 
 /** Home: the TV at a glance, the search box, and the desktop of the TV's mode in tabs. */
 function Index() {
@@ -69,7 +71,7 @@ function Index() {
   const rendered = useProgressive(blockList.length, tab?.key)
 
   const desktopStatus = home.desktop.status
-  const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? home.live : blocks
+  const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? READY : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
   // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop
   const Banner = useLazyComponent(desktopStatus === 'ready', loadHomeBanner)
@@ -101,7 +103,9 @@ function Index() {
       }
     >
       {tab?.kind === 'live' ? (
-        <LiveList channels={home.live.value ?? []} />
+        <Suspense fallback={null}>
+          <LiveTab />
+        </Suspense>
       ) : (
         blockList.slice(0, rendered).map((b) => <BlockView key={b.blockId} block={b} onOpen={open} onMore={more} />)
       )}

@@ -14,6 +14,12 @@ export type RemoteKey =
   | 'volumeDown'
   | 'mute'
   | 'power'
+  | 'channelUp'
+  | 'channelDown'
+  | DigitKey
+
+/** The number keys 0-9 of a hand remote (live TV: a channel number, then OK). */
+export type DigitKey = 'digit0' | 'digit1' | 'digit2' | 'digit3' | 'digit4' | 'digit5' | 'digit6' | 'digit7' | 'digit8' | 'digit9'
 
 /** Android key events of the set-top box: keyEvent name and key code (sent as `value`). */
 export const REMOTE_KEYS: Readonly<Record<RemoteKey, { keyEvent: string; code: number }>> = Object.freeze({
@@ -29,7 +35,38 @@ export const REMOTE_KEYS: Readonly<Record<RemoteKey, { keyEvent: string; code: n
   volumeDown: { keyEvent: 'KEYCODE_VOLUME_DOWN', code: 25 },
   mute: { keyEvent: 'KEYCODE_VOLUME_MUTE', code: 164 },
   power: { keyEvent: 'KEYCODE_POWER', code: 26 },
+  channelUp: { keyEvent: 'KEYCODE_CHANNEL_UP', code: 166 },
+  channelDown: { keyEvent: 'KEYCODE_CHANNEL_DOWN', code: 167 },
+  // KEYCODE_0 .. KEYCODE_9 are Android codes 7 .. 16
+  digit0: { keyEvent: 'KEYCODE_0', code: 7 },
+  digit1: { keyEvent: 'KEYCODE_1', code: 8 },
+  digit2: { keyEvent: 'KEYCODE_2', code: 9 },
+  digit3: { keyEvent: 'KEYCODE_3', code: 10 },
+  digit4: { keyEvent: 'KEYCODE_4', code: 11 },
+  digit5: { keyEvent: 'KEYCODE_5', code: 12 },
+  digit6: { keyEvent: 'KEYCODE_6', code: 13 },
+  digit7: { keyEvent: 'KEYCODE_7', code: 14 },
+  digit8: { keyEvent: 'KEYCODE_8', code: 15 },
+  digit9: { keyEvent: 'KEYCODE_9', code: 16 },
 })
+
+/** The digit key of 0-9. */
+export function digitKey(d: number): DigitKey {
+  if (!Number.isInteger(d) || d < 0 || d > 9) throw new RangeError(`not a digit: ${d}`)
+  return `digit${d}` as DigitKey
+}
+
+/**
+ * Switching a TV to a live channel with nothing but SPEC 4 key events, as its own hand remote does:
+ * the channel number's digits (KEYCODE_0 .. KEYCODE_9), then KEYCODE_DPAD_CENTER to commit at once
+ * (without it the box commits 2 s after the last digit). The phone sends each key after the reply to
+ * the previous one.
+ */
+export function channelKeys(channelNumber: number): RemoteKey[] {
+  if (!Number.isInteger(channelNumber) || channelNumber < 0 || channelNumber > 9999) throw new RangeError(`not a channel number: ${channelNumber}`)
+  const digits: RemoteKey[] = [...String(channelNumber)].map((c) => digitKey(Number(c)))
+  return [...digits, 'ok']
+}
 
 export const KEY_EVENT_SYNC = 'syncPlayState'
 export const KEY_EVENT_SCREEN = 'getCurrentScreenType'

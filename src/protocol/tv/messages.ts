@@ -87,6 +87,25 @@ export interface TvPlayState {
   focus: number
   playing: { package: string; loadUrl: string } | null
   lastKey: string | null
+  /**
+   * Extension (issue 21, the local stack's box; a real box sends none of the fields below, and the app
+   * then shows only "playing"): live playback. The channel the box shows when it plays live TV (a
+   * live channel replaces `playing`), with the programme on air by the box's clock.
+   */
+  live?: LivePlayState | null
+  /** Extension: digits typed on the remote and not committed yet (2 s window, OK commits at once). */
+  liveEntry?: string
+  /** Extension: the last channel number the box did not switch to, and why. */
+  liveRefused?: { number: number; reason: 'noChannel' | 'child' } | null
+}
+
+/** Extension (issue 21): what a box playing live TV reports. */
+export interface LivePlayState {
+  channelId: string
+  number: number
+  name: string
+  /** The programme on air when the reply was sent ('' when the box knows none). */
+  title: string
 }
 
 /** Type 87 content as the app keeps it: lockCurrentStatus is copied to currentEPGVersion (SPEC 4). */
