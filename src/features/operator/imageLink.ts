@@ -22,7 +22,7 @@ const PARAMS: Partial<Record<PageName, Record<string, { pattern: RegExp; require
 }
 
 /** Routes an image may not open: web-view only through an allow-listed https address (below). */
-const NOT_LINKABLE = new Set<string>(['web-view', 'choose-location', 'open-location'])
+const NOT_LINKABLE: readonly string[] = Object.freeze(['web-view', 'choose-location', 'open-location'])
 
 function decode(s: string): string | null {
   try {
@@ -38,7 +38,7 @@ function routeTarget(link: string): ImageTarget | null {
   const def = allRoutes.find((r) => r.path === path)
   if (!def) return null
   const name = path.split('/').pop() as PageName
-  if (NOT_LINKABLE.has(name)) return null
+  if (NOT_LINKABLE.includes(name)) return null
   const spec = PARAMS[name] ?? {}
   const query: Record<string, string> = {}
   for (const pair of queryPart.split('&').filter(Boolean)) {
