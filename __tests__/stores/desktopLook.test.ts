@@ -37,7 +37,7 @@ describe('DesktopLook', () => {
     expect(look.accent).toBe(DEFAULT_ACCENT)
     await look.load('1001')
     expect([look.accent, look.background, look.searchHint]).toEqual(['#c0392b', 'http://gw/posters/bg-1001.svg', '长安往事'])
-    expect(look.style).toBe('--tvc-accent:#c0392b;--tvc-bg:url("http://gw/posters/bg-1001.svg")')
+    expect(look.style).toEqual({ '--tvc-accent': '#c0392b', '--tvc-bg': 'url("http://gw/posters/bg-1001.svg")' })
     await look.load('1002')
     expect([look.accent, look.background, look.searchHint]).toEqual([DEFAULT_ACCENT, 'http://gw/posters/bg-1002.svg', '熊出没'])
   })
@@ -46,7 +46,7 @@ describe('DesktopLook', () => {
     const look = new DesktopLook(api() as unknown as DesktopLookApi)
     await look.load('1003')
     expect(look.background).toBe('')
-    expect(look.style).toBe('--tvc-accent:#123456')
+    expect(look.style).toEqual({ '--tvc-accent': '#123456' })
   })
 
   it('while another desktop loads, and when it fails, the app\'s own look (never the other desktop\'s)', async () => {

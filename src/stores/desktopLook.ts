@@ -33,11 +33,9 @@ export class DesktopLook {
     return this.themeColor ? readableOr(this.themeColor, TEXT_ON_ACCENT, DEFAULT_ACCENT) : DEFAULT_ACCENT
   }
 
-  /** Inline style for home's look: CSS variables read by features/look/look.scss. */
-  get style(): string {
-    const parts = [`--tvc-accent:${this.accent}`]
-    if (this.background) parts.push(`--tvc-bg:url("${this.background}")`)
-    return parts.join(';')
+  /** Inline style of home's look: CSS variables read by features/look/look.scss (an object: React DOM takes no style string). */
+  get style(): Record<string, string> {
+    return { '--tvc-accent': this.accent, ...(this.background ? { '--tvc-bg': `url("${this.background}")` } : {}) }
   }
 
   async load(deskTopId: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type CSSProperties } from 'react'
 import { useStores } from '../../stores/context'
 import { DesktopLook } from '../../stores/desktopLook'
 import type { RootStore } from '../../stores/root'
@@ -14,12 +14,12 @@ export function desktopLookOf(root: RootStore): DesktopLook {
  * child mode) once it has loaded; its search hint stands in the search box when there is no hot hint.
  * Returns the inline style of home's header (CSS variables, see look.scss).
  */
-export function useDesktopLook(): string {
+export function useDesktopLook(): CSSProperties {
   const root = useStores()
   const look = desktopLookOf(root)
   const id = root.home.desktop.status === 'ready' ? root.home.deskTopId : ''
   useEffect(() => {
     if (id) void look.load(id).then(() => root.search.setDesktopHint(look.deskTopId === id ? look.searchHint : ''))
   }, [id, look, root])
-  return look.style
+  return look.style as CSSProperties
 }
