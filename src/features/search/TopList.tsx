@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import { formatHeat, type SearchStore, type TopEntry } from '../../stores/searchStore'
@@ -12,6 +13,10 @@ interface Props {
 /** 热搜榜 (hotTop): rank, title and heat, switchable by category; a tap opens the program. */
 function TopList({ search, onOpen }: Props) {
   const top = search.top
+  // asked again when it was dropped (the TV's mode changed while the page is open: the other mode's list went)
+  useEffect(() => {
+    if (top.status === 'idle') void search.loadTop()
+  }, [search, top.status])
   const cats = [{ categoryId: '', name: t.topAll }, ...search.topCategories]
   const entries = top.value ?? []
   return (

@@ -34,7 +34,6 @@ function IndexSearch() {
     search.showHintAt(Number(param(params, 'hint')))
     void root.ensureHints()
     void search.loadLabels()
-    if (search.top.status === 'idle') void search.loadTop()
     return () => clearTimeout(timer.current)
     // on open only
     // eslint-disable-next-line react-hooks/exhaustive-deps
