@@ -41,7 +41,8 @@ describe('operator images on 我的', () => {
 
   it('a position without images leaves no frame', async () => {
     await Taro.navigateBack()
-    await until(() => path().includes('my-home'), 'back on 我的')
+    await until(() => path().includes('my-home') && topPage().querySelector('.my-entries') !== null, 'back on 我的')
+    await until(() => topPage().querySelector('.op-images') !== null, 'images shown before')
     configImage.mockResolvedValueOnce({ list: [] })
     await configImagesOf(services.root).load('my-top')
     await until(() => topPage().querySelector('.op-images') === null, 'no frame')
