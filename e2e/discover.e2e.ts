@@ -18,7 +18,13 @@ const waitForText = (sel: string, text: string | RegExp, timeout?: number) => j.
 const HOME = 'pages/index/index'
 
 const catalogue = () => j.stack.gateway.catalogue
-const childFriendlyTitle = (title: string) => catalogue().programs.find((p) => p.title === title)?.childFriendly === true
+/** Whether a title on screen (long ones cut with … on cards) names child-friendly programs only. */
+function childFriendlyTitle(shownTitle: string): boolean {
+  const cut = shownTitle.endsWith('…')
+  const prefix = shownTitle.replace(/…$/, '')
+  const matches = catalogue().programs.filter((p) => (cut ? p.title.startsWith(prefix) : p.title === shownTitle))
+  return matches.length > 0 && matches.every((p) => p.childFriendly)
+}
 
 /** A character in titles of both adult and child-friendly programs. */
 function mixedKeyword(): string {
