@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
-# After the builds: the TV-link suite against RabbitMQ Web-MQTT, the browser journey against the H5
+# After the builds: the TV-link suite against RabbitMQ Web-MQTT (one node, then the 3-node cluster
+# behind HAProxy), the bench:scale smoke on aedes and on the cluster, the browser journey against the H5
 # build + local stack, and the screenshots of the shells. Called by .ci/run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 echo "-- TV link integration suite against RabbitMQ (started and stopped by pid)"
 bash .ci/rabbitmq.sh suite
+
+# The bench:scale smoke: 200 phone+TV pairs for 30 s, each phone the app's real TV link. It fails on an
+# ACL breach or a command a TV got twice, never on a time (the round trips are printed).
+echo "-- bench:scale smoke on aedes (200 pairs, 30 s)"
+npm run bench:scale -- --broker aedes --pairs 200 --duration 30 --smoke
+
+echo "-- RabbitMQ cluster (3 nodes + HAProxy): the TV-link suite's ACL cases, then the bench:scale smoke"
+trap 'bash .ci/rabbitmq.sh stop' EXIT
+bash .ci/rabbitmq.sh cluster
+bash .ci/rabbitmq.sh cluster-suite
+npm run bench:scale -- --broker cluster --pairs 200 --duration 30 --smoke
+bash .ci/rabbitmq.sh stop
+trap - EXIT
 
 echo "-- e2e: the core journey in Debian chromium"
 npm run e2e

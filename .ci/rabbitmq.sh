@@ -14,6 +14,28 @@
 #                                (the emulator's broker policy, emulator/broker/httpAuth.ts); the
 #                                internal guest user stays
 #
+# The cluster (docs/broker-at-scale.md), in .rabbitmq-cluster/ (git-ignored):
+#   bash .ci/rabbitmq.sh cluster     3 nodes tvc1..tvc3@localhost, unprivileged, clustered (classic
+#                                config peer discovery: tvc1 boots, tvc2 and tvc3 then join it),
+#                                web_mqtt + rabbitmq_auth_backend_http behind rabbitmq_auth_backend_cache
+#                                (asking http://127.0.0.1:RABBITMQ_AUTH_PORT/__broker-auth; a free port,
+#                                recorded in .rabbitmq-cluster/auth_port, when unset), an absolute
+#                                memory limit per node (RABBITMQ_NODE_MEMORY, default 4GiB), scheduler
+#                                busy-waiting off (+sbwt/+sbwtdcpu/+sbwtdio none); then HAProxy in
+#                                front (HAPROXY_PROCS processes sharing one port with SO_REUSEPORT,
+#                                health checks, maxconn, idle time-outs above MQTT's keepalive).
+#                                Prints MQTT_URL=ws://127.0.0.1:LB/ws (the load balancer)
+#   bash .ci/rabbitmq.sh cluster-url     the load balancer's MQTT_URL (exit 1 if no cluster)
+#   bash .ci/rabbitmq.sh kill-node N     kill -9 node N (1..3): a node dies
+#   bash .ci/rabbitmq.sh start-node N    start node N again; exits 0 once it runs in the cluster again
+#   bash .ci/rabbitmq.sh restart-lb      stop every HAProxy process and start them again (every
+#                                        phone's connection drops at once: the reconnect storm)
+#   bash .ci/rabbitmq.sh cache on|off    the auth cache in front of the HTTP backend, or not, on every
+#                                        running node (logins from then on)
+#   bash .ci/rabbitmq.sh cluster-suite   the TV-link suite (with its ACL cases) through HAProxy to the
+#                                        cluster (started and stopped if none runs)
+#   bash .ci/rabbitmq.sh stop            stops the single node AND the cluster + HAProxy, by pid
+#
 # Why it looks like this: rabbitmq-server drops to the
 # rabbitmq user, so every directory it writes is chowned to rabbitmq; epmd is ours, on a private port,
 # so stopping it never touches another epmd.
@@ -157,10 +179,326 @@ suite() {
   return "$status"
 }
 
+# ---- the cluster ------------------------------------------------------------------------------------
+
+CDIR="$ROOT/.rabbitmq-cluster"
+NODES=3
+# Each node's memory alarm at an absolute figure: the default (0.4 of RAM) would count the machine's
+# RAM three times over.
+NODE_MEMORY="${RABBITMQ_NODE_MEMORY:-4GiB}"
+# Cache TTL above the app's 30 s sync, so a phone's checks stay cached from one sync to the next.
+CACHE_TTL_MS="${RABBITMQ_AUTH_CACHE_TTL_MS:-60000}"
+HAPROXY_PROCS="${HAPROXY_PROCS:-2}"
+# Per HAProxy process: 2 files per proxied connection, well below the 20 000 open files per process.
+HAPROXY_MAXCONN="${HAPROXY_MAXCONN:-6000}"
+
+node_env() { # node number -> the environment of that node
+  local n="$1"
+  echo "HOME=$CDIR/home ERL_EPMD_PORT=$(cat "$CDIR/epmd_port") \
+RABBITMQ_CONFIG_FILE=$CDIR/n$n/rabbitmq.conf \
+RABBITMQ_ADVANCED_CONFIG_FILE=$CDIR/advanced.config \
+RABBITMQ_ENABLED_PLUGINS_FILE=$CDIR/enabled_plugins \
+RABBITMQ_MNESIA_BASE=$CDIR/mnesia \
+RABBITMQ_LOG_BASE=$CDIR/log \
+RABBITMQ_FEATURE_FLAGS_FILE=$CDIR/n$n/feature_flags \
+RABBITMQ_PID_FILE=$CDIR/n$n/rabbit.pid \
+RABBITMQ_NODENAME=tvc$n@localhost \
+RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 \
+RABBITMQ_NODE_PORT=$(cat "$CDIR/n$n/amqp_port") \
+RABBITMQ_DIST_PORT=$(cat "$CDIR/n$n/dist_port")"
+}
+
+# rabbitmqctl as the rabbitmq user (the cookie is its), against node N.
+ctl() {
+  local n="$1"; shift
+  su rabbitmq -s /bin/sh -c "env $(node_env "$n") /usr/lib/rabbitmq/bin/rabbitmqctl -q -n tvc$n@localhost $*"
+}
+
+node_config() {
+  local n="$1" auth="$2"
+  cat >"$CDIR/n$n/rabbitmq.conf" <<EOF
+listeners.tcp.default = 127.0.0.1:$(cat "$CDIR/n$n/amqp_port")
+mqtt.listeners.tcp.default = 127.0.0.1:$(cat "$CDIR/n$n/mqtt_port")
+web_mqtt.tcp.port = $(cat "$CDIR/n$n/web_port")
+web_mqtt.tcp.ip = 127.0.0.1
+loopback_users = none
+log.console = false
+log.file.level = warning
+vm_memory_high_watermark.absolute = $NODE_MEMORY
+cluster_formation.peer_discovery_backend = classic_config
+cluster_formation.classic_config.nodes.1 = tvc1@localhost
+cluster_formation.classic_config.nodes.2 = tvc2@localhost
+cluster_formation.classic_config.nodes.3 = tvc3@localhost
+cluster_formation.randomized_startup_delay_range.min = 0
+cluster_formation.randomized_startup_delay_range.max = 1
+cluster_partition_handling = pause_minority
+auth_backends.1 = internal
+auth_backends.2 = cache
+auth_cache.cached_backend = http
+auth_cache.cache_ttl = $CACHE_TTL_MS
+auth_http.http_method = post
+auth_http.user_path = $auth/user
+auth_http.vhost_path = $auth/vhost
+auth_http.resource_path = $auth/resource
+auth_http.topic_path = $auth/topic
+EOF
+}
+
+start_node() {
+  local n="$1"
+  chown -R rabbitmq:rabbitmq "$CDIR"
+  # Three nodes share 2 cores: no scheduler busy-waiting.
+  # su applies the login limits (1024 open files): raise the soft limit to the hard one again.
+  setsid su rabbitmq -s /bin/sh -c "ulimit -n \$(ulimit -Hn); exec env $(node_env "$n") \
+RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS='+sbwt none +sbwtdcpu none +sbwtdio none' \
+/usr/lib/rabbitmq/bin/rabbitmq-server" >"$CDIR/n$n/server.out" 2>&1 </dev/null &
+  echo $! >"$CDIR/n$n/su.pid"
+}
+
+wait_node() { # returns once node N's web-mqtt port accepts
+  local n="$1" web
+  web="$(cat "$CDIR/n$n/web_port")"
+  for _ in $(seq 1 240); do
+    if port_open "$web"; then return 0; fi
+    if ! pid_alive "$(cat "$CDIR/n$n/su.pid")"; then break; fi
+    sleep 0.5
+  done
+  echo "[rabbitmq] node tvc$n did not start; last lines of its output:" >&2
+  tail -20 "$CDIR/n$n/server.out" >&2 || true
+  return 1
+}
+
+running_nodes() { # how many nodes node N sees running
+  ctl "$1" eval "'length(rabbit_nodes:all_running()).'" 2>/dev/null | tr -dc 0-9
+}
+
+wait_cluster() { # node N sees all nodes running, within 60 s
+  local n="$1" seen=""
+  for _ in $(seq 1 60); do
+    seen="$(running_nodes "$n" || true)"
+    [ "$seen" = "$NODES" ] && return 0
+    sleep 1
+  done
+  echo "[rabbitmq] tvc$n sees ${seen:-no} nodes of $NODES running" >&2
+  return 1
+}
+
+haproxy_config() {
+  local n
+  {
+    cat <<EOF
+global
+  maxconn $HAPROXY_MAXCONN
+  nbthread 1
+  log stdout format raw local0 warning
+defaults
+  mode tcp
+  log global
+  timeout connect 5s
+  # Above MQTT's keepalive (the app sends 60 s and pings after 60 s idle): idle phones are never cut.
+  timeout client 180s
+  timeout server 180s
+  timeout client-fin 10s
+  timeout server-fin 10s
+frontend mqtt_ws
+  bind 127.0.0.1:$(cat "$CDIR/lb_port")
+  maxconn $HAPROXY_MAXCONN
+  default_backend rabbit_web_mqtt
+backend rabbit_web_mqtt
+  balance leastconn
+  option tcp-check
+  # A node that fails 3 checks 2 s apart (each given 5 s) is out, and its phones are cut at once (they
+  # reconnect). Measured: with 1 s checks and 1 s time-outs, nodes busy with a reconnect storm missed
+  # their checks, HAProxy cut their sessions too, and the storm fed itself.
+  timeout check 5s
+  default-server inter 2s fall 3 rise 2 on-marked-down shutdown-sessions
+EOF
+    for n in $(seq 1 $NODES); do
+      echo "  server tvc$n 127.0.0.1:$(cat "$CDIR/n$n/web_port") check"
+    done
+  } >"$CDIR/haproxy.cfg"
+}
+
+start_lb() {
+  local lb
+  lb="$(cat "$CDIR/lb_port")"
+  : >"$CDIR/haproxy.pids"
+  # Several processes on one port (SO_REUSEPORT, HAProxy's default on Linux): the kernel spreads the
+  # connections, and no process holds more than 2 x maxconn files.
+  for k in $(seq 1 "$HAPROXY_PROCS"); do
+    setsid haproxy -db -f "$CDIR/haproxy.cfg" >"$CDIR/log/haproxy$k.out" 2>&1 </dev/null &
+    echo $! >>"$CDIR/haproxy.pids"
+  done
+  for _ in $(seq 1 40); do port_open "$lb" && return 0; sleep 0.25; done
+  echo "[rabbitmq] HAProxy did not start:" >&2
+  cat "$CDIR"/log/haproxy*.out >&2 || true
+  return 1
+}
+
+stop_lb() {
+  local pid
+  [ -f "$CDIR/haproxy.pids" ] || return 0
+  for pid in $(cat "$CDIR/haproxy.pids"); do
+    if pid_alive "$pid"; then kill "$pid" 2>/dev/null || true; fi
+  done
+  for pid in $(cat "$CDIR/haproxy.pids"); do
+    for _ in $(seq 1 20); do pid_alive "$pid" || break; sleep 0.1; done
+    if pid_alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
+  done
+  rm -f "$CDIR/haproxy.pids"
+}
+
+cluster_url() {
+  if [ -f "$CDIR/url" ] && [ -f "$CDIR/haproxy.pids" ]; then
+    cat "$CDIR/url"
+  else
+    return 1
+  fi
+}
+
+cluster() {
+  if cluster_url >/dev/null 2>&1; then
+    echo "MQTT_URL=$(cluster_url)"
+    return 0
+  fi
+  install_if_missing
+  if ! command -v haproxy >/dev/null; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq haproxy >&2
+  fi
+  rm -rf "$CDIR"
+  mkdir -p "$CDIR/mnesia" "$CDIR/log" "$CDIR/home"
+  local t0 n next auth_port epmd
+  t0=$(date +%s)
+  auth_port="${RABBITMQ_AUTH_PORT:-$(free_port 25950)}"
+  echo "$auth_port" >"$CDIR/auth_port"
+  epmd="$(free_port 24469)"
+  echo "$epmd" >"$CDIR/epmd_port"
+  next=26672
+  for n in $(seq 1 $NODES); do
+    mkdir -p "$CDIR/n$n"
+    for f in amqp_port mqtt_port dist_port web_port; do
+      next="$(free_port "$next")"
+      echo "$next" >"$CDIR/n$n/$f"
+      next=$((next + 1))
+    done
+    node_config "$n" "http://127.0.0.1:$auth_port/__broker-auth"
+  done
+  free_port "${RABBITMQ_LB_PORT:-15680}" >"$CDIR/lb_port"
+  echo '[rabbitmq_mqtt,rabbitmq_web_mqtt,rabbitmq_auth_backend_http,rabbitmq_auth_backend_cache].' >"$CDIR/enabled_plugins"
+  # TVs sign in as tv:{MAC}: by default RabbitMQ's MQTT plugin reads "tv" as a virtual host (vhost:user).
+  # The setting has no rabbitmq.conf key in 3.10, hence advanced.config.
+  echo '[{rabbitmq_mqtt, [{ignore_colons_in_username, true}]}].' >"$CDIR/advanced.config"
+  # One cookie for the three nodes and rabbitmqctl: the shared HOME's.
+  head -c 20 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$CDIR/home/.erlang.cookie"
+  chmod 400 "$CDIR/home/.erlang.cookie"
+  chown -R rabbitmq:rabbitmq "$CDIR"
+
+  ERL_EPMD_PORT="$epmd" setsid epmd -address 127.0.0.1 -port "$epmd" >"$CDIR/log/epmd.out" 2>&1 </dev/null &
+  echo $! >"$CDIR/epmd.pid"
+  # A node that finds no epmd starts its own (on every address): wait for ours.
+  for _ in $(seq 1 40); do port_open "$epmd" && break; sleep 0.1; done
+
+  # tvc1 first; tvc2 and tvc3 then find it (classic config) and join it.
+  start_node 1
+  if ! wait_node 1; then stop_cluster; return 1; fi
+  start_node 2
+  start_node 3
+  if ! wait_node 2 || ! wait_node 3 || ! wait_cluster 1; then stop_cluster; return 1; fi
+  haproxy_config
+  if ! start_lb; then stop_cluster; return 1; fi
+  echo "ws://127.0.0.1:$(cat "$CDIR/lb_port")/ws" >"$CDIR/url"
+  echo "[rabbitmq] $NODES clustered nodes + HAProxy up in $(( $(date +%s) - t0 )) s; HTTP auth backend asked at port $auth_port" >&2
+  echo "MQTT_URL=$(cat "$CDIR/url")"
+}
+
+kill_node() {
+  local n="${1:?node number}" pid
+  pid="$(cat "$CDIR/n$n/rabbit.pid")"
+  kill -9 "$pid"
+  echo "[rabbitmq] killed tvc$n (pid $pid) with SIGKILL" >&2
+}
+
+restart_node() {
+  local n="${1:?node number}"
+  if pid_alive "$(cat "$CDIR/n$n/rabbit.pid" 2>/dev/null || true)"; then
+    echo "[rabbitmq] tvc$n is running" >&2
+    return 1
+  fi
+  rm -f "$CDIR/n$n/rabbit.pid"
+  start_node "$n"
+  wait_node "$n" && wait_cluster "$n" && echo "[rabbitmq] tvc$n is back in the cluster" >&2
+}
+
+restart_lb() {
+  stop_lb
+  start_lb
+}
+
+cache() {
+  local mode="${1:-}" backends
+  case "$mode" in
+    on) backends='[rabbit_auth_backend_internal, rabbit_auth_backend_cache]' ;;
+    off) backends='[rabbit_auth_backend_internal, rabbit_auth_backend_http]' ;;
+    *) echo "usage: $0 cache on|off" >&2; return 2 ;;
+  esac
+  for n in $(seq 1 $NODES); do
+    pid_alive "$(cat "$CDIR/n$n/rabbit.pid" 2>/dev/null || true)" || continue
+    ctl "$n" eval "'application:set_env(rabbit, auth_backends, $backends).'" >/dev/null
+  done
+  echo "[rabbitmq] auth cache $mode" >&2
+}
+
+stop_cluster() {
+  [ -d "$CDIR" ] || return 0
+  stop_lb
+  local n pid f
+  for n in $(seq 1 $NODES); do
+    for f in rabbit.pid su.pid; do
+      pid="$(cat "$CDIR/n$n/$f" 2>/dev/null || true)"
+      if pid_alive "$pid"; then kill "$pid" 2>/dev/null || true; fi
+    done
+  done
+  for n in $(seq 1 $NODES); do
+    for f in rabbit.pid su.pid; do
+      pid="$(cat "$CDIR/n$n/$f" 2>/dev/null || true)"
+      for _ in $(seq 1 60); do pid_alive "$pid" || break; sleep 0.25; done
+      if pid_alive "$pid"; then kill -9 "$pid" 2>/dev/null || true; fi
+    done
+  done
+  pid="$(cat "$CDIR/epmd.pid" 2>/dev/null || true)"
+  if pid_alive "$pid"; then kill "$pid" 2>/dev/null || true; fi
+  # Leftovers of this directory only (HOME is its home/): a node whose pid file was lost, or an
+  # `epmd -daemon` a node spawned for itself. Found by their environment, stopped by pid.
+  local left
+  for left in $(pgrep -u rabbitmq -x 'beam.smp|epmd' || true); do
+    if tr '\0' '\n' <"/proc/$left/environ" 2>/dev/null | grep -qx "HOME=$CDIR/home"; then kill -9 "$left" 2>/dev/null || true; fi
+  done
+  rm -f "$CDIR/url"
+}
+
+cluster_suite() {
+  local started=0 status=0
+  if ! cluster_url >/dev/null 2>&1; then
+    cluster >/dev/null
+    started=1
+  fi
+  (cd "$ROOT" && MQTT_URL="$(cluster_url)" BROKER_AUTH_PORT="$(cat "$CDIR/auth_port")" npx jest __tests__/tv/integration.test.ts) || status=$?
+  if [ "$started" = 1 ]; then stop_cluster; fi
+  return "$status"
+}
+
 case "${1:-}" in
   start) start ;;
   suite) suite ;;
-  stop) stop ;;
+  stop) stop; stop_cluster ;;
   url) url ;;
-  *) echo "usage: $0 start|stop|url|suite" >&2; exit 2 ;;
+  cluster) cluster ;;
+  cluster-url) cluster_url ;;
+  cluster-suite) cluster_suite ;;
+  kill-node) kill_node "${2:-}" ;;
+  start-node) restart_node "${2:-}" ;;
+  restart-lb) restart_lb ;;
+  cache) cache "${2:-}" ;;
+  *) echo "usage: $0 start|stop|url|suite|cluster|cluster-url|cluster-suite|kill-node N|start-node N|restart-lb|cache on|off" >&2; exit 2 ;;
 esac

@@ -6,6 +6,17 @@ export const emulatorStrings = Object.freeze({
   pairNeeded: '这台电视已有主人，请输入电视上显示的6位配对码',
   pairWrong: '配对码不正确或已过期，请以电视上当前显示的为准',
   pairLocked: '配对码错误次数过多，请10分钟后再试',
+  /** WeChat identity (issue 23). */
+  wxCodeInvalid: '微信登录凭证无效',
+  wxCodeUsed: '微信登录凭证已被使用，请重新登录',
+  wxCodeExpired: '微信登录凭证已过期，请重新登录',
+  wxNotProven: '未能确认微信身份，请重新登录',
+  phoneLinkedElsewhere: '该手机号已关联其他微信账号',
+  nickNameLength: (max: number) => `昵称为1到${max}个字`,
+  nickNameControl: '昵称不能包含控制字符',
+  avatarType: '头像须为PNG、JPEG或WebP图片',
+  avatarTooLarge: (kb: number) => `头像不能超过${kb}KB`,
+  avatarMissing: '没有收到头像文件',
   /** Live TV answers (handlers/live.ts). */
   live: Object.freeze({
     noGroup: '没有找到该频道分组',

@@ -17,7 +17,7 @@ import { tvMessage } from '../src/protocol/tv/messages'
 import { DEMO, startGateway } from '../emulator/gateway'
 import { STATE_FILE } from '../emulator/db/store'
 import { contract } from '../src/protocol/contract'
-import { realClient, TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
+import { provenIdentity, realClient, TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
 import { row, startWorld, type World } from './harness'
 import { rawCall, rawHttp, tryConnect } from '../__tests__/emulator/helpers/raw'
 
@@ -148,11 +148,17 @@ row('abuse', 'an admin route without the admin token', '401 (clock, scenarios, T
   return refusedAndServing(codes.every((c) => c === 401), `answers ${codes.join(' ')}`)
 })
 
-row('abuse', 'unauthenticated createUser relinking an existing phone to another WeChat identity', 'refused (1004); the account keeps its identity', async () => {
+row('abuse', 'createUser relinking an existing phone to another WeChat identity', 'refused (1004); the account keeps its identity', async () => {
   const guest = realClient(world.stack.gatewayUrl)
-  await guest.api.userCenter.createUser({ openId: 'wx-open-owner', unionId: 'wx-union-owner', phone: '13700000077' })
-  const code = await guest.api.userCenter.createUser({ openId: 'wx-open-evil', unionId: 'wx-union-evil', phone: '13700000077' }).then(() => 'LINKED', (e: { code?: string }) => String(e.code))
+  await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'owner')), phone: '13700000077' })
+  const code = await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'evil')), phone: '13700000077' }).then(() => 'LINKED', (e: { code?: string }) => String(e.code))
   return refusedAndServing(code === '1004', `answered ${code}`)
+})
+
+row('abuse', "getUserInfo with someone's openId and no code exchange (issue 23)", 'refused (3004); no session, no profile', async () => {
+  const guest = realClient(world.stack.gatewayUrl)
+  const code = await guest.api.userCenter.getUserInfo({ openId: 'wx-open-u10001', unionId: 'wx-union-u10001' }).then(() => 'ANSWERED', (e: { code?: string }) => String(e.code))
+  return refusedAndServing(code === '3004', `answered ${code}`)
 })
 
 row('abuse', "getDetail asking for another user's favourite and black-list flags", 'the flags of the asking user only (false for a stranger)', async () => {

@@ -7,10 +7,13 @@ import { env, toast } from './config'
 import { createApi, type Api } from './services/api'
 import { createGatewayClient } from './services/http'
 import { createTaroTransport } from './services/http/taroTransport'
+import { taroUpload } from './services/http/taroUpload'
+import { createAvatarUploader, fetchUpload } from './services/http/upload'
 import { createTracker, withQuery, type Tracker } from './services/tracking'
 import { createTvLinkDeps } from './services/tv/platformDeps'
 import type { TvLinkApi } from './services/tv/types'
 import { bridgeKindFor, createBridge, type PhoneBridge } from './platform/bridge'
+import { createWeappBridge } from './platform/bridge/weapp'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
 import { createSecureRandom } from './platform/random'
@@ -73,17 +76,31 @@ export function createAppServices(): AppServices {
     random: createSecureRandom(),
   })
   const api = createApi(client)
-  const bridge = createBridge(bridgeKindFor(process.env.TARO_ENV, env.bridge), {
-    win: typeof window !== 'undefined' ? (window as unknown as Parameters<typeof createBridge>[1]['win']) : undefined,
-    href: () => (typeof window !== 'undefined' ? window.location.href : ''),
-    weapp: {
-      wxLoginCode: async () => (await Taro.login()).code,
-      getOpenIdUnionId: (req) => api.userCenter.getOpenIdUnionId(req),
-      getSecretPhone: (req) => api.userCenter.getSecretPhone(req),
-    },
+  const weapp = {
+    wxLoginCode: async () => (await Taro.login()).code,
+    getOpenIdUnionId: (req: { code: string }) => api.userCenter.getOpenIdUnionId(req),
+    getSecretPhone: (req: { code: string; openId: string }) => api.userCenter.getSecretPhone(req),
+  }
+  // constant-folded per build: WeChat's bundle carries neither the operator app's bridge nor the dev one
+  const bridge: PhoneBridge =
+    process.env.TARO_ENV === 'weapp'
+      ? createWeappBridge(weapp)
+      : createBridge(bridgeKindFor(process.env.TARO_ENV, env.bridge), {
+          win: typeof window !== 'undefined' ? (window as unknown as Parameters<typeof createBridge>[1]['win']) : undefined,
+          href: () => (typeof window !== 'undefined' ? window.location.href : ''),
+          weapp,
+        })
+  // Issue 23: the avatar goes as a file (wx.uploadFile on WeChat, multipart on H5)
+  const uploadAvatar = createAvatarUploader({
+    baseUrl: env.gatewayUrl,
+    session,
+    transport: process.env.TARO_ENV === 'weapp' ? taroUpload : fetchUpload(),
+    refresh: () => client.refreshSession(),
+    notify: (message) => Taro.showToast({ title: message, icon: 'none', duration: toast.longMs }),
   })
   const root = new RootStore({
     api,
+    uploadAvatar,
     storage: taroStorage,
     session,
     getPhone: () => bridge.getPhone(),

@@ -154,6 +154,8 @@ export const login = Object.freeze({
   loginAction: '登录',
   notLoggedIn: '登录后即可管理电视、收藏节目',
   loadingDevices: '正在获取你的电视…',
+  /** Issue 23: createUser's 1004 (the phone is linked to another WeChat identity). */
+  linkedElsewhere: '该手机号已绑定其他微信账号，请用原微信登录',
 })
 
 /** Consent to the user agreement and privacy terms, asked for before the phone number. */

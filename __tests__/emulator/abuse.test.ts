@@ -15,7 +15,7 @@ import { tvMessage } from '../../src/protocol/tv/messages'
 import { DEMO } from '../../emulator/gateway'
 import { startStack, type Stack } from '../../emulator/stack'
 import { contract } from '../../src/protocol/contract'
-import { realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
+import { provenIdentity, realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, adminHeaders, loadAdminToken } from '../../emulator/adminToken'
 import { rawCall, rawHttp, tryConnect } from './helpers/raw'
 
@@ -350,20 +350,23 @@ describe('finding 8: smaller gaps', () => {
     }
   })
 
-  it("createUser without that user's session cannot relink a phone to another WeChat identity", async () => {
+  it('createUser never relinks a phone to another WeChat identity, and trusts no openId without its code', async () => {
     const gw = await startTestGateway({ dataDir: tempDataDir() })
     try {
       const guest = realClient(gw.url)
-      const first = await guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a', phone: '13700000009' })
+      // an openId the client merely names is nothing (issue 23)
+      await expect(guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a', phone: '13700000009' })).rejects.toMatchObject({ code: '3004' })
+      const a = await provenIdentity(guest.api, 'a')
+      const first = await guest.api.userCenter.createUser({ ...a, phone: '13700000009' })
       // the same identity again is fine (idempotent)
-      expect((await guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a', phone: '13700000009' })).uid).toBe(first.uid)
-      await expect(guest.api.userCenter.createUser({ openId: 'wx-open-evil', unionId: 'wx-union-evil', phone: '13700000009' })).rejects.toMatchObject({ code: '1004' })
+      expect((await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'a')), phone: '13700000009' })).uid).toBe(first.uid)
+      await expect(guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'evil')), phone: '13700000009' })).rejects.toMatchObject({ code: '1004' })
       expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-a', unionId: 'wx-union-a' })
-      // the user, logged in, may move their own account
+      // nor with the account's own session (the login card stays: issue 23)
       const self = realClient(gw.url)
       await self.login('13700000009')
-      await self.api.userCenter.createUser({ openId: 'wx-open-b', unionId: 'wx-union-b', phone: '13700000009' })
-      expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-b' })
+      await expect(self.api.userCenter.createUser({ ...(await provenIdentity(self.api, 'b')), phone: '13700000009' })).rejects.toMatchObject({ code: '1004' })
+      expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-a' })
     } finally {
       await gw.close()
     }

@@ -170,7 +170,7 @@ describe('broker sessions (schema 4, issue 16)', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written.schemaVersion).toBe(4)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       expect(Object.keys(written.jarvis)).toEqual(Object.keys(doc.jarvis))
       expect(written.jarvis[creds.cid].issuedAt).toBeGreaterThanOrEqual(before)
       expect(written.jarvis[creds.cid].sign).toBe(creds.sign)
@@ -247,4 +247,38 @@ it('a refused start says so in one sentence; anything else prints in full', () =
   expect(describeStartFailure(new DataDirBusyError('data folder x is in use'))).toBe('The local stack did not start: data folder x is in use')
   expect(describeStartFailure(new UnreadableStateError('state file y is not valid JSON'))).toBe('The local stack did not start: state file y is not valid JSON')
   expect(describeStartFailure(new Error('boom'))).toContain('Error: boom\n    at ')
+})
+
+describe('WeChat identity and profile (schema 5, issue 23)', () => {
+  it('4 -> 5: every user is kept, not logged out; consents, codes, tickets and uploads start empty', async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    const c0 = realClient(gw0.url)
+    const u = await c0.login('13700000031')
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+    doc.schemaVersion = 4
+    for (const key of ['consents', 'wxCodes', 'wxTickets', 'uploads']) delete doc[key]
+    for (const user of Object.values(doc.users) as Array<Record<string, unknown>>) delete user.loggedOut
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(5)
+      expect(Object.keys(written.users)).toEqual(Object.keys(doc.users))
+      for (const [uid, user] of Object.entries(written.users) as Array<[string, Record<string, unknown>]>) {
+        expect(user).toEqual({ ...doc.users[uid], loggedOut: false })
+      }
+      expect(written).toMatchObject({ consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} })
+      expect(Object.keys(written.sessions)).toEqual(Object.keys(doc.sessions))
+      // the migrated gateway serves the new entries
+      const c = realClient(gw.url)
+      await c.login('13700000031')
+      await expect(c.api.userCenter.recordConsent({ uid: u.uid, termsVersion: '2026-11' })).resolves.toMatchObject({ termsVersion: '2026-11' })
+    } finally {
+      await gw.close()
+    }
+  })
 })

@@ -50,7 +50,8 @@ describe('api fixed values', () => {
   })
 
   it('reportTaskProgress: POST taskInfo [{taskId, progress 1, needSum, sendDate, taskType 1}]', async () => {
-    const at = new Date(2025, 5, 10, 8, 5, 9).getTime()
+    // 2025-06-10 08:05:09 in UTC+8: sendDate is the gateway's clock face whatever the phone's time zone
+    const at = Date.UTC(2025, 5, 10, 0, 5, 9)
     const { api, payloads, seen } = recordingApi({ now: () => at })
     await api.activity.reportTaskProgress({ userId: 'u1', phone: '13800000000', tasks: [{ taskId: 't1', needSum: 3 }] })
     expect(seen[0].method).toBe('POST')

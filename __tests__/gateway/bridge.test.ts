@@ -139,17 +139,25 @@ describe('dev bridge (local stack)', () => {
 })
 
 describe('WeChat bridge', () => {
-  it('gets openId/unionId from a login code and the phone from the getPhoneNumber button code', async () => {
-    const getOpenIdUnionId = jest.fn(async ({ code }: { code: string }) => ({ openId: `o-${code}`, unionId: `n-${code}` }))
+  it('exchanges a fresh login code each time; the phone comes from the button code with the identity it proved', async () => {
+    let n = 0
+    const getOpenIdUnionId = jest.fn(async ({ code }: { code: string }) => ({ openId: 'o-me', unionId: 'n-me', wxTicket: `t-${code}` }))
     const getSecretPhone = jest.fn(async ({ code }: { code: string; openId: string }) => ({ phone: code === 'good' ? '13800000002' : '' }))
-    const bridge = createWeappBridge({ wxLoginCode: async () => 'c1', getOpenIdUnionId, getSecretPhone })
+    const bridge = createWeappBridge({ wxLoginCode: async () => `c${++n}`, getOpenIdUnionId, getSecretPhone })
     expect(await bridge.getPhone()).toBeNull()
-    expect(await bridge.identity()).toEqual({ openId: 'o-c1', unionId: 'n-c1' })
+    expect(await bridge.identity()).toEqual({ openId: 'o-me', unionId: 'n-me', wxTicket: 't-c1' })
+    // a code is good once: never cached
+    expect(await bridge.identity()).toEqual({ openId: 'o-me', unionId: 'n-me', wxTicket: 't-c2' })
     expect(await bridge.phoneFromButton(undefined)).toBeNull()
+    expect(bridge.takeIdentity()).toBeNull()
+    expect(await bridge.phoneFromButton('bad')).toBeNull()
+    expect(bridge.takeIdentity()).toBeNull()
     expect(await bridge.phoneFromButton('good')).toBe('13800000002')
-    expect(getSecretPhone).toHaveBeenCalledWith({ code: 'good', openId: 'o-c1' })
+    expect(getSecretPhone).toHaveBeenLastCalledWith({ code: 'good', openId: 'o-me' })
     expect(await bridge.getPhone()).toBe('13800000002')
-    expect(getOpenIdUnionId).toHaveBeenCalledTimes(1)
+    // the identity that login proved, handed over once
+    expect(bridge.takeIdentity()).toEqual({ openId: 'o-me', unionId: 'n-me', wxTicket: 't-c4' })
+    expect(bridge.takeIdentity()).toBeNull()
   })
 
   it('is chosen for TARO_ENV weapp; H5 follows env.bridge', () => {

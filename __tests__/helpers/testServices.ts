@@ -3,6 +3,7 @@ import type { AppServices } from '@/appRoot'
 import type { Api } from '@/services/api'
 import { GatewayError } from '@/services/http/types'
 import type { Tracker } from '@/services/tracking'
+import type { AvatarUploader } from '@/services/http/upload'
 import type { TvLinkDeps } from '@/services/tv/types'
 import { memoryStorage, type KeyValueStorage } from '@/platform/storage'
 import { RootStore, type TrackerPort } from '@/stores/root'
@@ -77,15 +78,26 @@ export const unusedTvLink: TvLinkDeps = {
   url: 'ws://127.0.0.1:1/mqtt',
 }
 
-export function installServices(opts: { api: Api; phone?: string | null; storage?: KeyValueStorage; tvLink?: TvLinkDeps; trackerPort?: TrackerPort }): AppServices & { tracker: ReturnType<typeof recordingTracker> } {
+export function installServices(opts: {
+  api: Api
+  phone?: string | null
+  storage?: KeyValueStorage
+  tvLink?: TvLinkDeps
+  trackerPort?: TrackerPort
+  /** Issue 23: the bridge's avatar (H5 operator app) and the upload. */
+  getAvatar?: () => Promise<Blob | null>
+  uploadAvatar?: AvatarUploader
+}): AppServices & { tracker: ReturnType<typeof recordingTracker> } {
   const tracker = recordingTracker()
   const port: TrackerPort = opts.trackerPort ?? {
     pageView: (url, query) => tracker.pageView(Object.keys(query).length ? `${url}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : url),
     click: (url, info, ext) => tracker.click(url, info, ext ? JSON.stringify(ext) : ''),
     expose: (url, ext) => tracker.expose(url, JSON.stringify(ext)),
   }
-  const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone === undefined ? null : opts.phone) }
-  const root = new RootStore({ api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge })
+  const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone === undefined ? null : opts.phone), ...(opts.getAvatar ? { getAvatar: opts.getAvatar } : {}) }
+  const root = new RootStore({
+    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar,
+  })
   const services = { root, bridge, tracker }
   installed = services
   return services
@@ -103,13 +115,16 @@ export function installedServices(): AppServices | null {
  * (device()) is bound unless `overrides.userCenter` says otherwise, and the TV link is kept quiet. The
  * start (`services.root.start()`) is left to the test: most page tests begin here.
  */
-export function installLoggedIn(overrides: Overrides = {}, opts: { storage?: KeyValueStorage } = {}): ReturnType<typeof installServices> {
+export function installLoggedIn(
+  overrides: Overrides = {},
+  opts: { storage?: KeyValueStorage } & Pick<Parameters<typeof installServices>[0], 'getAvatar' | 'uploadAvatar'> = {},
+): ReturnType<typeof installServices> {
   const userCenter = {
     mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
     queryBindDevice: async () => [device()],
     ...overrides.userCenter,
   }
-  const services = installServices({ api: fakeApi({ ...overrides, userCenter }), phone: '13800000000', storage: opts.storage })
+  const services = installServices({ api: fakeApi({ ...overrides, userCenter }), phone: '13800000000', ...opts })
   jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
   return services
 }

@@ -4,7 +4,7 @@ import { installLoggedIn, textsOf, topPage, until } from '../helpers/testService
 import type { PointsRecord, Task } from '@/protocol/contract/models'
 
 const task = (over: Partial<Task>): Task => ({ id: 't', type: '6', name: '任务', description: '说明', status: 'NO_RECEIVED', points: 30, needSum: 1, progress: 0, action: 'play', daily: false, ...over })
-const rec = (i: number, points: number): PointsRecord => ({ recordId: `r${i}`, points, reason: points > 0 ? '每日签到' : '积分兑换：耳机', source: points > 0 ? 'sign' : 'exchange', createdAt: new Date(2026, 10, 20, 8, i).getTime() })
+const rec = (i: number, points: number): PointsRecord => ({ recordId: `r${i}`, points, reason: points > 0 ? '每日签到' : '积分兑换：耳机', source: points > 0 ? 'sign' : 'exchange', createdAt: Date.UTC(2026, 10, 20, 0, i) /* 08:i in UTC+8 */ })
 const summary = { balance: 420, income: 620, spent: 200, bySource: [{ source: 'sign' as const, label: '每日签到', points: 620, count: 25 }], byMonth: [{ month: '2026-11', income: 620, spent: 200 }] }
 
 describe('the points centre (subpackages4)', () => {

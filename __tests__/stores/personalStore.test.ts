@@ -1,5 +1,6 @@
 /** The personal area's stores without UI: favourites, records, black lists; every failure path keeps what was there. */
 import { PagedList } from '@/stores/pagedList'
+import { serverDayStart } from '@/protocol/time'
 import { PersonalStore, formatPosition, groupRecords, recordGroupOf, recordProgress, type PersonalApi } from '@/stores/personalStore'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import type { HistoryItem } from '@/protocol/contract/models'
@@ -242,10 +243,11 @@ const rec = (programId: string, watchedAt: number, over: Partial<HistoryItem> = 
 })
 
 describe('watch records', () => {
-  const now = new Date(2026, 10, 23, 9, 30).getTime()
-  const at = (d: number, h: number) => new Date(2026, 10, 23 - d, h, 0).getTime()
+  // times on the gateway's clock face (UTC+8): 2026-11-23 09:30 Beijing time
+  const now = serverDayStart('20261123') + 9.5 * 3600_000
+  const at = (d: number, h: number) => serverDayStart('20261123') - d * 86_400_000 + h * 3600_000
 
-  it('groups by the local calendar day: 今天, 昨天, 更早 (midnight belongs to its own day)', () => {
+  it('groups by the gateway\'s calendar day in UTC+8: 今天, 昨天, 更早 (midnight belongs to its own day)', () => {
     expect(recordGroupOf(at(0, 0), now)).toBe('today')
     expect(recordGroupOf(at(0, 0) - 1, now)).toBe('yesterday')
     expect(recordGroupOf(at(1, 0), now)).toBe('yesterday')
@@ -253,6 +255,16 @@ describe('watch records', () => {
     const groups = groupRecords([rec('a', at(0, 8)), rec('b', at(1, 22)), rec('c', at(5, 1)), rec('d', at(9, 1))], now)
     expect(groups.map((g) => [g.group, g.items.map((i) => i.programId)])).toEqual([['today', ['a']], ['yesterday', ['b']], ['earlier', ['c', 'd']]])
     expect(groupRecords([rec('c', at(5, 1))], now).map((g) => g.group)).toEqual(['earlier'])
+    // the same under another host time zone: 23:30 in Los Angeles on the 22nd is 15:30 on the 23rd in Beijing
+    const before = process.env.TZ
+    process.env.TZ = 'America/Los_Angeles'
+    try {
+      expect(recordGroupOf(at(0, 15.5), now)).toBe('today')
+      expect(recordGroupOf(at(1, 23.9), now)).toBe('yesterday')
+    } finally {
+      if (before === undefined) delete process.env.TZ
+      else process.env.TZ = before
+    }
   })
 
   it('says the episode and the position watched', () => {

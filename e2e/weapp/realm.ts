@@ -17,6 +17,7 @@ import vm from 'node:vm'
 import { randomBytes } from 'node:crypto'
 import WebSocket from 'ws'
 import * as simulatedApi from 'miniprogram-simulate/src/api'
+import { simCode } from '../../src/protocol/identity'
 
 /** The names WeChat's module wrapper binds to undefined (browser globals a mini-program does not have). */
 const SHADOWED = [
@@ -52,6 +53,11 @@ export interface RealmOptions {
   root: string
   /** Recorded when the app calls them: the realm never fails on its own. */
   onError: (where: string, error: unknown) => void
+  /**
+   * The simulated WeChat user whose wx.login codes this phone gets (`sim:{name}:{issuedAt}-{nonce}`,
+   * src/protocol/identity.ts). Default u10001 (the start-up check links it with the demo owner's phone).
+   */
+  wechatUser?: string
 }
 
 export interface WeappRealm {
@@ -115,7 +121,7 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
   let privacyListener: ((resolve: (answer: unknown) => void, info: Data) => void) | null = null
   let scanResult: string | null = null
   const wxOverrides = {
-    ...createWxOverrides({ storage, shown, navigations, toRealmBuffer, onError: opts.onError }),
+    ...createWxOverrides({ storage, shown, navigations, toRealmBuffer, onError: opts.onError, wechatUser: opts.wechatUser ?? 'u10001' }),
     // base library >= 2.32.3: the privacy hook (the mock has none)
     onNeedPrivacyAuthorization: (listener: typeof privacyListener) => void (privacyListener = listener),
     requirePrivacyAuthorize: (o: Callbacks) => settle('requirePrivacyAuthorize', o, async () => ({})),
@@ -362,6 +368,7 @@ interface OverrideDeps {
   navigations: Array<{ api: string; url?: string }>
   toRealmBuffer: (buf: Buffer | ArrayBuffer) => ArrayBuffer
   onError: (where: string, error: unknown) => void
+  wechatUser: string
 }
 
 type Callbacks = { success?: (r: unknown) => void; fail?: (r: unknown) => void; complete?: (r: unknown) => void }
@@ -425,10 +432,12 @@ function createWxOverrides(deps: OverrideDeps): Data {
     // secure random bytes (base library >= 2.15.0; the mock has none): Node's crypto, answered later as WeChat does
     getRandomValues: (o: { length: number } & Callbacks) =>
       settle('getRandomValues', o, async () => ({ randomValues: deps.toRealmBuffer(randomBytes(o.length)) })),
-    // login: a code the local gateway turns into an identity
-    login: (o?: Callbacks) => settle('login', o, async () => ({ code: `sim-${Date.now()}` })),
+    // login: a fresh one-time code of this phone's simulated WeChat user, as the local gateway reads them
+    login: (o?: Callbacks) => settle('login', o, async () => ({ code: simCode(deps.wechatUser, Date.now(), randomBytes(8).toString('hex')) })),
     // network: real HTTP and a real WebSocket
     request: (o: RequestOptions) => realRequest(o, deps.onError),
+    // issue 23: wx.uploadFile as a real multipart POST of the file at filePath (chooseAvatar's temp file)
+    uploadFile: (o: UploadOptions) => settle('uploadFile', o, () => realUpload(o)),
     connectSocket: (o: SocketOptions) => realSocket(o, deps),
     // layout queries: every node answers with a phone-sized box (the mock answers nothing at all)
     createSelectorQuery: () => selectorQuery(windowInfo),
@@ -446,6 +455,22 @@ function createWxOverrides(deps: OverrideDeps): Data {
     reLaunch: navigate('reLaunch'),
     navigateBack: navigate('navigateBack'),
   }
+}
+
+interface UploadOptions extends Callbacks {
+  url: string
+  filePath: string
+  name: string
+  header?: Record<string, string>
+  formData?: Record<string, string>
+}
+
+async function realUpload(o: UploadOptions): Promise<Data> {
+  const form = new FormData()
+  for (const [k, v] of Object.entries(o.formData ?? {})) form.append(k, v)
+  form.append(o.name, new Blob([new Uint8Array(readFileSync(o.filePath))]), o.filePath.split('/').pop() ?? 'file')
+  const res = await fetch(o.url, { method: 'POST', headers: o.header ?? {}, body: form })
+  return { statusCode: res.status, data: await res.text(), errMsg: 'uploadFile:ok' }
 }
 
 interface RequestOptions extends Callbacks {

@@ -10,6 +10,9 @@
  *   5. One remote key changes the virtual box's state.
  *   6. Live TV (issue 21): the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
  *   7. Every page of app.json opens, with the parameters a person would arrive with, and renders.
+ *   8. A TV that has an owner binds by scanning its QR code.
+ *   9. Issue 23: the same simulated WeChat user on a phone with empty storage reaches 电视在线 without
+ *      the getPhoneNumber button, and edits the profile in my-info the WeChat way.
  * For every page it opens it prints WeChat's experience-score figures (setData calls, the largest
  * single setData, the most setData calls in one second, rendered nodes) and fails over the Audits
  * limits (figures.ts).
@@ -24,6 +27,7 @@ import { DEMO } from '../../emulator/gateway'
 import { common, consent as c, devices as d, follow as fw, home as h, login as l, titles, tv as t } from '../../src/strings'
 import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
+import { profile as p } from '../../src/strings/profile'
 import { MQTT_SUBPACKAGE_FILE, MQTT_SUBPACKAGE_ROOT } from '../../src/platform/mqtt/weapp'
 import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
 import { auditProblems, figuresOf, formatFigures, type PageFigures } from './figures'
@@ -230,6 +234,8 @@ async function run(): Promise<void> {
     realm.closePage(again)
     check(errors.length === 0, 'runtime errors')
 
+    await returningWeChatUser(stack, section)
+
     const called = [...realm.wxRead].sort()
     console.log(`\nwx APIs the app called (${called.length}): ${called.join(', ')}`)
     console.log(`of which this simulation provides its own: ${called.filter((n) => realm.wxOverridden.includes(n)).join(', ')}`)
@@ -290,6 +296,54 @@ async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Rec
   await tapFirst(catalogue, 'prize-card', 'points-exchange-detail')
   realm.closePage(catalogue)
   return out
+}
+
+/**
+ * Issue 23: the same simulated WeChat user (u10001, whose phone logged in above) on a phone with empty
+ * storage: a fresh wx.login code at launch is enough for 电视在线, and the getPhoneNumber button never
+ * shows. Then my-info: the privacy authorisation before the editor, the avatar from chooseAvatar sent
+ * by wx.uploadFile, WeChat's nickname review refusing a name, and a name saved.
+ */
+async function returningWeChatUser(stack: Awaited<ReturnType<typeof startStack>>, section: (name: string) => void): Promise<void> {
+  section('returning WeChat user, empty storage: straight to 电视在线; the profile edited in my-info')
+  const realm = createWeappRealm({ root, onError: record, wechatUser: 'u10001' })
+  check(realm.storage.size === 0, 'the second phone starts with empty storage')
+  realm.launch()
+  const home = realm.openPage(realm.appJson.pages[0])
+  lastPage = { realm, page: home }
+  let phoneButton = false
+  const onlineMs = await waitFor(`"${t.online}" without a tap`, () => {
+    phoneButton ||= realm.find(home, (n) => Object.values(n).includes('getPhoneNumber|agreePrivacyAuthorization')).length > 0
+    return has(realm, home, t.online)
+  }, 20_000)
+  check(!phoneButton, 'the getPhoneNumber button must not show for a returning WeChat user')
+  check(realm.wxRead.has('login') && !has(realm, home, l.getPhone), 'logged in from wx.login alone')
+  log(`"${t.online}" ${onlineMs} ms after launch, from one wx.login code; no getPhoneNumber button`)
+
+  const info = realm.openPage('pages/my-info/my-info')
+  lastPage = { realm, page: info }
+  const user = () => stack.gateway.state().users.u10001
+  await waitFor('my-info shows the nickname', () => has(realm, info, user().nickName))
+  realm.fire(info, { text: p.edit }, 'tap')
+  await waitFor('the editor after the privacy authorisation', () => has(realm, info, p.save))
+  check(realm.wxRead.has('requirePrivacyAuthorize'), 'the privacy authorisation is asked before chooseAvatar and the nickname input')
+  const avatarFile = resolve(__dirname, '../../__tests__/emulator/fixtures/avatar.jpg')
+  realm.fire(info, { attr: 'cl', value: 'pedit__avatar' }, 'chooseavatar', { avatarUrl: avatarFile })
+  await waitFor('avatar uploaded by wx.uploadFile', () => user().faceImg.startsWith('uploads/'))
+  check(realm.wxRead.has('uploadFile'), 'the avatar goes by wx.uploadFile')
+  realm.fire(info, { attr: 'cl', value: 'pedit__input' }, 'input', { value: '不合适的昵称' })
+  realm.fire(info, { attr: 'cl', value: 'pedit__input' }, 'nicknamereview', { pass: false, timeout: false })
+  await waitFor("WeChat's review refusal said", () => has(realm, info, p.nickNameReview))
+  realm.fire(info, { attr: 'cl', value: 'pedit__input' }, 'input', { value: ' 客厅老王 ' })
+  realm.fire(info, { attr: 'cl', value: 'pedit__input' }, 'nicknamereview', { pass: true, timeout: false })
+  realm.fire(info, { text: p.save }, 'tap')
+  await waitFor('nickname saved', () => user().nickName === '客厅老王' && has(realm, info, '客厅老王') && !has(realm, info, p.save))
+  realm.closePage(info)
+  const mine = realm.openPage('pages/my-home/my-home')
+  await waitFor('我的 shows the new name', () => has(realm, mine, '客厅老王'))
+  log(`my-info: avatar ${user().faceImg} (wx.uploadFile), nickname 客厅老王 after a review refusal; 我的 shows it`)
+  realm.closePage(mine)
+  check(errors.length === 0, 'runtime errors')
 }
 
 run().then(

@@ -8,10 +8,15 @@
  *           Daily tasks (catalogue `daily`) get the day of the migration as their `day`.
  *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
  *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
+ *   3 -> 4  broker sessions get `issuedAt` (the migration's time when they had none).
+ *   4 -> 5  WeChat identity and profile (issue 23): every user gets `loggedOut` false; `consents`
+ *           (per uid and terms version), `wxCodes` (codes already exchanged), `wxTickets` and
+ *           `uploads` (avatars) start empty. Nobody has consented on the gateway yet, so a returning
+ *           WeChat user confirms the terms once by a login by tap.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec } from './state'
+import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type LockRec, type UserRec } from './state'
 import type { JarvisSession } from '../directory'
 
 export interface MigrationContext {
@@ -70,6 +75,12 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     const upgraded: DbState['jarvis'] = {}
     for (const [cid, j] of Object.entries(jarvis)) upgraded[cid] = { ...j, issuedAt: typeof j.issuedAt === 'number' ? j.issuedAt : ctx.now }
     return { ...doc, schemaVersion: 4, jarvis: upgraded }
+  },
+  4: (doc) => {
+    const users = (doc.users ?? {}) as Record<string, Omit<UserRec, 'loggedOut'> & { loggedOut?: boolean }>
+    const upgraded: DbState['users'] = {}
+    for (const [uid, u] of Object.entries(users)) upgraded[uid] = { ...u, loggedOut: u.loggedOut === true }
+    return { ...doc, schemaVersion: 5, users: upgraded, consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} }
   },
 }
 

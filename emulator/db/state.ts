@@ -21,6 +21,30 @@ export interface UserRec {
   createdAt: number
   guidesSeen: string[]
   followed: boolean
+  /** Logged out (schema 5): no session from a WeChat code exchange until a login by tap (createUser). */
+  loggedOut: boolean
+}
+
+/** A terms version the user consented to (schema 5), newest last. */
+export interface ConsentRec {
+  version: string
+  acceptedAt: number
+}
+
+/** Proof of one wx.login code exchange (schema 5): once, until `expiresAt`. */
+export interface WxTicketRec {
+  openId: string
+  unionId: string
+  expiresAt: number
+}
+
+/** An uploaded avatar (schema 5): metadata stripped, type checked by its bytes; one per user. */
+export interface UploadRec {
+  uid: string
+  type: 'image/png' | 'image/jpeg' | 'image/webp'
+  /** base64 of the stored (stripped) image. */
+  data: string
+  createdAt: number
 }
 
 export interface FamilyRec {
@@ -66,7 +90,7 @@ export interface InvitationRec {
 }
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 4
+export const SCHEMA_VERSION = 5
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -111,6 +135,13 @@ export interface DbState {
   prizeStock: Record<string, number>
   coupons: Record<string, Coupon[]>
   participations: Record<string, string[]>
+  /** Consent per uid and terms version (schema 5). */
+  consents: Record<string, ConsentRec[]>
+  /** wx.login codes already exchanged, with when they were issued (kept until they would have expired). */
+  wxCodes: Record<string, number>
+  wxTickets: Record<string, WxTicketRec>
+  /** Avatars by id (the path `uploads/{id}.{ext}` is the user's faceImg). */
+  uploads: Record<string, UploadRec>
 }
 
 /** Demo accounts of the local stack (README "Demo data"). */
@@ -134,14 +165,16 @@ export function initialState(cat: Catalogue, now: number): DbState {
     nickName,
     faceImg: `avatars/${uid}.svg`,
     lastFamilyId,
-    openId: `wx-open-${uid}`,
-    unionId: `wx-union-${uid}`,
+    // no WeChat identity yet: the first weapp phone login links one (createUser, issue 23)
+    openId: '',
+    unionId: '',
     sharerUid: '',
     createdAt: now - 90 * DAY,
     // the demo users with TVs have seen home's first-visit guide (issue 24), so suites and demos that
     // start as them are not covered by it; any other phone gets it on its first visit
     guidesSeen: uid === 'u10003' ? [] : ['pages/index/index'],
     followed: uid === 'u10001',
+    loggedOut: false,
   })
   const state: DbState = {
     schemaVersion: SCHEMA_VERSION,
@@ -176,6 +209,10 @@ export function initialState(cat: Catalogue, now: number): DbState {
     prizeStock: Object.fromEntries(cat.prizes.map((p) => [p.prizeId, p.stock])),
     coupons: {},
     participations: {},
+    consents: {},
+    wxCodes: {},
+    wxTickets: {},
+    uploads: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -206,6 +243,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
+  'consents', 'wxCodes', 'wxTickets', 'uploads',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */

@@ -21,6 +21,9 @@ import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Sc
 import type { Tokens } from './tokens'
 import type { Pairing } from '../pairing'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
+import { avatarUpload } from '../../src/protocol/identity'
+import { handleAvatarUpload, serveUpload } from './upload'
+import { userInfoOf } from './handlers/shared'
 
 export interface ServerDeps {
   db: Db
@@ -238,6 +241,17 @@ export function createListener(deps: ServerDeps): RequestListener {
         return void res.end()
       }
       if (url.pathname.startsWith('/__emulator/')) return admin(req, res, url)
+      // issue 23: the avatar upload (multipart, not an encrypted contract body) and the stored avatars
+      if (url.pathname === `/${avatarUpload.path}`) {
+        if (req.method !== 'POST') return sendJson(res, 405, { resultCode: '1001', resultMsg: 'use POST', data: null })
+        return handleAvatarUpload(req, res, {
+          db: deps.db,
+          tokens: deps.tokens,
+          now: deps.now,
+          userInfo: (u) => userInfoOf({ cat: deps.cat }, u),
+        })
+      }
+      if (req.method === 'GET' && serveUpload(deps.db, url.pathname, res)) return
       const route = routes.get(url.pathname)
       if (!route) {
         const asset = req.method === 'GET' ? assetFor(deps.cat, url.pathname) : null

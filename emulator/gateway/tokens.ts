@@ -19,6 +19,8 @@ export interface Tokens {
   lookup(token: string): TokenLookup
   /** New token for a valid or expired (not stale) one; the old token stops working. */
   refresh(token: string): SessionRec | null
+  /** Ends one session now (logout): its token is unknown from then on. */
+  revoke(token: string): void
   /** Expires every session now (admin endpoint, manual testing of the refresh path). */
   expireAll(): void
 }
@@ -55,6 +57,11 @@ export function createTokens(db: Db, opts: TokenOptions): Tokens {
       sessions[rec.token] = rec
       db.touch()
       return rec
+    },
+    revoke(token) {
+      if (!sessions[token]) return
+      delete sessions[token]
+      db.touch()
     },
     expireAll() {
       const now = opts.now()

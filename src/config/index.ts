@@ -42,6 +42,12 @@ export const broker = Object.freeze({
   protocolVersion: 4 as const,
   connectTimeoutMs: 30_000,
   reconnectPeriodMs: 1_000,
+  /**
+   * A deliberate deviation from SPEC 9's flat 1 s reconnect (issue 26, README "Broker at scale"): a
+   * lost connection's k-th retry waits 1 s plus a random 0..min(this, 1 s x 2^k). With a flat 1 s,
+   * every phone of a dropped load balancer came back in the same second and none got through.
+   */
+  reconnectJitterMaxMs: 30_000,
   qos: 1 as const,
 })
 

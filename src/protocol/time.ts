@@ -53,6 +53,12 @@ export function serverHhmm(ms: number): string {
   return `${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`
 }
 
+/** 'YYYY-MM-DD HH:mm:ss' in UTC+8 (the gateway's clock face). */
+export function serverDateTime(ms: number): string {
+  const d = face(ms)
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())}`
+}
+
 /** Month and day of a day key, and its weekday (0 Sunday .. 6 Saturday). */
 export function dayParts(key: string): { month: number; day: number; weekday: number } {
   const d = face(serverDayStart(key))

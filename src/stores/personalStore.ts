@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
+import { DAY_MS, serverDayKey, serverDayStart } from '../protocol/time'
 import type { Api } from '../services/api'
 import type { collectionItem, H5Play, HistoryItem } from '../protocol/contract/models'
 import type { Infer } from '../protocol/contract/schema'
@@ -107,15 +108,11 @@ export class RemovableList<T> {
 
 export type RecordGroup = 'today' | 'yesterday' | 'earlier'
 
-/** 今天 / 昨天 / 更早 by the phone's local calendar day. */
+/** 今天 / 昨天 / 更早 by the gateway's calendar day (UTC+8), whatever the phone's time zone. */
 export function recordGroupOf(watchedAt: number, now: number): RecordGroup {
-  const startOfToday = new Date(now)
-  startOfToday.setHours(0, 0, 0, 0)
-  const today = startOfToday.getTime()
+  const today = serverDayStart(serverDayKey(now))
   if (watchedAt >= today) return 'today'
-  const yesterday = new Date(startOfToday)
-  yesterday.setDate(yesterday.getDate() - 1)
-  return watchedAt >= yesterday.getTime() ? 'yesterday' : 'earlier'
+  return watchedAt >= today - DAY_MS ? 'yesterday' : 'earlier'
 }
 
 /** Records in groups, in the order they came (newest first), empty groups left out. */

@@ -6,19 +6,20 @@ import { EPG_CHILD } from '../protocol/tv/messages'
 import type { KeyValueStorage } from '../platform/storage'
 import type { PhoneBridge } from '../platform/bridge/types'
 import { routeOf } from '../routes'
-import { tvTimers } from '../config'
+import { termsVersion, tvTimers } from '../config'
 import { DevicesStore } from './devicesStore'
 import { HomeStore } from './homeStore'
 import { SearchStore, type SearchContext } from './searchStore'
 import { TasksStore, type TaskAction, type TaskUser } from './tasksStore'
 import { PointsStore } from './pointsStore'
 import { TvStore } from './tvStore'
-import { UserStore } from './userStore'
+import { UserStore, type UserPorts } from './userStore'
 import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { PersonalStore } from './personalStore'
 import type { LockTarget } from './lockStore'
 import type { WeappBridge } from '../platform/bridge/weapp'
+import type { AvatarUploader } from '../services/http/upload'
 import { consent as consentText, login as loginText, program as programText, tv as tvText } from '../strings'
 import type { ActionResult } from './write'
 import { failureMessage } from './loadState'
@@ -52,6 +53,8 @@ export interface RootDeps {
   tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */
   bridge?: PhoneBridge
+  /** The avatar upload (issue 23; wx.uploadFile or multipart); absent: no avatar editing. */
+  uploadAvatar?: AvatarUploader
 }
 
 /**
@@ -76,6 +79,7 @@ export class RootStore {
   readonly getPhone: () => Promise<string | null>
   readonly api: Api
   readonly bridge: PhoneBridge | undefined
+  readonly uploadAvatar: AvatarUploader | undefined
   started = false
   /** SPEC 3 ystProgramId: the program the user has open in detail, and may play on the TV. */
   ystProgramId = ''
@@ -90,7 +94,9 @@ export class RootStore {
     this.session = deps.session ?? new Session(deps.storage)
     this.tracker = deps.tracking(() => ({ uid: this.session.uid, phone: this.session.user?.phone ?? '', mac: this.devices.curMac }))
     this.bridge = deps.bridge
+    this.uploadAvatar = deps.uploadAvatar
     this.consent = new ConsentStore(deps.storage)
+    const wechat = deps.bridge?.kind === 'weapp' ? (deps.bridge as WeappBridge) : null
     this.user = new UserStore(
       {
         getPhone: deps.getPhone,
@@ -98,6 +104,7 @@ export class RootStore {
           const r = await deps.api.userCenter.mobileLogin(req)
           return r.offline ? null : r
         },
+        ...(wechat ? wechatPorts(wechat, deps.api) : {}),
       },
       this.session,
     )
@@ -116,7 +123,7 @@ export class RootStore {
     this.getPhone = deps.getPhone
     this.storage = deps.storage
     makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage' | 'extras'>(this, {
-      getPhone: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+      getPhone: false, uploadAvatar: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -198,7 +205,13 @@ export class RootStore {
    */
   async start(params: { sharerUid?: string } = {}): Promise<void> {
     this.user.setSharerUid(params.sharerUid)
-    if (!this.user.hasSession && this.consent.accepted && !this.storage.get<boolean>(LOGGED_OUT_KEY)) await this.user.login({ silent: true })
+    if (!this.user.hasSession && !this.storage.get<boolean>(LOGGED_OUT_KEY)) {
+      // WeChat (issue 23): a returning identity that consented to these terms goes straight in, so
+      // its consent holds on this phone too; the operator app's bridge: the phone, after consent here
+      if (this.bridge?.kind === 'weapp') {
+        if ((await this.user.loginWithWeChat()) === 'session') this.consent.setAccepted(true)
+      } else if (this.consent.accepted) await this.user.login({ silent: true })
+    }
     await this.devices.load()
     runInAction(() => (this.started = true))
   }
@@ -213,6 +226,18 @@ export class RootStore {
       return { ok: false, message: consentText.required }
     }
     if (!(await this.user.login())) return { ok: false, message: this.user.error || loginText.failed }
+    this.storage.remove(LOGGED_OUT_KEY)
+    await Promise.all([this.devices.load(), this.recordConsent()])
+    return { ok: true }
+  }
+
+  /**
+   * WeChat, an identity the gateway knows (newer terms, or a logout elsewhere): 登录 with the consent
+   * ticked logs in from a fresh wx.login code, without another phone number (issue 23).
+   */
+  async signInWithWeChat(): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (!this.consent.accepted) return this.signIn()
+    if ((await this.user.loginWithWeChat({ tapped: true })) !== 'session') return { ok: false, message: this.user.error || loginText.failed }
     this.storage.remove(LOGGED_OUT_KEY)
     await this.devices.load()
     return { ok: true }
@@ -231,6 +256,29 @@ export class RootStore {
       return { ok: false, message }
     }
     return this.signIn()
+  }
+
+  /**
+   * The gateway records the consent given on this phone (per uid and terms version, issue 23), so the
+   * same WeChat user goes straight in elsewhere. Not recorded (offline, refused): the next silent
+   * login asks for consent again, nothing else changes.
+   */
+  private async recordConsent(): Promise<void> {
+    const uid = this.session.uid
+    if (!uid || !this.consent.accepted) return
+    try {
+      await this.api.userCenter.recordConsent({ uid, termsVersion })
+    } catch {
+      // offline (the client said so) or refused: only the next silent login is affected
+    }
+  }
+
+  private async serverLogout(uid: string): Promise<void> {
+    try {
+      await this.api.userCenter.logout({ uid })
+    } catch {
+      // offline: this phone is logged out all the same (LOGGED_OUT_KEY)
+    }
   }
 
   /** Logout, or the session could not be kept (401 after refresh + retry): everything of the user goes. */
@@ -306,6 +354,10 @@ export class RootStore {
    * log in silently again until the user asks to (the login card).
    */
   logout(): void {
+    // The gateway ends this token and stops silent WeChat login until a login by tap (issue 23). The
+    // request leaves with the session's token before it ends here; offline, this phone still logs out.
+    const uid = this.session.uid
+    if (uid) void this.serverLogout(uid)
     this.endSession()
     this.personal.reset()
     this.search.reset()
@@ -358,6 +410,22 @@ export class RootStore {
   dispose(): void {
     for (const d of this.disposers) d()
     this.tv.dispose()
+  }
+}
+
+/** The WeChat ports of the login (issue 23): getUserInfo for a fresh code's identity, createUser to link it. */
+function wechatPorts(bridge: WeappBridge, api: Api): Pick<UserPorts, 'wechatSignIn' | 'linkIdentity'> {
+  return {
+    async wechatSignIn(tapped) {
+      const id = await bridge.identity()
+      if (!id) return null
+      const r = await api.userCenter.getUserInfo({ ...id, termsVersion, ...(tapped ? { tapped } : {}) })
+      return { signIn: r.signIn ?? (r.registered ? 'terms' : 'unregistered'), credentials: r.session && r.uid ? { user: { uid: r.uid, phone: r.phone, nickName: r.nickName, lastFamilyId: r.lastFamilyId, faceImg: r.faceImg }, ...r.session } : null }
+    },
+    async linkIdentity(phone) {
+      const id = bridge.takeIdentity()
+      if (id) await api.userCenter.createUser({ ...id, phone })
+    },
   }
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../../emulator/gateway'
 import { createApi } from '../../../src/services/api'
+import { simCode } from '../../../src/protocol/identity'
 import { isGatewayError } from '../../../src/services/http/types'
 import { createFetchTransport, createGatewayClient, type GatewayClientOptions, type Transport } from '../../../src/services/http'
 
@@ -19,6 +20,12 @@ export async function codeOf(p: Promise<unknown>): Promise<string> {
 }
 
 export const TEST_APP_KEY = 'emulator-test-app-key'
+
+let codeSeq = 0
+/** A fresh simulated wx.login code of WeChat user `name`, exchanged: openId, unionId and its wxTicket (issue 23). */
+export function provenIdentity(api: ReturnType<typeof createApi>, name: string) {
+  return api.userCenter.getOpenIdUnionId({ code: simCode(name, Date.now(), `proof${String(++codeSeq).padStart(5, '0')}`) })
+}
 
 export function tempDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'tvc-gateway-'))

@@ -2,7 +2,8 @@
  * Arguments for every api function (the type makes a missing function a compile error), built from a
  * context of ids that exist in the emulator's seeded data (or dummies for the recording transport).
  */
-import { pointsActivityId } from '../../../src/config'
+import { pointsActivityId, termsVersion } from '../../../src/config'
+import { simCode } from '../../../src/protocol/identity'
 import type { Api } from '../../../src/services/api'
 
 export interface SampleCtx {
@@ -31,15 +32,22 @@ export interface SampleCtx {
   typeId: string
   /** Set by the run from createInvitation's answer. */
   inviteCode?: string
+  /** Proofs of code exchanges (issue 23): for `openId`, and for the new identity createUser links. */
+  wxTicket?: string
+  newWxTicket?: string
 }
+
+let codeSeq = 0
+/** A fresh simulated wx.login code for WeChat user `name` (src/protocol/identity.ts). */
+export const freshCode = (name: string) => simCode(name, Date.now(), `sample${String(++codeSeq).padStart(4, '0')}`)
 
 type Samples = { [D in keyof Api]: { [F in keyof Api[D]]: (c: SampleCtx) => Api[D][F] extends (...args: infer A) => unknown ? A : never } }
 
 export const samples: Samples = {
   userCenter: {
-    getOpenIdUnionId: () => [{ code: 'wxcode-0001' }],
-    getUserInfo: (c) => [{ openId: c.openId, unionId: 'u' }],
-    createUser: () => [{ openId: 'wx-open-new', unionId: 'wx-union-new', phone: '13700000001' }],
+    getOpenIdUnionId: () => [{ code: freshCode('sample') }],
+    getUserInfo: (c) => [{ openId: c.openId, unionId: c.openId.replace('wx-open-', 'wx-union-'), wxTicket: c.wxTicket, termsVersion: termsVersion }],
+    createUser: (c) => [{ openId: 'wx-open-new', unionId: 'wx-union-new', phone: '13700000001', wxTicket: c.newWxTicket }],
     mobileLogin: (c) => [{ phone: c.phone }],
     refreshToken: () => [],
     queryBindDevice: (c) => [{ uid: c.uid }],
@@ -67,6 +75,9 @@ export const samples: Samples = {
     ],
     pageGuide: (c) => [{ uid: c.uid, page: 'pages/index/index' }],
     userInfoV5: (c) => [{ uid: c.uid }],
+    recordConsent: (c) => [{ uid: c.uid, termsVersion }],
+    logout: (c) => [{ uid: c.uid }],
+    saveProfile: (c) => [{ uid: c.uid, nickName: '  新昵称 ' }],
     checkFollow: (c) => [{ uid: c.uid }],
   },
   jarvis: {

@@ -36,6 +36,11 @@ export class FakeClient extends EventEmitter implements MqttClientLike {
     super()
   }
 
+  /** mqtt.js's options object: its reconnectPeriod is read whenever a reconnect is scheduled. */
+  get options(): MqttConnectOptions {
+    return this.opts
+  }
+
   subscribe(topic: string, opts: { qos: 0 | 1 }, cb: (err: Error | null | undefined, granted?: MqttGranted[]) => void): this {
     this.subscriptions.push({ topic, qos: opts.qos, cb })
     return this

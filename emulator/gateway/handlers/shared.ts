@@ -33,11 +33,11 @@ function allowedBy(ctx: HandlerCtx): (p: Program) => boolean {
 }
 
 /** Absolute URL of a stored image path (stored values that are already absolute pass through). */
-export function absUrl(ctx: HandlerCtx, pathOrUrl: string): string {
+export function absUrl(ctx: Pick<HandlerCtx, 'cat'>, pathOrUrl: string): string {
   return /^[a-z]+:/i.test(pathOrUrl) || pathOrUrl === '' ? pathOrUrl : `${ctx.cat.baseUrl}${pathOrUrl}`
 }
 
-export function userInfoOf(ctx: HandlerCtx, u: UserRec): UserInfo {
+export function userInfoOf(ctx: Pick<HandlerCtx, 'cat'>, u: UserRec): UserInfo {
   return { uid: u.uid, phone: u.phone, nickName: u.nickName, lastFamilyId: u.lastFamilyId, faceImg: absUrl(ctx, u.faceImg) }
 }
 

@@ -8,6 +8,7 @@ import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
+import { exchangeCode, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
 
 /** Family invitations (local-stack extension) are valid this long. */
 export const INVITATION_TTL_MS = 24 * 3600_000
@@ -36,10 +37,6 @@ function byPhone(ctx: HandlerCtx, phone: string): UserRec | undefined {
   return Object.values(ctx.db.state.users).find((u) => u.phone === phone)
 }
 
-function byOpenId(ctx: HandlerCtx, openId: string): UserRec | undefined {
-  return Object.values(ctx.db.state.users).find((u) => u.openId === openId)
-}
-
 function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string }): UserRec {
   const uid = nextId(ctx.db.state, 'u')
   const rec: UserRec = {
@@ -53,17 +50,12 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
     createdAt: ctx.now(),
     guidesSeen: [],
     followed: false,
+    loggedOut: false,
     ...fields,
   }
   ctx.db.state.users[uid] = rec
   ctx.db.touch()
   return rec
-}
-
-/** Deterministic fake WeChat identity of a code (the emulator has no WeChat). */
-function identityOfCode(code: string): { openId: string; unionId: string } {
-  const suffix = code.replace(/[^0-9a-zA-Z]/g, '').slice(-16) || 'anonymous'
-  return { openId: `wx-open-${suffix}`, unionId: `wx-union-${suffix}` }
 }
 
 const PHONE_RE = /^1\d{10}$/
@@ -77,43 +69,23 @@ const HOME_GUIDE = [
 ]
 
 export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
-  getOpenIdUnionId: ({ code }) => {
-    if (!code) fail('1001', 'code 不能为空')
-    return identityOfCode(code)
-  },
-  getUserInfo: ({ openId }, ctx) => {
-    const u = byOpenId(ctx, openId)
-    return u ? { ...userInfoOf(ctx, u), registered: true } : { uid: '', phone: '', nickName: '', lastFamilyId: '', faceImg: '', registered: false }
-  },
+  // issue 23: code2Session once per code; the identity only through its ticket (./identity.ts)
+  getOpenIdUnionId: ({ code }, ctx) => exchangeCode(ctx, code),
+  getUserInfo: (req, ctx) => userOfIdentity(ctx, req),
   createUser: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
-    const existing = byPhone(ctx, req.phone)
-    if (existing) {
-      // Linking a WeChat identity to a phone that already has another one takes that user's own
-      // session: an unauthenticated call never moves someone else's account to a new openId.
-      if (existing.openId && existing.openId !== req.openId && ctx.session?.uid !== existing.uid) {
-        fail('1004', '该手机号已关联其他微信账号')
-      }
-      Object.assign(existing, { openId: req.openId, unionId: req.unionId })
-      ctx.db.touch()
-      return userInfoOf(ctx, existing)
-    }
-    return userInfoOf(ctx, createUser(ctx, {
-        phone: req.phone,
-        nickName: req.nickName || emulatorStrings.familyUser,
-        ...(req.faceImg ? { faceImg: req.faceImg } : {}),
-        openId: req.openId,
-        unionId: req.unionId,
-      }))
+    return linkIdentity(ctx, req, (phone) => byPhone(ctx, phone), (fields) =>
+      createUser(ctx, { ...fields, nickName: req.nickName.trim() || emulatorStrings.familyUser }),
+    )
   },
   mobileLogin: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
     const user =
       byPhone(ctx, req.phone) ??
+      // a faceImg URL from the client is ignored: avatars come by upload only (issue 23)
       createUser(ctx, {
         phone: req.phone,
         nickName: req.nickName || emulatorStrings.familyUser,
-        ...(req.faceImg ? { faceImg: req.faceImg } : {}),
         sharerUid: req.sharerUid ?? '',
       })
     const session = ctx.tokens.issue(user.uid)
@@ -321,4 +293,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     return { ...userInfoOf(ctx, u), points: balanceOf(ctx.db.state.points[uid]), deviceCount: familiesOf(ctx, uid).length }
   },
   checkFollow: ({ uid }, ctx) => ({ followed: ctx.user(uid).followed }),
+  recordConsent: ({ uid, termsVersion }, ctx) => recordConsent(ctx, uid, termsVersion),
+  logout: ({ uid }, ctx) => logout(ctx, uid),
+  saveProfile: ({ uid, nickName }, ctx) => saveNickName(ctx, uid, nickName),
 }

@@ -23,7 +23,13 @@ function LoginCard({ className = '' }: { className?: string }) {
   const hint = user.loggingIn ? l.loggingIn : user.error || l.notLoggedIn
   const weapp = bridge?.kind === 'weapp'
   let action
-  if (!weapp) {
+  if (user.loggingIn) {
+    // a login is under way (WeChat's silent one at launch, issue 23): nothing to tap meanwhile
+    action = null
+  } else if (weapp && consent.accepted && user.wechatKnown) {
+    // issue 23: WeChat knows this user already: no second phone number (each costs the operator)
+    action = <Button className='login-card__action' onClick={() => void root.signInWithWeChat().then(report)}>{l.loginAction}</Button>
+  } else if (!weapp) {
     action = <Text className='login-card__action login-card__action--link' onClick={() => void root.signIn().then(report)}>{l.loginAction}</Text>
   } else if (consent.accepted) {
     action = (

@@ -12,6 +12,7 @@ import { urlOf } from '../../navigation'
 import { common } from '../../strings'
 import { family as t } from '../../strings/locks'
 import '../locks/locks.scss'
+import { truncateText } from '../../lib/text'
 
 /** The members of one TV (owner and members marked); the owner adds, invites, removes; a member leaves. */
 function FamilyPanel({ device }: { device: Device }) {
@@ -50,7 +51,7 @@ function FamilyPanel({ device }: { device: Device }) {
       {family.members.error && <Text className='family__line'>{family.members.error}</Text>}
       {members.map((m) => (
         <View key={m.uid} className='family__member' data-member={m.uid} data-role={m.role}>
-          <Text className='family__name'>{`${m.nickName} ${m.phone}${m.uid === me ? t.me : ''}`}</Text>
+          <Text className='family__name'>{`${truncateText(m.nickName, 16)} ${m.phone}${m.uid === me ? t.me : ''}`}</Text>
           <Text className='family__role'>{m.role === 'owner' ? t.owner : t.member}</Text>
           {family.isOwner && m.role !== 'owner' && (
             <ActionButton kind='danger' className='family__remove' disabled={family.busy} onClick={() => void remove(m)}>{t.remove}</ActionButton>

@@ -1,9 +1,8 @@
-const pad = (n: number) => String(n).padStart(2, '0')
+import { serverDateTime } from '../../protocol/time'
 
-/** A ledger line's time: 'YYYY-MM-DD HH:mm' (local time). */
+/** A ledger line's time: 'YYYY-MM-DD HH:mm' in UTC+8 (the gateway's day, whatever the phone's time zone). */
 export function formatRecordTime(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
+  return serverDateTime(ms).slice(0, 16)
 }
 
 /** Points with their sign: '+10', '-200'. */

@@ -14,6 +14,10 @@ import { common, personal as t, titles } from '../../strings'
 import '../../features/personal/personal.scss'
 import { definePage } from '../../components/PageBoundary'
 import Img from '../../components/Img'
+import { truncateText } from '../../lib/text'
+
+/** SPEC 5 width (Chinese 2) of the name beside the avatar: 12 Chinese characters (issue 23: names up to 20). */
+const NAME_WIDTH = 24
 
 /** 我的: who is logged in (or the login invitation), the current TV, and the entries of the personal area. */
 function MyHome() {
@@ -35,7 +39,7 @@ function MyHome() {
           <View className='my-profile' onClick={() => go('my-info')} hoverClass='my-profile--pressed'>
             {u.faceImg ? <Img className='my-profile__avatar' src={u.faceImg} mode='aspectFill' alt={t.avatarAlt} /> : <View className='my-profile__avatar' />}
             <View className='my-profile__text'>
-              <Text className='my-profile__name'>{u.nickName}</Text>
+              <Text className='my-profile__name'>{truncateText(u.nickName, NAME_WIDTH)}</Text>
               <Text className='my-profile__phone'>{maskPhone(u.phone)}</Text>
             </View>
           </View>

@@ -6,19 +6,27 @@ import ActionButton from '../../components/ActionButton'
 import LoginCard from '../../features/account/LoginCard'
 import { useStores } from '../../stores/context'
 import { usePageData } from '../../components/PageShell/usePageData'
-import { confirmDialog, toastDone } from '../../platform/feedback'
+import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
+import { createPrivacyPort } from '../../platform/privacy'
+import ProfileEditor from '../../features/personal/ProfileEditor'
+import { profileOf } from '../../stores/profileModel'
+import { profile as p } from '../../strings/profile'
 import { goHome } from '../../navigation'
 import { routeOf } from '../../routes'
 import { maskPhone } from '../../lib/phone'
-import { personal as t, titles } from '../../strings'
+import { consent, personal as t, titles } from '../../strings'
 import '../../features/personal/personal.scss'
 import { definePage } from '../../components/PageBoundary'
 
-/** 个人信息 (v5.0/userInfo): the user's details, read-only; log out after a confirm. */
+/**
+ * 个人信息 (v5.0/userInfo): the user's details; the nickname and avatar edited in place (issue 23:
+ * WeChat's privacy authorisation first); log out after a confirm.
+ */
 function MyInfo() {
   const root = useStores()
   const { api, user, tracker } = root
   const uid = user.user?.uid ?? ''
+  const profile = profileOf(root)
   const load = () => api.userCenter.userInfoV5({ uid })
   const info = usePageData(uid, load, (v: Awaited<ReturnType<typeof load>>) => !v?.uid)
   useDidShow(() => tracker.pageView(routeOf['my-info'], {}))
@@ -37,10 +45,17 @@ function MyInfo() {
     toastDone(t.loggedOut)
     goHome()
   }
+  const edit = async () => {
+    // WeChat: chooseAvatar and the nickname input are privacy APIs: the authorisation comes first
+    if (!(await createPrivacyPort().ensure())) return toastProblem(consent.privacyDenied)
+    profile.open()
+  }
   const v = info.value
   const f = t.infoFields
+  const me = user.user
+  // the saved nickname shows at once (the Session), the rest as v5.0/userInfo answered
   const rows: Array<[string, string]> = v
-    ? [[f.nickName, v.nickName], [f.phone, maskPhone(v.phone)], [f.uid, v.uid], [f.points, String(v.points)], [f.deviceCount, t.deviceCount(v.deviceCount)]]
+    ? [[f.nickName, me.nickName], [f.phone, maskPhone(v.phone)], [f.uid, v.uid], [f.points, String(v.points)], [f.deviceCount, t.deviceCount(v.deviceCount)]]
     : []
   return (
     <PageShell title={titles.myInfo} state={info} onRetry={() => void info.run(load)}>
@@ -54,6 +69,11 @@ function MyInfo() {
           ))}
         </View>
       </View>
+      {profile.editing ? (
+        <ProfileEditor model={profile} faceImg={me.faceImg} />
+      ) : (
+        <ActionButton size='block' className='pedit-open' onClick={() => void edit()}>{p.edit}</ActionButton>
+      )}
       <ActionButton kind='danger' size='block' className='plogout' onClick={() => void logout()}>{t.logout}</ActionButton>
     </PageShell>
   )

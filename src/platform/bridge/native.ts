@@ -7,6 +7,8 @@
  *             (phone: 11 digits, or '' when the user is not signed in to the app)
  *
  * Sharing uses the same channel: `{ type: 'tvc:share', id, title, text, url }`, one-way (share.ts).
+ * The avatar (issue 23): `{ type: 'tvc:getAvatar', id }`, answered with `{ type: 'tvc:avatar', id,
+ * dataUrl }` within AVATAR_REPLY_MS.
  *
  * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
  * missing bridge or an empty/invalid number give null, and no phone login happens.
@@ -49,42 +51,66 @@ function requestId(win: BridgeWindow): string {
   return Array.from(source.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** Reply to `tvc:getAvatar` (issue 23): `{ type: 'tvc:avatar', id, dataUrl }`, a base64 data URL of the chosen image. */
+export const NATIVE_AVATAR_REQUEST = 'tvc:getAvatar'
+export const NATIVE_AVATAR_REPLY = 'tvc:avatar'
+/** The user chooses a picture in the app meanwhile: the page waits this long for the reply. */
+export const AVATAR_REPLY_MS = 120_000
+
+/** The bytes of a base64 image data URL (PNG, JPEG or WebP as declared; the gateway checks the bytes). */
+export function blobOfDataUrl(dataUrl: unknown): Blob | null {
+  const m = typeof dataUrl === 'string' ? /^data:(image\/(?:png|jpeg|webp));base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl) : null
+  if (!m) return null
+  const bin = atob(m[2])
+  const bytes = new Uint8Array(bin.length)
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i)
+  return new Blob([bytes], { type: m[1] })
+}
+
 export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaultTimers, waitMs = timeouts.bridgeReplyMs): PhoneBridge {
+  /** One request to the app and its reply with the same id (null: no bridge, no reply in time). */
+  function ask(type: string, replyType: string, wait: number): Promise<Record<string, unknown> | null> {
+    const target = win.TvcNative ?? win.webkit?.messageHandlers?.TvcNative
+    if (!target) return Promise.resolve(null)
+    const id = requestId(win)
+    return new Promise((resolve) => {
+      let timer: unknown = null
+      const done = (reply: Record<string, unknown> | null) => {
+        win.removeEventListener('message', onMessage)
+        if (timer !== null) timers.clearTimeout(timer)
+        resolve(reply)
+      }
+      const onMessage = (e: BridgeMessage) => {
+        if (e.source !== win || e.origin !== win.location.origin) return
+        let data = e.data
+        if (typeof data === 'string') {
+          try {
+            data = JSON.parse(data)
+          } catch {
+            return
+          }
+        }
+        const msg = data as Record<string, unknown> | null
+        if (!msg || msg.type !== replyType || msg.id !== id) return
+        done(msg)
+      }
+      win.addEventListener('message', onMessage)
+      timer = timers.setTimeout(() => done(null), wait)
+      try {
+        target.postMessage(JSON.stringify({ type, id }))
+      } catch {
+        done(null)
+      }
+    })
+  }
   return {
     kind: 'native',
-    getPhone() {
-      const target = win.TvcNative ?? win.webkit?.messageHandlers?.TvcNative
-      if (!target) return Promise.resolve(null)
-      const id = requestId(win)
-      return new Promise((resolve) => {
-        let timer: unknown = null
-        const done = (phone: string | null) => {
-          win.removeEventListener('message', onMessage)
-          if (timer !== null) timers.clearTimeout(timer)
-          resolve(phone)
-        }
-        const onMessage = (e: BridgeMessage) => {
-          if (e.source !== win || e.origin !== win.location.origin) return
-          let data = e.data
-          if (typeof data === 'string') {
-            try {
-              data = JSON.parse(data)
-            } catch {
-              return
-            }
-          }
-          const msg = data as { type?: unknown; id?: unknown; phone?: unknown } | null
-          if (!msg || msg.type !== NATIVE_REPLY || msg.id !== id) return
-          done(isPhone(msg.phone) ? msg.phone : null)
-        }
-        win.addEventListener('message', onMessage)
-        timer = timers.setTimeout(() => done(null), waitMs)
-        try {
-          target.postMessage(JSON.stringify({ type: NATIVE_REQUEST, id }))
-        } catch {
-          done(null)
-        }
-      })
+    async getPhone() {
+      const reply = await ask(NATIVE_REQUEST, NATIVE_REPLY, waitMs)
+      return isPhone(reply?.phone) ? reply.phone : null
+    },
+    async getAvatar() {
+      return blobOfDataUrl((await ask(NATIVE_AVATAR_REQUEST, NATIVE_AVATAR_REPLY, AVATAR_REPLY_MS))?.dataUrl)
     },
   }
 }

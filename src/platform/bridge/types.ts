@@ -9,6 +9,8 @@ export interface PhoneBridge {
    * the demo number; weapp: the number obtained by the getPhoneNumber button (phoneFromButton), if any.
    */
   getPhone(): Promise<string | null>
+  /** H5 (issue 23): an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
+  getAvatar?(): Promise<Blob | null>
 }
 
 export interface TimerPort {

@@ -1,33 +1,45 @@
 /**
- * WeChat mini-program: openId/unionId from a wx.login code via encipher/mc/wxa/getOpenIdUnionId; the
- * phone from the getPhoneNumber button's code via mc/wxa/getSecretPhone. `getPhone()` answers the
- * number the button produced (null until the user pressed it).
+ * WeChat mini-program: the WeChat identity from a fresh wx.login code via
+ * encipher/mc/wxa/getOpenIdUnionId (each code once; the gateway answers a wxTicket, the one proof of
+ * that exchange it trusts afterwards); the phone from the getPhoneNumber button's code via
+ * mc/wxa/getSecretPhone. `getPhone()` answers the number the button produced (null until the user
+ * pressed it); `takeIdentity()` hands over the identity that button's login proved, once, so
+ * createUser can link it with the phone.
  */
 import { isPhone, type PhoneBridge } from './types'
+
+export interface WeChatIdentity {
+  openId: string
+  unionId: string
+  /** Proof of the code exchange (gateway extension); '' when the gateway gives none. */
+  wxTicket: string
+}
 
 export interface WeappBridgeDeps {
   /** Taro.login().then(r => r.code) in the app. */
   wxLoginCode: () => Promise<string>
-  getOpenIdUnionId: (req: { code: string }) => Promise<{ openId: string; unionId: string }>
+  getOpenIdUnionId: (req: { code: string }) => Promise<{ openId: string; unionId: string; wxTicket?: string }>
   getSecretPhone: (req: { code: string; openId: string }) => Promise<{ phone: string }>
 }
 
 export interface WeappBridge extends PhoneBridge {
-  identity(): Promise<{ openId: string; unionId: string } | null>
+  /** A fresh wx.login code exchanged: the identity and its one-time proof (null without a code). */
+  identity(): Promise<WeChatIdentity | null>
   /** Handler of <Button openType="getPhoneNumber">: e.detail.code. Resolves the phone or null. */
   phoneFromButton(code: string | undefined): Promise<string | null>
+  /** The identity proved with the last phone from the button, once (null when none is waiting). */
+  takeIdentity(): WeChatIdentity | null
 }
 
 export function createWeappBridge(deps: WeappBridgeDeps): WeappBridge {
-  let ident: { openId: string; unionId: string } | null = null
   let phone: string | null = null
-  const identity = async () => {
-    if (ident) return ident
+  let proved: WeChatIdentity | null = null
+  // Never cached: a code and its ticket are good for one exchange each.
+  const identity = async (): Promise<WeChatIdentity | null> => {
     const code = await deps.wxLoginCode()
     if (!code) return null
     const got = await deps.getOpenIdUnionId({ code })
-    ident = got.openId ? got : null
-    return ident
+    return got.openId ? { openId: got.openId, unionId: got.unionId, wxTicket: got.wxTicket ?? '' } : null
   }
   return {
     kind: 'weapp',
@@ -36,12 +48,20 @@ export function createWeappBridge(deps: WeappBridgeDeps): WeappBridge {
       return phone
     },
     async phoneFromButton(code) {
+      phone = null
+      proved = null
       if (!code) return null
       const id = await identity()
       if (!id) return null
       const got = await deps.getSecretPhone({ code, openId: id.openId })
       phone = isPhone(got.phone) ? got.phone : null
+      proved = phone ? id : null
       return phone
+    },
+    takeIdentity() {
+      const id = proved
+      proved = null
+      return id
     },
   }
 }

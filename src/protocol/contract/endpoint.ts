@@ -48,6 +48,13 @@ export const ERROR_CODES = Object.freeze({
   '2004': 'wrong lock password (the lock info says how many tries are left)',
   '2005': 'too many wrong lock passwords: wait (the lock info says how long, retryAfterSec)',
   '2006': 'invitation expired, used or unknown',
+  // Issue 23 (../identity.ts): wx.login code malformed or forged / used / expired; no valid wxTicket
+  // from a code exchange (an openId alone gives nothing); an upload over its size limit
+  '3001': 'bad code',
+  '3002': 'code used',
+  '3003': 'code expired',
+  '3004': 'identity not proven',
+  '3005': 'too large',
   '9999': 'server error',
 })
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -21,20 +21,44 @@ export const userCenter = {
     domain,
     path: 'encipher/mc/wxa/getOpenIdUnionId',
     auth: 'none',
-    request: s.obj({ code: s.str('wx.login code') }),
-    response: s.obj({ openId: s.str(), unionId: s.str() }),
+    request: s.obj({ code: s.str('wx.login code; local stack: sim:{name}:{issuedAtMs}-{random} (../identity.ts)') }),
+    response: s.obj({
+      openId: s.str(),
+      unionId: s.str(),
+      wxTicket: opt(s.str('extension: proof of this exchange, once, 5 minutes; getUserInfo and createUser ask for it')),
+    }),
+    errors: ['3001', '3002', '3003'],
     origin: 'defined',
-    doc: 'WeChat: exchanges a wx.login code for openId/unionId.',
+    doc:
+      'WeChat: exchanges a wx.login code for openId/unionId (code2Session), each code once: 3001 malformed ' +
+      'or not issued by WeChat, 3002 already used, 3003 expired (5 minutes). Local-stack extension: ' +
+      'wxTicket, the only thing the gateway trusts as this WeChat identity afterwards.',
   }),
   getUserInfo: endpoint({
     domain,
     path: 'mc/user/userInfo',
     body: 'form',
     auth: 'none',
-    request: s.obj({ openId: s.str(), unionId: s.str(), serviceChannelId: s.str() }),
-    response: s.obj({ ...userInfo.fields, registered: s.bool('false: no user for this openId yet (uid "")') }),
+    request: s.obj({
+      openId: s.str(),
+      unionId: s.str(),
+      serviceChannelId: s.str(),
+      wxTicket: opt(s.str('extension: from getOpenIdUnionId; without a valid one for this openId: 3004')),
+      termsVersion: opt(s.str('extension: the terms version the app shows; a session only when the user consented to it')),
+      tapped: opt(s.bool('extension: a login the user tapped on this phone (consent ticked): records consent to termsVersion and ends a logout block')),
+    }),
+    response: s.obj({
+      ...userInfo.fields,
+      registered: s.bool('false: no user for this openId yet (uid "")'),
+      signIn: opt(s.oneOf(['session', 'unregistered', 'loggedOut', 'terms'] as const, 'extension: session = token and secret in the envelope; loggedOut = the user logged out, a tapped login first; terms = no consent to termsVersion yet')),
+    }),
+    envelope: s.obj({ token: opt(s.str('extension: UCS-TOKEN when signIn is session')), secret: opt(s.str('extension: body key after login')) }),
+    errors: ['3004'],
     origin: 'spec',
-    doc: 'SPEC 7 getUserInfo (form, encrypted): the user bound to a WeChat identity.',
+    doc:
+      'SPEC 7 getUserInfo (form, encrypted): the user bound to a WeChat identity. Local stack: only with ' +
+      'the wxTicket of a code exchange (an openId alone gives nothing, 3004); answers a session (token, ' +
+      'secret) for a registered identity that did not log out and consented to termsVersion (extension).',
   }),
   createUser: endpoint({
     domain,
@@ -45,20 +69,24 @@ export const userCenter = {
       unionId: s.str(),
       phone: s.str(),
       nickName: s.str(),
-      faceImg: s.str(),
+      faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
       serviceChannelId: s.str(),
+      wxTicket: opt(s.str('extension: from getOpenIdUnionId; without a valid one for this openId: 3004')),
     }),
     response: userInfo,
-    errors: ['1004'],
+    errors: ['1004', '3004'],
     origin: 'defined',
-    doc: 'WeChat: registers (or links) a user for an openId and phone. 1004: that phone is already linked to another WeChat identity (only the user, logged in, may relink it).',
+    doc:
+      'WeChat: registers (or links) a user for an openId and phone, after the phone login. 1004: that phone ' +
+      'is already linked to another WeChat identity. Local stack: needs the wxTicket of a code exchange ' +
+      '(3004); links only; a login by tap, so silent login works again after a logout.',
   }),
   mobileLogin: endpoint({
     domain,
     path: 'v5/mc/common/mobile/login',
     auth: 'none',
     request: s.obj({
-      faceImg: s.str(),
+      faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
       nickName: s.str(),
       phone: s.str(),
       loginType: s.lit('PHONE'),
@@ -309,6 +337,30 @@ export const userCenter = {
     response: s.obj({ ...userInfo.fields, points: s.num(), deviceCount: s.num() }),
     origin: 'defined',
     doc: 'Profile of the logged-in user ("my" page).',
+  }),
+  recordConsent: endpoint({
+    domain,
+    path: 'mc/user/consent',
+    request: s.obj({ uid: s.str(), termsVersion: s.str() }),
+    response: s.obj({ termsVersion: s.str(), acceptedAt: s.num() }),
+    origin: 'extension',
+    doc: 'Local-stack extension: records that the user consented to a terms version (per uid and version); getUserInfo gives a session only under consent to the version the app shows.',
+  }),
+  logout: endpoint({
+    domain,
+    path: 'mc/user/logout',
+    request: s.obj({ uid: s.str() }),
+    response: s.obj({ loggedOut: s.bool() }),
+    origin: 'extension',
+    doc: 'Local-stack extension: ends this session (its token stops working) and stops silent WeChat login for the user until a login by tap (createUser).',
+  }),
+  saveProfile: endpoint({
+    domain,
+    path: 'v5.0/user/save/profile',
+    request: s.obj({ uid: s.str(), nickName: s.str('1-20 characters after trimming, no control characters (../identity.ts)') }),
+    response: userInfo,
+    origin: 'extension',
+    doc: 'Local-stack extension: saves the nickname (v5.0/userInfo takes only uid); 1001 with the reason when refused. The avatar goes by upload (avatarUpload in ../identity.ts).',
   }),
   checkFollow: endpoint({
     domain,

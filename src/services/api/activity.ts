@@ -2,16 +2,12 @@
 import { activityCall, taskClassParam } from '../../config'
 import { activity as c } from '../../protocol/contract/activity'
 import type { GatewayClient } from '../http/client'
+import { serverDateTime } from '../../protocol/time'
 import { bind, call } from './call'
 
-function pad(n: number): string {
-  return String(n).padStart(2, '0')
-}
-
-/** sendDate of reportTaskProgress: local 'YYYY-MM-DD HH:mm:ss'. */
+/** sendDate of reportTaskProgress: 'YYYY-MM-DD HH:mm:ss' on the gateway's clock face (UTC+8), whatever the phone's time zone. */
 export function formatSendDate(ms: number): string {
-  const d = new Date(ms)
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  return serverDateTime(ms)
 }
 
 export function createActivityApi(client: GatewayClient, now: () => number = Date.now) {

@@ -6,7 +6,8 @@ import type { UserInfo } from '../../protocol/contract/models'
 import type { ReqOf } from '../../protocol/contract/endpoint'
 import type { GatewayClient } from '../http/client'
 import { normalizeMac } from '../../protocol/mac'
-import { bind, call } from './call'
+import { bind, call, dataOf } from './call'
+import type { ResOf } from '../../protocol/contract/endpoint'
 
 export interface MobileLoginArgs {
   phone: string
@@ -27,14 +28,21 @@ export function createUserCenterApi(client: GatewayClient) {
   const p = bind(client)
   return {
     getOpenIdUnionId: p(c.getOpenIdUnionId),
-    /** SPEC 7 getUserInfo (form): serviceChannelId added. */
-    getUserInfo: async (args: { openId: string; unionId: string }) =>
-      call(client, c.getUserInfo, { ...args, serviceChannelId }),
-    createUser: async (args: { openId: string; unionId: string; phone: string; nickName?: string; faceImg?: string }) =>
+    /**
+     * SPEC 7 getUserInfo (form): serviceChannelId added. Issue 23: with the wxTicket of a code exchange
+     * and the terms version shown; `session` holds token and secret when the gateway answered one.
+     */
+    getUserInfo: async (args: { openId: string; unionId: string; wxTicket?: string; termsVersion?: string; tapped?: boolean }) => {
+      const reply = await client.send(c.getUserInfo, { ...args, serviceChannelId })
+      const { token = '', secret = '' } = reply.envelope
+      return { ...(dataOf(reply, c.getUserInfo.path) as ResOf<typeof c.getUserInfo>), session: token && secret ? { token, secret } : null }
+    },
+    /** Links the WeChat identity (its wxTicket) with the phone just logged in; no faceImg (avatars are uploaded). */
+    createUser: async (args: { openId: string; unionId: string; phone: string; wxTicket?: string; nickName?: string }) =>
       call(client, c.createUser, {
           ...args,
           nickName: args.nickName || common.familyUser,
-          faceImg: args.faceImg ?? '',
+          faceImg: '',
           serviceChannelId,
         }),
     /** SPEC 7 mobileLogin: loginType 'PHONE', default nickname 家庭用户, sharerUid only when present. */
@@ -80,5 +88,8 @@ export function createUserCenterApi(client: GatewayClient) {
     pageGuide: async (req: ReqOf<typeof c.pageGuide>) => call(client, c.pageGuide, req, { silent: true }),
     userInfoV5: p(c.userInfoV5),
     checkFollow: p(c.checkFollow),
+    recordConsent: p(c.recordConsent),
+    logout: p(c.logout),
+    saveProfile: p(c.saveProfile),
   }
 }

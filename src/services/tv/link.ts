@@ -52,6 +52,10 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  *   order that is last sent == last received, and it stays true when a reply overtakes another. The
  *   screen-type request sent right behind a sync rides with it and is not checked on its own.
  * - Closed on app hide (unless returning from a share); reconnected on show and when the network is back.
+ * - mqtt.js reconnects a lost connection by itself after the reconnect period: SPEC 9's 1 s plus a random
+ *   jitter of 0..min(30 s, 1 s x 2^k) for the k-th retry since the link was last ready (a deliberate
+ *   deviation, measured in issue 26: a flat 1 s brings every phone of a dropped broker back in the same
+ *   second).
  * - mqtt.js is loaded on the first connection (deps.loadMqtt). The link never hangs in "connecting":
  *   an exception inside the client, or no SUBACK within the connect timeout (30 s) after a connect or
  *   a lost connection, tears the client down, shows the reason and connects again after the 800 ms
@@ -92,7 +96,10 @@ export class TvLink {
   private clientFault: string | null = null
   /** Consecutive faults (exceptions, connect timeouts): the retry delay doubles with each. */
   private faultCount = 0
+  /** Reconnects since the link was last ready: the jitter window doubles with each. */
+  private reconnectAttempts = 0
   private readonly clock: Clock
+  private readonly random: () => number
   private readonly nextId: () => number
 
   constructor(
@@ -100,6 +107,7 @@ export class TvLink {
     private readonly listener: TvLinkListener,
   ) {
     this.clock = deps.clock ?? realClock
+    this.random = deps.random ?? Math.random
     this.nextId = createSequence(() => this.clock.now())
   }
 
@@ -238,7 +246,7 @@ export class TvLink {
       password: creds.sign,
       protocolVersion: broker.protocolVersion,
       connectTimeout: broker.connectTimeoutMs,
-      reconnectPeriod: broker.reconnectPeriodMs,
+      reconnectPeriod: this.reconnectPeriod(),
       clean: true,
       // We subscribe ourselves on every connect and wait for the SUBACK before sending anything.
       resubscribe: false,
@@ -280,6 +288,8 @@ export class TvLink {
       }
       this.clearConnectWatchdog()
       this.faultCount = 0
+      this.reconnectAttempts = 0
+      if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
       this.freshLoginTried = false
       this.ready = true
       const sent = this.publish(syncPlayState())
@@ -304,6 +314,9 @@ export class TvLink {
 
   private onClose(client: MqttClientLike, everConnected: boolean): void {
     this.ready = false
+    // mqtt.js has scheduled this retry already: the next one waits longer, at a random point.
+    this.reconnectAttempts += 1
+    if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
     purgeOutgoing(client)
     this.clearTimers()
     // mqtt.js reconnects by itself (reconnect period 1 s); until a reply the TV counts as offline.
@@ -367,6 +380,12 @@ export class TvLink {
     const delay = Math.min(tvTimers.reconnectDebounceMs * 2 ** this.faultCount, tvTimers.faultRetryMaxMs)
     this.faultCount += 1
     this.scheduleReconnect(false, delay, true)
+  }
+
+  /** SPEC 9's reconnect period plus the jitter of the current retry (see the class comment). */
+  private reconnectPeriod(): number {
+    const window = Math.min(broker.reconnectJitterMaxMs, broker.reconnectPeriodMs * 2 ** Math.min(this.reconnectAttempts, 20))
+    return broker.reconnectPeriodMs + Math.floor(this.random() * window)
   }
 
   private armConnectWatchdog(): void {

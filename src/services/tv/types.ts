@@ -67,6 +67,8 @@ export interface MqttGranted {
 /** The slice of mqtt.js's MqttClient the link uses (a fake in the state-machine tests). */
 export interface MqttClientLike {
   connected: boolean
+  /** mqtt.js reads options.reconnectPeriod each time it schedules a reconnect (after a 'close'). */
+  options?: { reconnectPeriod?: number }
   /** mqtt.js: in-flight QoS>0 packets by message id (purged on close: never replayed). */
   outgoing?: Record<number, unknown>
   on(event: 'connect' | 'close' | 'offline' | 'reconnect', cb: () => void): unknown
@@ -113,4 +115,6 @@ export interface TvLinkDeps {
   /** The platform socket (mqtt.js createWebsocket); forceNativeWebSocket is set on every connect. */
   createWebsocket?: CreateWebsocket
   clock?: Clock
+  /** A number in [0, 1) for the reconnect jitter (default Math.random; tests pass their own). */
+  random?: () => number
 }

@@ -1,0 +1,390 @@
+/**
+ * `npm run bench:scale -- [options]`: thousands of phones and TVs, each phone the app's real TV link,
+ * against the embedded aedes broker or the RabbitMQ cluster behind HAProxy (.ci/rabbitmq.sh cluster).
+ * A benchmark: it prints figures and asserts nothing about time. With --smoke it exits 1 on an ACL
+ * breach or a command a TV received twice (or when nothing ran), never on a time.
+ *
+ *   --broker aedes|cluster   default aedes (cluster: start it first with `bash .ci/rabbitmq.sh cluster`)
+ *   --pairs N                phone + TV pairs (2N connections), default 200
+ *   --duration S             the measured window after the ramp, seconds, default 60
+ *   --scenario steady|kill-node|storm
+ *                            kill-node: kill -9 RabbitMQ node tvc2 20 s into the window, start it again
+ *                            10 s later; storm: restart HAProxy 20 s into the window (every connection
+ *                            drops at once). Both run at least 80 s after the fault.
+ *   --cache on|off           cluster: rabbitmq_auth_backend_cache in front of the HTTP backend (default on)
+ *   --per-worker N           pairs per load-generator process, default 500
+ *   --concurrency N          pairs starting at once per worker during the ramp, default 25
+ *   --reconnect jitter|flat  flat: the phones reconnect after SPEC 9's flat 1 s (no jitter), for before/after
+ *   --smoke                  the CI smoke: ACL probes, and exit 1 on a breach or a command twice
+ *
+ * Processes: this orchestrator; the stack (bench/scale/stack.ts: directory, jarvisLogin, the HTTP auth
+ * backend or the aedes broker); the load generators (bench/scale/worker.ts). All on 127.0.0.1.
+ * Figures: the connection ramp, sync and command round trips (p50/p99/p99.9/max), syncs over 800 ms
+ * beside the generators' event-loop lag, broker memory per connection, CPU per process, auth backend
+ * calls per second by kind, and for the faults the phones' recovery. Each run is appended to
+ * .artifacts/bench-scale/runs.jsonl.
+ */
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { tv } from '../../src/strings'
+import type { AuthCounts, StackReady, WorkerMessage, WorkerRamped, WorkerReport } from './messages'
+import { ms, overLimit, quantiles, ratePerSecond, recovery } from './stats'
+
+const ROOT = path.resolve(__dirname, '..', '..')
+const CLUSTER_DIR = path.join(ROOT, '.rabbitmq-cluster')
+const RABBITMQ_SH = path.join(ROOT, '.ci', 'rabbitmq.sh')
+const FAULT_AT_MS = 20_000
+const AFTER_FAULT_MS = 80_000
+const CLK_TCK = 100
+
+const { values: opt } = parseArgs({
+  options: {
+    broker: { type: 'string', default: 'aedes' },
+    pairs: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '60' },
+    scenario: { type: 'string', default: 'steady' },
+    cache: { type: 'string', default: 'on' },
+    'per-worker': { type: 'string', default: '500' },
+    concurrency: { type: 'string', default: '25' },
+    smoke: { type: 'boolean', default: false },
+    reconnect: { type: 'string', default: 'jitter' },
+  },
+})
+const broker = opt.broker as 'aedes' | 'cluster'
+const N = Number(opt.pairs)
+const durationMs = Number(opt.duration) * 1000
+const scenario = opt.scenario as 'steady' | 'kill-node' | 'storm'
+if (!['aedes', 'cluster'].includes(broker) || !(N >= 2) || !(durationMs > 0) || !['steady', 'kill-node', 'storm'].includes(scenario)) {
+  console.error('usage: bench:scale -- --broker aedes|cluster --pairs N --duration S --scenario steady|kill-node|storm [--cache on|off] [--smoke]')
+  process.exit(2)
+}
+if (scenario !== 'steady' && broker !== 'cluster') {
+  console.error('the kill-node and storm scenarios need --broker cluster')
+  process.exit(2)
+}
+
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t))
+const read = (f: string) => fs.readFileSync(f, 'utf8').trim()
+
+function cpuTicks(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return Number(fields[11]) + Number(fields[12])
+  } catch {
+    return null
+  }
+}
+
+function rssKb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return m ? Number(m[1]) : 0
+  } catch {
+    return 0
+  }
+}
+
+function openFiles(pid: number): number {
+  try {
+    return fs.readdirSync(`/proc/${pid}/fd`).length
+  } catch {
+    return 0
+  }
+}
+
+function clusterPids(): { rabbit: Record<string, number>; haproxy: number[] } {
+  const rabbit: Record<string, number> = {}
+  for (const n of [1, 2, 3]) {
+    try {
+      rabbit[`tvc${n}`] = Number(read(path.join(CLUSTER_DIR, `n${n}`, 'rabbit.pid')))
+    } catch {
+      // a node without a pid file is down
+    }
+  }
+  let haproxy: number[] = []
+  try {
+    haproxy = read(path.join(CLUSTER_DIR, 'haproxy.pids')).split(/\s+/).map(Number)
+  } catch {
+    haproxy = []
+  }
+  return { rabbit, haproxy }
+}
+
+function rabbitmq(...args: string[]): void {
+  const r = spawnSync('bash', [RABBITMQ_SH, ...args], { stdio: ['ignore', 'inherit', 'inherit'] })
+  if (r.status !== 0) throw new Error(`.ci/rabbitmq.sh ${args.join(' ')} failed`)
+}
+
+function onMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kind'], timeoutMs: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off('message', listener)
+      reject(new Error(`no ${kind} from pid ${child.pid} within ${timeoutMs} ms`))
+    }, timeoutMs)
+    const listener = (m: { kind?: string }) => {
+      if (m?.kind !== kind) return
+      clearTimeout(timer)
+      child.off('message', listener)
+      resolve(m as T)
+    }
+    child.on('message', listener)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`pid ${child.pid} exited (${code}) before ${kind}`))
+    })
+  })
+}
+
+async function main(): Promise<number> {
+  const children: ChildProcess[] = []
+  const started = Date.now()
+  const loadBefore = os.loadavg()
+  let brokerUrl = ""
+  let authPort = ''
+  if (broker === 'cluster') {
+    try {
+      brokerUrl = read(path.join(CLUSTER_DIR, 'url'))
+      authPort = read(path.join(CLUSTER_DIR, 'auth_port'))
+    } catch {
+      console.error('no RabbitMQ cluster: start it with `bash .ci/rabbitmq.sh cluster`')
+      return 2
+    }
+    rabbitmq('cache', opt.cache === 'off' ? 'off' : 'on')
+  }
+  const execArgv = ['--import', 'tsx']
+  const stack = fork(path.join(__dirname, 'stack.ts'), [broker, String(N), authPort], { execArgv, cwd: ROOT })
+  children.push(stack)
+  const cleanup = () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
+  }
+  process.on('SIGINT', () => {
+    cleanup()
+    process.exit(130)
+  })
+  try {
+    const ready = await onMessage<StackReady>(stack, 'ready', 60_000)
+    if (broker === 'aedes') brokerUrl = ready.mqttUrl as string
+    const brokerPids = () => (broker === 'aedes' ? { aedes: stack.pid as number } : clusterPids().rabbit)
+    const rssBefore = Object.values(brokerPids()).reduce((a, p) => a + rssKb(p), 0)
+
+    const perWorker = Math.max(1, Number(opt['per-worker']))
+    const workerCount = Math.ceil(N / perWorker)
+    const workers: ChildProcess[] = []
+    for (let w = 0; w < workerCount; w++) {
+      const child = fork(path.join(__dirname, 'worker.ts'), [], { execArgv, cwd: ROOT })
+      children.push(child)
+      workers.push(child)
+    }
+    let online = new Map<number, number>()
+    for (const w of workers) {
+      w.on('message', (m: WorkerMessage) => {
+        if (m.kind === 'progress') online.set(w.pid as number, m.online)
+      })
+    }
+    const progress = setInterval(() => {
+      const total = [...online.values()].reduce((a, b) => a + b, 0)
+      console.error(`[bench:scale] ${Math.round((Date.now() - started) / 1000)} s: ${total}/${N} phones online`)
+    }, 10_000)
+
+    console.error(`[bench:scale] ${broker}, ${N} pairs, ${workerCount} worker(s), url ${brokerUrl}`)
+    const rampStart = Date.now()
+    const ramped = workers.map((w) => onMessage<WorkerRamped>(w, 'ramped', 15 * 60_000))
+    workers.forEach((w, k) => {
+      const from = k * perWorker
+      w.send({ kind: 'start', from, to: Math.min(N, from + perWorker), brokerUrl, stackUrl: ready.stackUrl, concurrency: Number(opt.concurrency), probe: opt.smoke || k === 0, reconnect: opt.reconnect === 'flat' ? 'flat' : 'jitter' })
+    })
+    const ramps = await Promise.all(ramped)
+    const rampEnd = Math.max(...ramps.map((r) => r.lastOnline))
+    const rampFailed = ramps.reduce((a, r) => a + r.failed, 0)
+    const rssAfter = Object.values(brokerPids()).reduce((a, p) => a + rssKb(p), 0)
+
+    // the measured window
+    for (const w of workers) w.send({ kind: 'window' })
+    await fetch(`${ready.stackUrl}/bench/stats`, { method: 'POST' })
+    const pidsOf = (): Record<string, number> => {
+      const c = broker === 'cluster' ? clusterPids() : { rabbit: {}, haproxy: [] }
+      return {
+        ...(broker === 'aedes' ? { 'stack (aedes + directory)': stack.pid as number } : { 'stack (HTTP auth backend + directory)': stack.pid as number }),
+        ...c.rabbit,
+        ...Object.fromEntries(c.haproxy.map((p, k) => [`haproxy${k + 1}`, p])),
+        ...Object.fromEntries(workers.map((w, k) => [`worker${k + 1}`, w.pid as number])),
+        orchestrator: process.pid,
+      }
+    }
+    const pids0 = pidsOf()
+    const cpu0 = Object.fromEntries(Object.entries(pids0).map(([k, p]) => [k, cpuTicks(p)]))
+    const t0 = Date.now()
+    let fault: Record<string, unknown> = {}
+    if (scenario === 'steady') {
+      await sleep(durationMs)
+    } else {
+      await sleep(FAULT_AT_MS)
+      const at = Date.now()
+      for (const w of workers) w.send({ kind: 'mark', at })
+      if (scenario === 'kill-node') {
+        rabbitmq('kill-node', '2')
+        await sleep(10_000)
+        const restartAt = Date.now()
+        const restart = spawn('bash', [RABBITMQ_SH, 'start-node', '2'], { stdio: ['ignore', 'inherit', 'inherit'] })
+        const rejoined = await new Promise<number | null>((resolve) => restart.once('exit', (code) => resolve(code === 0 ? Date.now() - restartAt : null)))
+        fault = { killed: 'tvc2', rejoinMs: rejoined }
+      } else {
+        rabbitmq('restart-lb')
+        fault = { restarted: 'haproxy' }
+      }
+      await sleep(Math.max(0, Math.max(durationMs - (Date.now() - t0), at + AFTER_FAULT_MS - Date.now())))
+    }
+    const windowMs = Date.now() - t0
+    const cpu1 = Object.fromEntries(Object.entries(pids0).map(([k, p]) => [k, cpuTicks(p)]))
+    const files = Object.fromEntries(Object.entries(pidsOf()).map(([k, p]) => [k, openFiles(p)]))
+    const stats = (await (await fetch(`${ready.stackUrl}/bench/stats`)).json()) as { auth: AuthCounts; seconds: number }
+    const reports = await Promise.all(workers.map((w) => {
+      const r = onMessage<WorkerReport>(w, 'report', 120_000)
+      w.send({ kind: 'report' })
+      return r
+    }))
+    clearInterval(progress)
+    online = new Map()
+
+    // ---- figures ------------------------------------------------------------------------------
+    const all = <T>(f: (r: WorkerReport) => T[]) => reports.flatMap(f)
+    const sum = (f: (r: WorkerReport) => number) => reports.reduce((a, r) => a + f(r), 0)
+    const connects = all((r) => r.connects)
+    const rampConnects = connects.filter((t) => t <= rampEnd)
+    const ramp = ratePerSecond(rampConnects)
+    const sync = quantiles(all((r) => r.syncRtts))
+    const command = quantiles(all((r) => r.commandRtts))
+    const over = overLimit(all((r) => r.syncRtts), sum((r) => r.syncUnanswered))
+    const lagP99 = Math.max(...reports.map((r) => r.lagP99))
+    const lagMax = Math.max(...reports.map((r) => r.lagMax))
+    const memPerConn = ((rssAfter - rssBefore) * 1024) / (2 * N)
+    const cpu = Object.fromEntries(
+      Object.keys(pids0).map((k) => {
+        const a = cpu0[k]
+        const b = cpu1[k]
+        return [k, a === null || b === null ? null : (100 * (b - a)) / CLK_TCK / (windowMs / 1000)]
+      }),
+    )
+    const authRate = Object.fromEntries(Object.entries(stats.auth).map(([k, v]) => [k, v / Math.max(1, stats.seconds)]))
+    const breaches = all((r) => r.breaches)
+    const duplicates = sum((r) => r.duplicates)
+    const inFlightResent = sum((r) => r.inFlightResent)
+    const merge = (f: (r: WorkerReport) => Record<string, number>) =>
+      reports.reduce<Record<string, number>>((acc, r) => {
+        for (const [k, v] of Object.entries(f(r))) acc[k] = (acc[k] ?? 0) + v
+        return acc
+      }, {})
+    const loadAfter = os.loadavg()
+    const result = {
+      at: new Date(started).toISOString(),
+      broker: broker === 'aedes' ? 'aedes' : `RabbitMQ 3.10.8 cluster x3 behind HAProxy (auth cache ${opt.cache})`,
+      pairs: N,
+      connections: 2 * N,
+      scenario,
+      reconnect: opt.reconnect === 'flat' ? 'flat 1 s' : 'jitter',
+      workers: workerCount,
+      windowS: Math.round(windowMs / 1000),
+      ramp: {
+        connectsPerS: Math.round(ramp.mean),
+        peakConnectsPerS: ramp.peak,
+        allConnectedS: (Math.max(...ramps.map((r) => r.lastConnect)) - rampStart) / 1000,
+        allOnlineS: (rampEnd - rampStart) / 1000,
+        failed: rampFailed,
+      },
+      sync,
+      command,
+      syncsOver800: over,
+      commandsUnanswered: sum((r) => r.commandUnanswered),
+      commandsRefusedOffline: sum((r) => r.commandsRefused),
+      generatorLagMs: { p99: lagP99, max: lagMax },
+      memPerConnectionKb: memPerConn / 1024,
+      // the whole broker RSS over the connections: an upper bound (the delta above is skewed when a
+      // cluster kept memory from an earlier run)
+      rssPerConnectionKb: rssAfter / (2 * N),
+      brokerRssMb: rssAfter / 1024,
+      cpuPercent: cpu,
+      openFiles: files,
+      authCallsPerS: broker === 'cluster' ? authRate : 'aedes checks in-process (no HTTP)',
+      offlineTransitions: merge((r) => r.offlineTransitions),
+      duplicates,
+      breaches,
+      probes: { tried: sum((r) => r.probes.tried), refused: sum((r) => r.probes.refused) },
+      fault: scenario === 'steady' ? null : {
+        ...fault,
+        phones: recovery(all((r) => r.recoveries), scenario === 'storm' ? 60_000 : 30_000),
+        inFlightTold: merge((r) => r.inFlightTold),
+        inFlightResent,
+        peakConnectsPerS: ratePerSecond(connects.filter((t) => t > t0 + FAULT_AT_MS)).peak,
+      },
+      onlineAtEnd: sum((r) => r.online),
+      loadavg: { before: loadBefore.map((l) => l.toFixed(2)).join(' '), after: loadAfter.map((l) => l.toFixed(2)).join(' ') },
+      cores: os.cpus().length,
+    }
+    print(result)
+    fs.mkdirSync(path.join(ROOT, '.artifacts', 'bench-scale'), { recursive: true })
+    fs.appendFileSync(path.join(ROOT, '.artifacts', 'bench-scale', 'runs.jsonl'), `${JSON.stringify({ ...result, syncRtts: undefined })}\n`)
+
+    for (const w of workers) w.send({ kind: 'stop' })
+    stack.send({ kind: 'stop' })
+    await Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.once('exit', r)))))
+
+    if (!opt.smoke) return 0
+    const failures: string[] = []
+    if (breaches.length) failures.push(`ACL breach: ${breaches.slice(0, 5).join('; ')}`)
+    if (duplicates || inFlightResent) failures.push(`a command reached a TV twice (${duplicates} duplicates, ${inFlightResent} in-flight resent)`)
+    if (sync.n === 0) failures.push('no sync was answered: nothing ran')
+    if (result.probes.tried === 0) failures.push('no ACL probe ran')
+    for (const f of failures) console.error(`[bench:scale] SMOKE FAIL: ${f}`)
+    if (!failures.length) console.error('[bench:scale] smoke: no ACL breach, no command executed twice (timings printed, not judged)')
+    return failures.length ? 1 : 0
+  } finally {
+    cleanup()
+  }
+}
+
+type Result = Record<string, unknown> & {
+  sync: ReturnType<typeof quantiles>
+  command: ReturnType<typeof quantiles>
+}
+
+function print(r: Result): void {
+  const q = (x: ReturnType<typeof quantiles>) => `p50 ${ms(x.p50)} ms, p99 ${ms(x.p99)} ms, p99.9 ${ms(x.p999)} ms, max ${ms(x.max)} ms (n=${x.n})`
+  const rr = r as Record<string, never> & Result
+  const over = rr.syncsOver800 as { count: number; share: number }
+  const lag = rr.generatorLagMs as { p99: number; max: number }
+  const ramp = rr.ramp as { connectsPerS: number; peakConnectsPerS: number; allConnectedS: number; allOnlineS: number; failed: number }
+  console.log(`\n== bench:scale: ${String(r.broker)}, N=${String(r.pairs)} pairs (${String(r.connections)} connections), ${String(r.scenario)}, ${String(r.windowS)} s window, ${String(r.workers)} worker(s)`)
+  console.log(`ramp: ${ramp.connectsPerS} connects/s (peak ${ramp.peakConnectsPerS}/s); all connected in ${ramp.allConnectedS.toFixed(1)} s, all subscribed + online in ${ramp.allOnlineS.toFixed(1)} s; ${ramp.failed} pair(s) never online`)
+  console.log(`sync round trip:    ${q(rr.sync)}`)
+  console.log(`command round trip: ${q(rr.command)}`)
+  console.log(`syncs over 800 ms (a TV wrongly shown offline): ${over.count} (${(over.share * 100).toFixed(3)}%); generator event-loop lag p99 ${ms(lag.p99)} ms, max ${ms(lag.max)} ms`)
+  console.log(`commands unanswered: ${String(r.commandsUnanswered)}; refused while offline: ${String(r.commandsRefusedOffline)}`)
+  console.log(`broker memory: ${ms(r.memPerConnectionKb as number)} KB per connection (RSS growth over the ramp); whole RSS ${ms(r.brokerRssMb as number, 0)} MB = ${ms(r.rssPerConnectionKb as number)} KB per connection`)
+  console.log(`CPU % per process: ${Object.entries(r.cpuPercent as Record<string, number | null>).map(([k, v]) => `${k} ${v === null ? '-' : v.toFixed(1)}`).join(', ')}`)
+  console.log(`open files: ${Object.entries(r.openFiles as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+  const auth = r.authCallsPerS
+  console.log(`auth backend calls/s: ${typeof auth === 'string' ? auth : Object.entries(auth as Record<string, number>).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}`)
+  console.log(`left online (by message): ${JSON.stringify(r.offlineTransitions)}`)
+  const probes = r.probes as { tried: number; refused: number }
+  console.log(`commands executed twice: ${String(r.duplicates)}; ACL breaches: ${(r.breaches as string[]).length}; ACL probes refused ${probes.refused}/${probes.tried}`)
+  if (r.fault) {
+    const f = r.fault as { phones: ReturnType<typeof recovery>; inFlightTold: Record<string, number>; inFlightResent: number; peakConnectsPerS: number; rejoinMs?: number | null }
+    const within = r.scenario === 'storm' ? 60 : 30
+    console.log(`fault: ${JSON.stringify({ ...f, phones: undefined, inFlightTold: undefined })}`)
+    console.log(`phones hit: ${f.phones.affected}; online again within ${within} s: ${f.phones.back} (${(f.phones.share * 100).toFixed(2)}%); recovery p50 ${ms(f.phones.times.p50 / 1000, 2)} s, p99 ${ms(f.phones.times.p99 / 1000, 2)} s, max ${ms(f.phones.times.max / 1000, 2)} s`)
+    console.log(`in flight at the fault: told ${JSON.stringify(f.inFlightTold)} ("${tv.linkNoReply}" = no reply); resent ${f.inFlightResent}; peak connects/s after the fault ${f.peakConnectsPerS}`)
+  }
+  console.log(`online at the end: ${String(r.onlineAtEnd)}/${String(r.pairs)}; load average before ${(r.loadavg as { before: string }).before}, after ${(r.loadavg as { after: string }).after} (${String(r.cores)} cores, shared)`)
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`[bench:scale] ${e instanceof Error ? e.stack ?? e.message : String(e)}`)
+    process.exit(1)
+  },
+)
