@@ -265,26 +265,6 @@ export const search = Object.freeze({
   all: '全部',
   noResult: (k: string) => `没有找到与「${k}」相关的节目，换个关键词试试`,
   summary: (k: string, n: number) => `「${k}」共找到 ${n} 个节目`,
-  summaryWithLabel: (k: string, label: string, n: number) => `「${k}」· 标签「${label}」共找到 ${n} 个节目`,
-  labels: '按标签浏览',
-  labelAll: '全部标签',
-  labelSummary: (label: string, n: number) => `标签「${label}」共 ${n} 部`,
-  labelEmpty: (label: string) => `标签「${label}」下暂无节目`,
-  back: '返回',
-  top: '热搜榜',
-  topAll: '全部',
-  heat: (h: string) => `热度 ${h}`,
-  noTop: '暂无榜单',
-  topFailed: (reason: string) => `${reason}，点击重试`,
-  loading: '加载中…',
-})
-
-/** Issue 24: 我的's 关注公众号 card (weapp). */
-export const follow = Object.freeze({
-  title: '关注公众号',
-  gives: '关注后可接收电视提醒（如电视离线、童锁变化）和积分活动消息',
-  howto: (name: string) => `在微信中搜索「${name}」公众号并关注`,
-  close: '关闭',
 })
 
 export const lists = Object.freeze({
@@ -528,15 +508,9 @@ export const personal = Object.freeze({
   typeEmpty: '暂无可设置的节目分类',
   typeOn: (name: string) => `已屏蔽「${name}」类节目`,
   typeOff: (name: string) => `已恢复「${name}」类节目`,
-  removeSelected: (n: number) => (n > 0 ? `移出（${n}）` : '移出'),
   nothingSelectedToRemove: '请先选择要移出的内容',
-  removeBlacksConfirm: (n: number) => `将选中的 ${n} 个节目移出黑名单吗？移出后会重新为你推荐。`,
-  removeTypesConfirm: (n: number) => `将选中的 ${n} 个分类移出黑名单吗？这些分类的节目会重新出现在首页、搜索和推荐中。`,
   typesRemoved: (n: number) => `已将 ${n} 个分类移出黑名单`,
   blacksRemoved: (n: number) => `已将 ${n} 个节目移出黑名单`,
-  typeEditHint: '选择要移出黑名单的分类',
-  typeBlockedCount: (n: number) => `已屏蔽 ${n} 个分类`,
-  typeNoneBlocked: '还没有屏蔽的分类',
   infoFields: Object.freeze({
     nickName: '昵称',
     phone: '手机号',

@@ -1,4 +1,5 @@
-import { SearchStore, RECENT_LIMIT, formatHeat, type SearchApi } from '@/stores/searchStore'
+import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/searchStore'
+import { formatHeat } from '@/features/search/heat'
 import { GatewayError } from '@/services/http/types'
 import { memoryStorage } from '@/platform/storage'
 import { deferred } from './fixtures'

@@ -39,14 +39,6 @@ export interface SearchResults {
   categories: CategoryCount[]
 }
 
-/** A heat figure as the top list shows it: 9876, 1.2万, 120万. */
-export function formatHeat(heat: number): string {
-  const h = Math.max(0, Math.round(heat))
-  if (h < 10_000) return String(h)
-  const wan = h / 10_000
-  return `${wan >= 100 ? Math.round(wan) : Math.round(wan * 10) / 10}万`
-}
-
 /** How many programs a label list asks for at once (the same page as a category of the results). */
 export const LABEL_PAGE_SIZE = 48
 

@@ -7,7 +7,7 @@ import type { RootStore } from '../../stores/root'
 import { taroStorage } from '../../platform/storage'
 import { isWeapp, launchScene } from '../../platform/launch'
 import { env } from '../../config/env'
-import { follow as t } from '../../strings'
+import { follow as t } from '../../strings/follow'
 import { routeOf } from '../../routes'
 import './follow.scss'
 

@@ -1,8 +1,9 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { formatHeat, type SearchStore, type TopEntry } from '../../stores/searchStore'
-import { search as t } from '../../strings'
+import type { SearchStore, TopEntry } from '../../stores/searchStore'
+import { formatHeat } from './heat'
+import { discover as t } from '../../strings/discover'
 import './search.scss'
 
 interface Props {

@@ -8,6 +8,7 @@ import type { TypeEntry } from '../../stores/personalStore'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { routeOf } from '../../routes'
 import { personal as t, titles } from '../../strings'
+import { batch as b } from '../../strings/discover'
 import '../../features/personal/personal.scss'
 import { definePage } from '../../components/PageBoundary'
 
@@ -38,7 +39,7 @@ function BlackList() {
   const removeSelected = async () => {
     const n = personal.typesSelected.length
     if (n === 0) return toastProblem(t.nothingSelectedToRemove)
-    if (!(await confirmDialog(t.remove, t.removeTypesConfirm(n)))) return
+    if (!(await confirmDialog(t.remove, b.removeTypesConfirm(n)))) return
     tracker.click(routeOf['black-list'], t.remove, { typeIds: personal.typesSelected.join(','), count: n })
     const res = await personal.removeTypes()
     if (res.ok) toastDone(res.message)
@@ -49,12 +50,12 @@ function BlackList() {
   const shown = editing ? blocked : (types.value ?? [])
   const bar = (
     <View className='plist__bar'>
-      <Text>{editing ? t.typeEditHint : t.typeBlockedCount(blocked.length)}</Text>
+      <Text>{editing ? b.typeEditHint : b.typeBlockedCount(blocked.length)}</Text>
       <View style={{ display: 'flex', flexShrink: 0 }}>
         {editing && <Text className='plist__bar-action' data-action='select-all' onClick={() => personal.toggleAllTypes()}>{t.selectAll}</Text>}
         {editing && (
           <Text className='plist__bar-action plist__bar-action--danger' data-action='remove-selected' onClick={() => void removeSelected()}>
-            {t.removeSelected(personal.typesSelected.length)}
+            {b.removeSelected(personal.typesSelected.length)}
           </Text>
         )}
         {(editing || blocked.length > 0) && (
@@ -73,7 +74,7 @@ function BlackList() {
     >
       <View className='plist'>
         {!editing && <Text className='plist__intro'>{t.typeIntro}</Text>}
-        {editing && blocked.length === 0 && <Text className='plist__intro'>{t.typeNoneBlocked}</Text>}
+        {editing && blocked.length === 0 && <Text className='plist__intro'>{b.typeNoneBlocked}</Text>}
         {shown.map((x) => {
           const on = personal.typesSelected.includes(x.typeId)
           return editing ? (

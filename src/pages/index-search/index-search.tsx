@@ -15,6 +15,7 @@ import type { ProgramCard } from '../../protocol/contract/models'
 import { go, param } from '../../navigation'
 import { routeOf } from '../../routes'
 import { home as h, search as t, titles } from '../../strings'
+import { discover as ds } from '../../strings/discover'
 import '../../features/search/search.scss'
 
 export const SUGGEST_DEBOUNCE_MS = 250
@@ -91,7 +92,7 @@ function IndexSearch() {
         />
       }
       state={browsing ? search.labelBrowse : typing || !searched ? READY : activeList}
-      emptyText={browsing ? t.labelEmpty(browseName) : t.noResult(keyword)}
+      emptyText={browsing ? ds.labelEmpty(browseName) : t.noResult(keyword)}
       onRetry={() => void (browsing ? search.browseLabel(search.browseLabelId) : search.filtering ? search.selectCategory(search.categoryId) : submit(keyword))}
     >
       {typing && search.suggestions.length > 0 ? (
@@ -105,8 +106,8 @@ function IndexSearch() {
       ) : browsing ? (
         <View className='label-browse'>
           <View className='label-browse__head'>
-            <Text className='label-browse__back' data-action='close-label' onClick={() => search.closeBrowse()}>{`‹ ${t.back}`}</Text>
-            <Text>{t.labelSummary(browseName, search.labelBrowse.value?.total ?? 0)}</Text>
+            <Text className='label-browse__back' data-action='close-label' onClick={() => search.closeBrowse()}>{`‹ ${ds.back}`}</Text>
+            <Text>{ds.labelSummary(browseName, search.labelBrowse.value?.total ?? 0)}</Text>
           </View>
           <ProgramGrid cards={search.labelBrowse.value?.list ?? []} onOpen={open} />
         </View>
@@ -115,7 +116,7 @@ function IndexSearch() {
           {labels.length > 0 && (
             <View className='discover__section'>
               <View className='discover__head'>
-                <Text className='discover__title'>{t.labels}</Text>
+                <Text className='discover__title'>{ds.labels}</Text>
               </View>
               <View className='discover__chips'>
                 {labels.map((l) => (
@@ -143,9 +144,9 @@ function IndexSearch() {
               </View>
             </ScrollView>
           )}
-          {labels.length > 0 && <LabelChips labels={labels} active={search.labelId} allText={t.labelAll} onPick={(id) => void search.selectLabel(id)} />}
+          {labels.length > 0 && <LabelChips labels={labels} active={search.labelId} allText={ds.labelAll} onPick={(id) => void search.selectLabel(id)} />}
           <Text className='result-summary'>
-            {search.labelId ? t.summaryWithLabel(keyword, search.labelName, search.shownTotal) : t.summary(keyword, search.shownTotal)}
+            {search.labelId ? ds.summaryWithLabel(keyword, search.labelName, search.shownTotal) : t.summary(keyword, search.shownTotal)}
           </Text>
           <ProgramGrid cards={search.shownResults} onOpen={open} />
         </View>

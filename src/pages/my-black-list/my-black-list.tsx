@@ -8,6 +8,7 @@ import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { lists as l, personal as t, titles } from '../../strings'
+import { batch as b } from '../../strings/discover'
 import { definePage } from '../../components/PageBoundary'
 import Img from '../../components/Img'
 
@@ -32,7 +33,7 @@ function MyBlackList() {
   const removeSelected = async () => {
     const n = black.selected.length
     if (n === 0) return toastProblem(t.nothingSelectedToRemove)
-    if (!(await confirmDialog(t.remove, t.removeBlacksConfirm(n)))) return
+    if (!(await confirmDialog(t.remove, b.removeBlacksConfirm(n)))) return
     tracker.click(routeOf['my-black-list'], t.remove, { count: n })
     const res = await personal.removeFromBlackList([...black.selected])
     if (res.ok) toastDone(res.message)
@@ -45,7 +46,7 @@ function MyBlackList() {
         {black.editing && <Text className='plist__bar-action' data-action='select-all' onClick={() => black.toggleAll()}>{t.selectAll}</Text>}
         {black.editing && (
           <Text className='plist__bar-action plist__bar-action--danger' data-action='remove-selected' onClick={() => void removeSelected()}>
-            {t.removeSelected(black.selected.length)}
+            {b.removeSelected(black.selected.length)}
           </Text>
         )}
         <Text className='plist__bar-action' data-action='edit' onClick={() => black.setEditing(!black.editing)}>{black.editing ? t.done : t.edit}</Text>
