@@ -215,7 +215,7 @@ async function run(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 500))
     check(errors.length === 0, 'runtime errors')
-    figures.unshift(figuresOf(home))
+    figures.unshift(figuresOf(home, true))
 
     section("bind a TV that has an owner by scanning its QR code (mac + pairing code)")
     const owned = 'AC3B7F0E1003' // 书房电视, owned by the family member
