@@ -61,6 +61,8 @@ describe('my-info: editing the profile (H5)', () => {
   it('opens with the current nickname; the rule is said locally and nothing is sent', async () => {
     tap('.pedit-open')
     await until(() => !!topPage().querySelector('.pedit'), 'editor')
+    // Taro's H5 Input renders its inner <input> a tick after the editor (Stencil): wait for it
+    await until(() => (topPage().querySelector('.pedit__input input, input.pedit__input') as HTMLInputElement | null)?.value === '小明', 'editor input with the nickname')
     const input = topPage().querySelector('.pedit__input input, input.pedit__input') as HTMLInputElement
     expect(input.value).toBe('小明')
     typeNickName('   ')
