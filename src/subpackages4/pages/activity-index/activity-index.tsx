@@ -3,7 +3,6 @@ import { observer } from 'mobx-react'
 import Taro, { useDidShow, useShareAppMessage } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
-import OperatorImages from '../../../features/operator/OperatorImages'
 import LoginCard from '../../../features/account/LoginCard'
 import SignStrip from '../../../features/points/SignStrip'
 import TaskItem from '../../../features/points/TaskItem'
@@ -76,7 +75,6 @@ function ActivityIndex() {
       statusText={failed?.error || undefined}
       onAction={failed ? load : undefined}
     >
-      <OperatorImages position='activity-top' page={routeOf['activity-index']} />
       {acc && (
         <View className='points-hero'>
           <Text className='points-hero__label'>{t.balance}</Text>
