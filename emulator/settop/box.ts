@@ -267,7 +267,7 @@ export class VirtualSetTopBox {
       if (this.state !== before) this.take(env, actionOf(type, content))
       const program = this.state !== before ? programOf(content) : null
       // the player is the user of the session behind the topic (the `from` fields only without a family)
-      const uid = this.options.family ? this.options.family.uidOfTopic(env.actionData.from.topic) : String(env.actionData.from.uid ?? '')
+      const uid = (this.options.family ? this.options.family.uidOfTopic(env.actionData.from.topic) : String(env.actionData.from.uid ?? '')) ?? ''
       const def = program ? this.options.programs?.(program.programId) : undefined
       if (program && def) {
         // issue 22: the box plays the program from the episode and second the command names
