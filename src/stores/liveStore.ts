@@ -207,9 +207,11 @@ export class LiveStore {
     if (this.timer !== null) this.timers.clearTimeout(this.timer)
     this.timer = null
     const g = this.group
-    if (g && this.channels.some((c) => c.current && !c.next)) void this.refreshQuietly(g.assortmentId)
+    // one pass over the list as it is now (the getter maps every channel; outside a reaction it is not cached)
+    const channels = this.channels
+    if (g && channels.some((c) => c.current && !c.next)) void this.refreshQuietly(g.assortmentId)
     if (!this.running) return
-    const ends = this.channels.map((c) => c.current?.endTime ?? Infinity)
+    const ends = channels.map((c) => c.current?.endTime ?? Infinity)
     const wait = Math.max(1000, Math.min(TICK_MS, Math.min(...ends) - this.now))
     this.timer = this.timers.setTimeout(() => this.tick(), wait)
   }
