@@ -22,6 +22,8 @@ const APP_ENV = [
   'TARO_APP_BRIDGE',
   'TARO_APP_PRODUCT_PAGE_URL',
   'TARO_APP_WEBVIEW_ALLOW',
+  'TARO_APP_OFFICIAL_ACCOUNT_NAME',
+  'TARO_APP_OFFICIAL_ACCOUNT_LINKED',
 ] as const
 
 function appEnvConstants(): Record<string, string> {

@@ -515,6 +515,9 @@ export const personal = Object.freeze({
   typeEmpty: '暂无可设置的节目分类',
   typeOn: (name: string) => `已屏蔽「${name}」类节目`,
   typeOff: (name: string) => `已恢复「${name}」类节目`,
+  nothingSelectedToRemove: '请先选择要移出的内容',
+  typesRemoved: (n: number) => `已将 ${n} 个分类移出黑名单`,
+  blacksRemoved: (n: number) => `已将 ${n} 个节目移出黑名单`,
   infoFields: Object.freeze({
     nickName: '昵称',
     phone: '手机号',

@@ -89,6 +89,34 @@ describe('RootStore', () => {
     expect(r.searchContext.childMode).toBe(true)
   })
 
+  it('issue 24: the TV going to child mode makes the home blocks, suggestions and search tabs ask the child channel, and drops adult results', async () => {
+    const api = fakeApi()
+    const card = { programId: 'p1', title: '成人片', poster: '', categoryId: 'c', categoryName: '电影', year: 2024, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const }
+    const calls = {
+      hotSearch: jest.fn(async () => ({ tipsList: [] })),
+      searchTips: jest.fn(async () => ({ list: [] })),
+      ns: jest.fn(async () => ({ total: 1, list: [card] })),
+      searchProgramSeriesCategory: jest.fn(async () => ({ list: [] })),
+      mobileDesktop: jest.fn(async ({ deskTopId: id }: { deskTopId: string }) => ({ deskTopId: id, name: 'd', tabs: [{ tabId: `${id}-t1`, name: '精选' }] })),
+      blockList: jest.fn(async () => ({ total: 0, list: [] })),
+    }
+    Object.assign(api.search, calls)
+    Object.assign(api.desktop, { mobileDesktop: calls.mobileDesktop, blockList: calls.blockList })
+    const { r } = root(api)
+    jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    await r.search.search(r.searchContext, '成人')
+    expect(r.search.shownResults).toHaveLength(1)
+    runInAction(() => (r.tv.tvMode = { type: 87, content: { currentEPGVersion: 0 } }))
+    expect(r.search.shownResults).toHaveLength(0)
+    await r.showHome()
+    expect(calls.blockList).toHaveBeenLastCalledWith(expect.objectContaining({ deskTopId: deskTopId[1], childMode: true }))
+    r.search.setKeyword('熊')
+    await r.search.suggest()
+    expect(calls.searchTips).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
+    await r.search.search(r.searchContext, '熊')
+    expect(calls.searchProgramSeriesCategory).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
+  })
+
   it('an ended session logs out cleanly: no user, no TVs, no TV link', async () => {
     const { r } = root()
     const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)

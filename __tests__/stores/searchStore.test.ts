@@ -1,4 +1,6 @@
 import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/searchStore'
+import { formatHeat } from '@/features/search/heat'
+import { GatewayError } from '@/services/http/types'
 import { memoryStorage } from '@/platform/storage'
 import { deferred } from './fixtures'
 
@@ -12,6 +14,8 @@ function api(): jest.Mocked<SearchApi> {
     ns: jest.fn(async () => ({ total: 2, list: [card('1'), card('2')] })),
     searchProgramSeriesCategory: jest.fn(async () => ({ list: [{ categoryId: 'c1', name: '电影', count: 2 }] })),
     searchProgramSeries: jest.fn(async () => ({ total: 1, list: [card('1')] })),
+    label: jest.fn(async () => ({ labels: [{ labelId: 'g1', name: '古装' }, { labelId: 'g2', name: '悬疑' }] })),
+    hotTop: jest.fn(async () => ({ list: [{ rank: 1, heat: 12_345, program: card('9') }], categories: [{ categoryId: 'c1', name: '电影' }] })),
   } as unknown as jest.Mocked<SearchApi>
 }
 
@@ -152,9 +156,142 @@ describe('SearchStore', () => {
     const store = new SearchStore(a, memoryStorage())
     await store.search(ctx, '节目')
     await store.selectCategory('c1')
-    expect(a.searchProgramSeries).toHaveBeenCalledWith({ keyword: '节目', categoryId: 'c1', page: 1, pageSize: 48 })
+    expect(a.searchProgramSeries).toHaveBeenCalledWith({ keyword: '节目', categoryId: 'c1', page: 1, pageSize: 48, childMode: false })
     expect(store.shownResults.map((c) => c.programId)).toEqual(['1'])
     await store.selectCategory('')
     expect(store.shownResults).toHaveLength(2)
+  })
+
+  describe('issue 24: child mode', () => {
+    it('every search call of the page carries the TV mode: suggestions, results, their category tabs and a category', async () => {
+      const a = api()
+      let child = true
+      const store = new SearchStore(a, memoryStorage(), () => child)
+      store.setKeyword('熊')
+      await store.suggest()
+      expect(a.searchTips).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
+      await store.search({ ...ctx, childMode: true }, '熊')
+      expect(a.ns).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
+      expect(a.searchProgramSeriesCategory).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
+      await store.selectCategory('c1')
+      expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '熊', categoryId: 'c1', page: 1, pageSize: 48, childMode: true })
+      child = false
+      store.setKeyword('熊大')
+      await store.suggest()
+      expect(a.searchTips).toHaveBeenLastCalledWith({ keyword: '熊大', childMode: false })
+    })
+
+    it('a change of the TV mode takes the results, category results and suggestions off the screen', async () => {
+      const a = api()
+      const store = new SearchStore(a, memoryStorage(), () => false)
+      await store.search(ctx, '乙')
+      await store.selectCategory('c1')
+      store.setKeyword('乙')
+      await store.suggest()
+      expect(store.shownResults.length).toBeGreaterThan(0)
+      store.modeChanged()
+      expect(store.results.status).toBe('idle')
+      expect(store.categoryResults.status).toBe('idle')
+      expect(store.shownResults).toEqual([])
+      expect(store.suggestions).toEqual([])
+      expect(store.categoryId).toBe('')
+    })
+
+    it('a suggestion answered after the mode changed is dropped', async () => {
+      const a = api()
+      const late = deferred<{ list: Array<{ name: string; programId: string }> }>()
+      a.searchTips.mockReturnValueOnce(late.promise as never)
+      const store = new SearchStore(a, memoryStorage(), () => false)
+      store.setKeyword('乙')
+      const pending = store.suggest()
+      store.modeChanged()
+      late.resolve({ list: [{ name: '成人片', programId: 'x' }] })
+      await pending
+      expect(store.suggestions).toEqual([])
+    })
+  })
+
+  describe('issue 24: labels and 热搜榜', () => {
+    it('formats heat as the top list shows it', () => {
+      expect([formatHeat(9876), formatHeat(12_345), formatHeat(1_234_567), formatHeat(-3)]).toEqual(['9876', '1.2万', '123万', '0'])
+    })
+
+    it('热搜榜: all or one category, in the TV mode; the categories come with the answer; a failure keeps the reason', async () => {
+      const a = api()
+      let child = false
+      const store = new SearchStore(a, memoryStorage(), () => child)
+      await store.loadTop()
+      expect(a.hotTop).toHaveBeenLastCalledWith({ childMode: false })
+      expect(store.top.value?.map((e) => e.program.programId)).toEqual(['9'])
+      expect(store.topCategories).toEqual([{ categoryId: 'c1', name: '电影' }])
+      child = true
+      await store.loadTop('c1')
+      expect(a.hotTop).toHaveBeenLastCalledWith({ categoryId: 'c1', childMode: true })
+      expect(store.topCategoryId).toBe('c1')
+      a.hotTop.mockRejectedValueOnce(new GatewayError('server', '9999', '榜单维护中', 'x'))
+      await store.loadTop()
+      expect([store.top.status, store.top.error]).toEqual(['error', '榜单维护中'])
+      expect(a.hotTop).toHaveBeenLastCalledWith({ categoryId: 'c1', childMode: true })
+    })
+
+    it('labels load once; browsing a label lists its programs (no keyword) in the TV mode; closing forgets them', async () => {
+      const a = api()
+      const store = new SearchStore(a, memoryStorage(), () => true)
+      await store.loadLabels()
+      await store.loadLabels()
+      expect(a.label).toHaveBeenCalledTimes(1)
+      await store.browseLabel('g1')
+      expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '', labelId: 'g1', page: 1, pageSize: 48, childMode: true })
+      expect(store.labelBrowse.value?.list.map((c) => c.programId)).toEqual(['1'])
+      expect(store.labelNameOf(store.browseLabelId)).toBe('古装')
+      store.closeBrowse()
+      expect([store.browseLabelId, store.labelBrowse.status]).toEqual(['', 'idle'])
+    })
+
+    it('after typing a label filters the results, recounts the tabs, and the header total follows; a category combines with it', async () => {
+      const a = api()
+      a.searchProgramSeries.mockImplementation((async () => ({ total: 7, list: [card('1')] })) as never)
+      a.searchProgramSeriesCategory.mockImplementation((async ({ labelId }: { labelId?: string }) => ({ list: labelId ? [{ categoryId: 'c1', name: '电影', count: 7 }] : [{ categoryId: 'c1', name: '电影', count: 2 }, { categoryId: 'c2', name: '剧', count: 3 }] })) as never)
+      const store = new SearchStore(a, memoryStorage(), () => false)
+      await store.loadLabels()
+      await store.search(ctx, '甲')
+      expect([store.filtering, store.shownTotal, store.tabs.length]).toEqual([false, 2, 2])
+      await store.selectLabel('g1')
+      expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '甲', labelId: 'g1', page: 1, pageSize: 48, childMode: false })
+      expect(a.searchProgramSeriesCategory).toHaveBeenLastCalledWith({ keyword: '甲', labelId: 'g1', childMode: false })
+      expect([store.filtering, store.shownTotal, store.labelName, store.tabs.map((c) => c.count)]).toEqual([true, 7, '古装', [7]])
+      await store.selectCategory('c1')
+      expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '甲', categoryId: 'c1', labelId: 'g1', page: 1, pageSize: 48, childMode: false })
+      await store.selectLabel('')
+      expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '甲', categoryId: 'c1', page: 1, pageSize: 48, childMode: false })
+      expect(store.tabs.map((c) => c.count)).toEqual([2, 3])
+      // a new search starts without the label
+      await store.selectLabel('g2')
+      await store.search(ctx, '乙')
+      expect([store.labelId, store.categoryId, store.filtering]).toEqual(['', '', false])
+    })
+
+    it('a change of the TV mode drops 热搜榜, the label browsed and the label filter', async () => {
+      const a = api()
+      const store = new SearchStore(a, memoryStorage(), () => false)
+      await store.loadLabels()
+      await store.loadTop()
+      await store.browseLabel('g1')
+      await store.search(ctx, '甲')
+      await store.selectLabel('g1')
+      store.modeChanged()
+      expect([store.top.status, store.labelBrowse.status, store.browseLabelId, store.labelId, store.topCategories.length]).toEqual(['idle', 'idle', '', '', 0])
+      expect(store.labels.status).toBe('ready') // labels are not a list of programs: kept
+    })
+
+    it('a program black-listed from the screen leaves 热搜榜 and the label list too', async () => {
+      const a = api()
+      const store = new SearchStore(a, memoryStorage(), () => false)
+      await store.loadTop()
+      await store.browseLabel('g1')
+      store.dropPrograms(['9', '1'])
+      expect(store.top.value).toEqual([])
+      expect(store.labelBrowse.value?.list).toEqual([])
+    })
   })
 })

@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path'
 import { startStack } from '../../emulator/stack'
 import { DEMO } from '../../emulator/gateway'
 import { common, consent as c, devices as d, home as h, login as l, titles, tv as t } from '../../src/strings'
+import { follow as fw } from '../../src/strings/follow'
 import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
 import { profile as p } from '../../src/strings/profile'
@@ -231,6 +232,21 @@ async function run(): Promise<void> {
     check(stack.gateway.state().families[`fam-${owned}`].members.length === 2, 'the user joined the family of 书房电视')
     log(`scanned ${bindQrText(owned, '******')} -> bound; ${realm.texts(myTv).filter((x) => x.includes('电视')).slice(0, 4).join(' | ')}`)
     realm.closePage(myTv)
+    check(errors.length === 0, 'runtime errors')
+
+    section('关注公众号 on 我的 (issue 24): shown to a user who does not follow, closed for 7 days')
+    stack.gateway.state().users.u10001.followed = false
+    const my = realm.openPage('pages/my-home/my-home')
+    await waitFor('the follow card', () => has(realm, my, fw.title), 10_000)
+    check(has(realm, my, fw.gives), 'the card says what following gives')
+    log(`我的: ${realm.texts(my).filter((x) => x.includes('公众号')).join(' | ')}`)
+    realm.fire(my, { text: fw.close }, 'tap')
+    await waitFor('the card closed', () => !has(realm, my, fw.title), 5_000)
+    realm.closePage(my)
+    const again = realm.openPage('pages/my-home/my-home')
+    await new Promise((r) => setTimeout(r, 500))
+    check(!has(realm, again, fw.title), 'closed, it stays closed')
+    realm.closePage(again)
     check(errors.length === 0, 'runtime errors')
 
     await returningWeChatUser(stack, section)

@@ -110,7 +110,7 @@ export class RootStore {
     )
     this.devices = new DevicesStore(deps.api.userCenter, this.user)
     this.tv = new TvStore(deps.tvLinkDeps)
-    this.search = new SearchStore(deps.api.search, deps.storage)
+    this.search = new SearchStore(deps.api.search, deps.storage, () => this.childMode)
     this.home = new HomeStore(
       deps.api,
       (index) => this.tracker.pageView(routeOf.index, { tab: index }),
@@ -137,6 +137,8 @@ export class RootStore {
       reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
       // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
       reaction(() => this.childMode, () => void this.showHome()),
+      // Issue 24: search results asked in the other mode leave the screen (a child never keeps adult ones).
+      reaction(() => this.childMode, () => this.search.modeChanged()),
       // Whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
     )

@@ -5,7 +5,26 @@ import type { KeyValueStorage } from '../platform/storage'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
 
-export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries'>
+export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries' | 'hotTop' | 'label'>
+
+/** A label of label.json (a genre such as 古装): browsed before typing, filtering the results after. */
+export interface Label {
+  labelId: string
+  name: string
+}
+
+export interface CategoryCount {
+  categoryId: string
+  name: string
+  count: number
+}
+
+/** One entry of 热搜榜 (hotTop): its rank, heat and program. */
+export interface TopEntry {
+  rank: number
+  heat: number
+  program: ProgramCard
+}
 
 export interface SearchContext {
   userId: string
@@ -17,8 +36,11 @@ export interface SearchResults {
   keyword: string
   total: number
   list: ProgramCard[]
-  categories: Array<{ categoryId: string; name: string; count: number }>
+  categories: CategoryCount[]
 }
+
+/** How many programs a label list asks for at once (the same page as a category of the results). */
+export const LABEL_PAGE_SIZE = 48
 
 /** Recent searches of one user; a guest's stay in memory. The device-wide key of old builds is dropped. */
 const recentKey = (uid: string) => `tvc.search.recent.${uid}`
@@ -35,22 +57,48 @@ export class SearchStore {
   inputList: string[] = []
   inputIndex = 0
   hintsError = ''
+  /** The desktop's own search hint (v2/desktopAttribute): shown when there is no hot hint. */
+  desktopHint = ''
   recent: string[] = []
   keyword = ''
   suggestions: Array<{ name: string; programId: string }> = []
   categoryId = ''
   readonly results: Loadable<SearchResults>
   readonly categoryResults: Loadable<ProgramCard[]>
+  /** 热搜榜 (hotTop) of `topCategoryId` ('' = all categories), and the categories it can switch to. */
+  readonly top: Loadable<TopEntry[]>
+  topCategoryId = ''
+  topCategories: Array<{ categoryId: string; name: string }> = []
+  /** The labels of label.json. */
+  readonly labels: Loadable<Label[]>
+  /** Before typing: the label being browsed ('' = none) and its programs. */
+  browseLabelId = ''
+  readonly labelBrowse: Loadable<{ total: number; list: ProgramCard[] }>
+  /** After typing: the label filtering the results ('' = none), and the category tabs counted with it. */
+  labelId = ''
+  readonly labelCategories: Loadable<CategoryCount[]>
+  /** How many programs the category and/or label filter found. */
+  filteredTotal = 0
   private suggestSeq = 0
   private owner = ''
+  /** The TV's mode the shown results were asked in (their category tabs are asked in the same one). */
+  private resultsChildMode = false
 
   constructor(
     private readonly api: SearchApi,
     private readonly storage: KeyValueStorage,
+    /** The TV's child mode now (curVersion 0): every search call then carries the child channel. */
+    private readonly childMode: () => boolean = () => false,
   ) {
     this.results = new Loadable<SearchResults>((r) => r.list.length === 0)
     this.categoryResults = new Loadable<ProgramCard[]>()
-    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner'>(this, { api: false, storage: false, suggestSeq: false, owner: false })
+    this.top = new Loadable<TopEntry[]>()
+    this.labels = new Loadable<Label[]>()
+    this.labelBrowse = new Loadable<{ total: number; list: ProgramCard[] }>((v) => v.list.length === 0)
+    this.labelCategories = new Loadable<CategoryCount[]>(() => false)
+    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner' | 'childMode' | 'resultsChildMode'>(this, {
+      api: false, storage: false, suggestSeq: false, owner: false, childMode: false, resultsChildMode: false,
+    })
     this.storage.remove(LEGACY_RECENT_KEY)
   }
 
@@ -74,7 +122,11 @@ export class SearchStore {
 
   /** The hint shown in the search box now ('' when there is none). */
   get hint(): string {
-    return this.inputList[this.inputIndex] ?? ''
+    return this.inputList[this.inputIndex] ?? this.desktopHint
+  }
+
+  setDesktopHint(hint: string): void {
+    this.desktopHint = hint
   }
 
   /**
@@ -121,7 +173,7 @@ export class SearchStore {
     if (!keyword) return
     let list: Array<{ name: string; programId: string }> = []
     try {
-      list = (await this.api.searchTips({ keyword }))?.list ?? []
+      list = (await this.api.searchTips({ keyword, childMode: this.childMode() }))?.list ?? []
     } catch {
       // Suggestions are a convenience: a refused one shows none; searching still reports errors.
     }
@@ -137,11 +189,14 @@ export class SearchStore {
     this.suggestions = []
     this.suggestSeq++
     this.categoryId = ''
+    this.labelId = ''
+    this.labelCategories.reset()
     this.remember(k)
+    this.resultsChildMode = ctx.childMode
     await this.results.run(async () => {
       const [found, cats] = await Promise.all([
         this.api.ns({ keyword: k, childMode: ctx.childMode }),
-        this.api.searchProgramSeriesCategory({ keyword: k }),
+        this.api.searchProgramSeriesCategory({ keyword: k, childMode: ctx.childMode }),
       ])
       return { keyword: k, total: found?.total ?? 0, list: found?.list ?? [], categories: cats?.list ?? [] }
     })
@@ -151,14 +206,101 @@ export class SearchStore {
   /** Narrows the shown results to one category ('' = all). */
   async selectCategory(categoryId: string): Promise<void> {
     this.categoryId = categoryId
-    if (!categoryId) return
+    await this.refilter(false)
+  }
+
+  /**
+   * After typing: filters the results by a label of label.json ('' = none), beside the category tabs.
+   * The tabs are counted again with the label (searchProgramSeriesCategory with labelId).
+   */
+  async selectLabel(labelId: string): Promise<void> {
+    if (labelId === this.labelId) return
+    this.labelId = labelId
+    await this.refilter(true)
+  }
+
+  /** The results as the category and label choices narrow them (searchProgramSeries). */
+  private async refilter(labelChanged: boolean): Promise<void> {
     const keyword = this.results.value?.keyword
     if (!keyword) return
-    await this.categoryResults.run(async () => (await this.api.searchProgramSeries({ keyword, categoryId, page: 1, pageSize: 48 }))?.list ?? [])
+    const { categoryId, labelId } = this
+    const childMode = this.resultsChildMode
+    const jobs: Array<Promise<unknown>> = []
+    if (labelChanged) {
+      if (labelId) jobs.push(this.labelCategories.run(async () => (await this.api.searchProgramSeriesCategory({ keyword, labelId, childMode }))?.list ?? []))
+      else this.labelCategories.reset()
+    }
+    if (categoryId || labelId) {
+      jobs.push(
+        this.categoryResults.run(async () => {
+          const r = await this.api.searchProgramSeries({ keyword, ...(categoryId ? { categoryId } : {}), ...(labelId ? { labelId } : {}), page: 1, pageSize: LABEL_PAGE_SIZE, childMode })
+          runInAction(() => (this.filteredTotal = r?.total ?? 0))
+          return r?.list ?? []
+        }),
+      )
+    }
+    await Promise.all(jobs)
+  }
+
+  /** Whether a category or a label narrows the results. */
+  get filtering(): boolean {
+    return Boolean(this.categoryId || this.labelId)
+  }
+
+  /** The category tabs: counted with the label when one is chosen. */
+  get tabs(): CategoryCount[] {
+    return this.labelId ? (this.labelCategories.value ?? []) : (this.results.value?.categories ?? [])
+  }
+
+  /** How many programs the results header announces. */
+  get shownTotal(): number {
+    return this.filtering ? this.filteredTotal : (this.results.value?.total ?? 0)
+  }
+
+  /** The name of the label filtering the results ('' = none). */
+  get labelName(): string {
+    return this.labelNameOf(this.labelId)
+  }
+
+  labelNameOf(labelId: string): string {
+    return (labelId && this.labels.value?.find((l) => l.labelId === labelId)?.name) || ''
+  }
+
+  /** The labels of label.json, once (again after a failure). */
+  async loadLabels(): Promise<void> {
+    if (this.labels.status === 'ready' || this.labels.status === 'loading') return
+    await this.labels.run(async () => (await this.api.label())?.labels ?? [])
+  }
+
+  /** Before typing: lists the programs of one label (in the TV's mode). */
+  async browseLabel(labelId: string): Promise<void> {
+    this.browseLabelId = labelId
+    const childMode = this.childMode()
+    await this.labelBrowse.run(async () => {
+      const r = await this.api.searchProgramSeries({ keyword: '', labelId, page: 1, pageSize: LABEL_PAGE_SIZE, childMode })
+      return { total: r?.total ?? 0, list: r?.list ?? [] }
+    })
+  }
+
+  /** Back from a label's programs to the discover area. */
+  closeBrowse(): void {
+    this.browseLabelId = ''
+    this.labelBrowse.reset()
+  }
+
+  /** 热搜榜 of one category ('' = all), asked in the TV's mode (child mode: the child channel). */
+  async loadTop(categoryId = this.topCategoryId): Promise<void> {
+    this.topCategoryId = categoryId
+    const childMode = this.childMode()
+    await this.top.run(async () => {
+      const r = await this.api.hotTop({ ...(categoryId ? { categoryId } : {}), childMode })
+      if (r?.categories) runInAction(() => (this.topCategories = r.categories ?? []))
+      return r?.list ?? []
+    })
   }
 
   get shownResults(): ProgramCard[] {
-    return this.categoryId ? (this.categoryResults.value ?? []) : (this.results.value?.list ?? [])
+    return this.filtering ? (this.categoryResults.value ?? []) : (this.results.value?.list ?? [])
   }
 
   /** Takes programs the user just black-listed out of the results on screen (the next search asks the gateway). */
@@ -170,16 +312,36 @@ export class SearchStore {
     }
     const c = this.categoryResults.value
     if (c) this.categoryResults.set(c.filter((x) => !programIds.includes(x.programId)))
+    const b = this.labelBrowse.value
+    if (b) this.labelBrowse.set({ ...b, list: b.list.filter((x) => !programIds.includes(x.programId)) })
+    const top = this.top.value
+    if (top) this.top.set(top.filter((e) => !programIds.includes(e.program.programId)))
+  }
+
+  /**
+   * The TV's mode changed (e.g. child lock turned on): what is on screen was asked in the other mode,
+   * so results, category results and suggestions go (a child never keeps an adult list); the hints
+   * are asked again by the root.
+   */
+  modeChanged(): void {
+    this.suggestSeq++
+    this.suggestions = []
+    this.categoryId = ''
+    this.results.reset()
+    this.categoryResults.reset()
+    this.top.reset()
+    this.topCategories = []
+    this.labelId = ''
+    this.labelCategories.reset()
+    this.closeBrowse()
   }
 
   /** Logout: the recent searches, the keyword and the results of this user are gone. */
   reset(): void {
     this.clearRecent()
     this.keyword = ''
-    this.categoryId = ''
-    this.suggestions = []
-    this.results.reset()
-    this.categoryResults.reset()
+    this.modeChanged()
+    this.labels.reset()
   }
 
   clearRecent(): void {

@@ -12,6 +12,10 @@ import BlockView from '../../features/home/BlockView'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
 import LazyContinueRow from '../../features/home/LazyContinueRow'
+import { loadHomeGuide } from '../../features/guide/lazy'
+import { loadHomeBanner } from '../../features/operator/lazy'
+import { useLazyComponent } from '../../lib/useLazyComponent'
+import { useDesktopLook } from '../../features/look/useDesktopLook'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET, READY } from '../../stores/loadState'
@@ -72,6 +76,10 @@ function Index() {
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? READY : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
+  // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop
+  const Banner = useLazyComponent(desktopStatus === 'ready', loadHomeBanner)
+  const Guide = useLazyComponent(desktopStatus === 'ready' && root.session.uid !== '', loadHomeGuide)
+  const lookStyle = useDesktopLook()
 
   return (
     <PageShell
@@ -79,7 +87,7 @@ function Index() {
       state={content ?? NOT_YET}
       onRetry={retry}
       header={
-        <View>
+        <View className='home-look' style={lookStyle}>
           <Suspense fallback={null}>
             <LostTvNotice />
           </Suspense>
@@ -89,11 +97,17 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
+          {Banner && <Banner />}
           <LazyContinueRow />
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
         </View>
       }
-      footer={<RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />}
+      footer={
+        <>
+          <RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
+          {Guide && <Guide />}
+        </>
+      }
     >
       {tab?.kind === 'live' ? (
         <Suspense fallback={null}>

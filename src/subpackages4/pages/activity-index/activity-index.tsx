@@ -3,6 +3,7 @@ import { observer } from 'mobx-react'
 import Taro, { useDidShow, useShareAppMessage } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
+import OperatorImages from '../../../features/operator/OperatorImages'
 import LoginCard from '../../../features/account/LoginCard'
 import SignStrip from '../../../features/points/SignStrip'
 import TaskItem from '../../../features/points/TaskItem'
@@ -75,6 +76,7 @@ function ActivityIndex() {
       statusText={failed?.error || undefined}
       onAction={failed ? load : undefined}
     >
+      <OperatorImages position='activity-top' page={routeOf['activity-index']} />
       {acc && (
         <View className='points-hero'>
           <Text className='points-hero__label'>{t.balance}</Text>
