@@ -7,6 +7,7 @@
  * results are on screen.
  */
 import { locksOf } from '../src/stores/lockStore'
+import { discoverOf } from '../src/features/search/discoverOf'
 import type { Program } from '../emulator/data/catalogue'
 import { contract } from '../src/protocol/contract'
 import { row, sleep, startWorld, within, type Phone, type World } from './harness'
@@ -97,7 +98,7 @@ row('child mode', 'searchTips: an adult title typed in full, and a keyword of bo
 })
 
 row('child mode', '热搜榜 (hotTop): all, and every category', EXPECT, async () => {
-  const s = child.root.search
+  const s = discoverOf(child.root)
   const shown: string[] = []
   for (const c of ['', ...world.stack.gateway.catalogue.categories.map((x) => x.categoryId)]) {
     await s.loadTop(c)

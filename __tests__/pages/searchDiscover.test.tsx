@@ -8,6 +8,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
 import type { ProgramCard } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
+import { discoverOf } from '@/features/search/discoverOf'
 
 const card = (id: string, title: string, categoryId = 'c1'): ProgramCard => ({
   programId: id, title, poster: '', categoryId, categoryName: '电视剧', year: 2020, score: 8, episodeCount: 1, updateInfo: '', source: 'own',
@@ -65,7 +66,7 @@ describe('search page: labels and 热搜榜', () => {
     hotTop.mockImplementationOnce(async () => {
       throw new GatewayError('server', '9999', '榜单维护中', 'test')
     })
-    await services.root.search.loadTop('')
+    await discoverOf(services.root).loadTop('')
     await until(() => textsOf('[data-action="top-retry"]').length === 1, 'retry text')
     expect(textsOf('[data-action="top-retry"]')[0]).toBe('榜单维护中，点击重试')
     expect(textsOf('.discover__hot-name')).toEqual(['长安往事'])

@@ -1,11 +1,10 @@
-import { runInAction } from 'mobx'
 import { RootStore } from '@/stores/root'
 import { HomeStore } from '@/stores/homeStore'
 import { memoryStorage } from '@/platform/storage'
 import { deskTopId, serviceChannelId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort, tvLinkApi } from '@/appRoot'
-import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
+import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
 
 function fakeApi() {
@@ -83,7 +82,7 @@ describe('RootStore', () => {
     const { r } = root()
     expect(r.curVersion).toBe(1)
     expect(r.childMode).toBe(false)
-    runInAction(() => (r.tv.tvMode = { type: 87, content: { currentEPGVersion: 0 } }))
+    tvReports(r.tv, { currentEPGVersion: 0 })
     expect(r.curVersion).toBe(0)
     expect(r.childMode).toBe(true)
     expect(r.searchContext.childMode).toBe(true)
@@ -106,7 +105,7 @@ describe('RootStore', () => {
     jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
     await r.search.search(r.searchContext, '成人')
     expect(r.search.shownResults).toHaveLength(1)
-    runInAction(() => (r.tv.tvMode = { type: 87, content: { currentEPGVersion: 0 } }))
+    tvReports(r.tv, { currentEPGVersion: 0 })
     expect(r.search.shownResults).toHaveLength(0)
     await r.showHome()
     expect(calls.blockList).toHaveBeenLastCalledWith(expect.objectContaining({ deskTopId: deskTopId[1], childMode: true }))

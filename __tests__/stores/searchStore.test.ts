@@ -1,6 +1,4 @@
 import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/searchStore'
-import { formatHeat } from '@/features/search/heat'
-import { GatewayError } from '@/services/http/types'
 import { memoryStorage } from '@/platform/storage'
 import { deferred } from './fixtures'
 
@@ -14,8 +12,6 @@ function api(): jest.Mocked<SearchApi> {
     ns: jest.fn(async () => ({ total: 2, list: [card('1'), card('2')] })),
     searchProgramSeriesCategory: jest.fn(async () => ({ list: [{ categoryId: 'c1', name: '电影', count: 2 }] })),
     searchProgramSeries: jest.fn(async () => ({ total: 1, list: [card('1')] })),
-    label: jest.fn(async () => ({ labels: [{ labelId: 'g1', name: '古装' }, { labelId: 'g2', name: '悬疑' }] })),
-    hotTop: jest.fn(async () => ({ list: [{ rank: 1, heat: 12_345, program: card('9') }], categories: [{ categoryId: 'c1', name: '电影' }] })),
   } as unknown as jest.Mocked<SearchApi>
 }
 
@@ -211,55 +207,18 @@ describe('SearchStore', () => {
     })
   })
 
-  describe('issue 24: labels and 热搜榜', () => {
-    it('formats heat as the top list shows it', () => {
-      expect([formatHeat(9876), formatHeat(12_345), formatHeat(1_234_567), formatHeat(-3)]).toEqual(['9876', '1.2万', '123万', '0'])
-    })
-
-    it('热搜榜: all or one category, in the TV mode; the categories come with the answer; a failure keeps the reason', async () => {
-      const a = api()
-      let child = false
-      const store = new SearchStore(a, memoryStorage(), () => child)
-      await store.loadTop()
-      expect(a.hotTop).toHaveBeenLastCalledWith({ childMode: false })
-      expect(store.top.value?.map((e) => e.program.programId)).toEqual(['9'])
-      expect(store.topCategories).toEqual([{ categoryId: 'c1', name: '电影' }])
-      child = true
-      await store.loadTop('c1')
-      expect(a.hotTop).toHaveBeenLastCalledWith({ categoryId: 'c1', childMode: true })
-      expect(store.topCategoryId).toBe('c1')
-      a.hotTop.mockRejectedValueOnce(new GatewayError('server', '9999', '榜单维护中', 'x'))
-      await store.loadTop()
-      expect([store.top.status, store.top.error]).toEqual(['error', '榜单维护中'])
-      expect(a.hotTop).toHaveBeenLastCalledWith({ categoryId: 'c1', childMode: true })
-    })
-
-    it('labels load once; browsing a label lists its programs (no keyword) in the TV mode; closing forgets them', async () => {
-      const a = api()
-      const store = new SearchStore(a, memoryStorage(), () => true)
-      await store.loadLabels()
-      await store.loadLabels()
-      expect(a.label).toHaveBeenCalledTimes(1)
-      await store.browseLabel('g1')
-      expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '', labelId: 'g1', page: 1, pageSize: 48, childMode: true })
-      expect(store.labelBrowse.value?.list.map((c) => c.programId)).toEqual(['1'])
-      expect(store.labelNameOf(store.browseLabelId)).toBe('古装')
-      store.closeBrowse()
-      expect([store.browseLabelId, store.labelBrowse.status]).toEqual(['', 'idle'])
-    })
-
-    it('after typing a label filters the results, recounts the tabs, and the header total follows; a category combines with it', async () => {
+  describe('issue 24: the label filter after typing (the labels themselves: discoverStore.test)', () => {
+    it('a label filters the results, recounts the tabs, and the header total follows; a category combines with it', async () => {
       const a = api()
       a.searchProgramSeries.mockImplementation((async () => ({ total: 7, list: [card('1')] })) as never)
       a.searchProgramSeriesCategory.mockImplementation((async ({ labelId }: { labelId?: string }) => ({ list: labelId ? [{ categoryId: 'c1', name: '电影', count: 7 }] : [{ categoryId: 'c1', name: '电影', count: 2 }, { categoryId: 'c2', name: '剧', count: 3 }] })) as never)
       const store = new SearchStore(a, memoryStorage(), () => false)
-      await store.loadLabels()
       await store.search(ctx, '甲')
       expect([store.filtering, store.shownTotal, store.tabs.length]).toEqual([false, 2, 2])
       await store.selectLabel('g1')
       expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '甲', labelId: 'g1', page: 1, pageSize: 48, childMode: false })
       expect(a.searchProgramSeriesCategory).toHaveBeenLastCalledWith({ keyword: '甲', labelId: 'g1', childMode: false })
-      expect([store.filtering, store.shownTotal, store.labelName, store.tabs.map((c) => c.count)]).toEqual([true, 7, '古装', [7]])
+      expect([store.filtering, store.shownTotal, store.labelId, store.tabs.map((c) => c.count)]).toEqual([true, 7, 'g1', [7]])
       await store.selectCategory('c1')
       expect(a.searchProgramSeries).toHaveBeenLastCalledWith({ keyword: '甲', categoryId: 'c1', labelId: 'g1', page: 1, pageSize: 48, childMode: false })
       await store.selectLabel('')
@@ -271,27 +230,12 @@ describe('SearchStore', () => {
       expect([store.labelId, store.categoryId, store.filtering]).toEqual(['', '', false])
     })
 
-    it('a change of the TV mode drops 热搜榜, the label browsed and the label filter', async () => {
-      const a = api()
-      const store = new SearchStore(a, memoryStorage(), () => false)
-      await store.loadLabels()
-      await store.loadTop()
-      await store.browseLabel('g1')
+    it('a change of the TV mode drops the label filter and its recounted tabs', async () => {
+      const store = new SearchStore(api(), memoryStorage(), () => false)
       await store.search(ctx, '甲')
       await store.selectLabel('g1')
       store.modeChanged()
-      expect([store.top.status, store.labelBrowse.status, store.browseLabelId, store.labelId, store.topCategories.length]).toEqual(['idle', 'idle', '', '', 0])
-      expect(store.labels.status).toBe('ready') // labels are not a list of programs: kept
-    })
-
-    it('a program black-listed from the screen leaves 热搜榜 and the label list too', async () => {
-      const a = api()
-      const store = new SearchStore(a, memoryStorage(), () => false)
-      await store.loadTop()
-      await store.browseLabel('g1')
-      store.dropPrograms(['9', '1'])
-      expect(store.top.value).toEqual([])
-      expect(store.labelBrowse.value?.list).toEqual([])
+      expect([store.labelId, store.labelCategories.status, store.results.status, store.filtering]).toEqual(['', 'idle', 'idle', false])
     })
   })
 })

@@ -5,13 +5,7 @@ import type { KeyValueStorage } from '../platform/storage'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
 
-export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries' | 'hotTop' | 'label'>
-
-/** A label of label.json (a genre such as 古装): browsed before typing, filtering the results after. */
-export interface Label {
-  labelId: string
-  name: string
-}
+export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries'>
 
 export interface CategoryCount {
   categoryId: string
@@ -19,12 +13,6 @@ export interface CategoryCount {
   count: number
 }
 
-/** One entry of 热搜榜 (hotTop): its rank, heat and program. */
-export interface TopEntry {
-  rank: number
-  heat: number
-  program: ProgramCard
-}
 
 export interface SearchContext {
   userId: string
@@ -39,8 +27,8 @@ export interface SearchResults {
   categories: CategoryCount[]
 }
 
-/** How many programs a label list asks for at once (the same page as a category of the results). */
-export const LABEL_PAGE_SIZE = 48
+/** How many programs a category or label filter of the results asks for at once. */
+export const FILTER_PAGE_SIZE = 48
 
 /** Recent searches of one user; a guest's stay in memory. The device-wide key of old builds is dropped. */
 const recentKey = (uid: string) => `tvc.search.recent.${uid}`
@@ -65,16 +53,7 @@ export class SearchStore {
   categoryId = ''
   readonly results: Loadable<SearchResults>
   readonly categoryResults: Loadable<ProgramCard[]>
-  /** 热搜榜 (hotTop) of `topCategoryId` ('' = all categories), and the categories it can switch to. */
-  readonly top: Loadable<TopEntry[]>
-  topCategoryId = ''
-  topCategories: Array<{ categoryId: string; name: string }> = []
-  /** The labels of label.json. */
-  readonly labels: Loadable<Label[]>
-  /** Before typing: the label being browsed ('' = none) and its programs. */
-  browseLabelId = ''
-  readonly labelBrowse: Loadable<{ total: number; list: ProgramCard[] }>
-  /** After typing: the label filtering the results ('' = none), and the category tabs counted with it. */
+  /** The label (DiscoverStore's labels) filtering the results ('' = none), and the category tabs counted with it. */
   labelId = ''
   readonly labelCategories: Loadable<CategoryCount[]>
   /** How many programs the category and/or label filter found. */
@@ -92,9 +71,6 @@ export class SearchStore {
   ) {
     this.results = new Loadable<SearchResults>((r) => r.list.length === 0)
     this.categoryResults = new Loadable<ProgramCard[]>()
-    this.top = new Loadable<TopEntry[]>()
-    this.labels = new Loadable<Label[]>()
-    this.labelBrowse = new Loadable<{ total: number; list: ProgramCard[] }>((v) => v.list.length === 0)
     this.labelCategories = new Loadable<CategoryCount[]>(() => false)
     makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner' | 'childMode' | 'resultsChildMode'>(this, {
       api: false, storage: false, suggestSeq: false, owner: false, childMode: false, resultsChildMode: false,
@@ -233,7 +209,7 @@ export class SearchStore {
     if (categoryId || labelId) {
       jobs.push(
         this.categoryResults.run(async () => {
-          const r = await this.api.searchProgramSeries({ keyword, ...(categoryId ? { categoryId } : {}), ...(labelId ? { labelId } : {}), page: 1, pageSize: LABEL_PAGE_SIZE, childMode })
+          const r = await this.api.searchProgramSeries({ keyword, ...(categoryId ? { categoryId } : {}), ...(labelId ? { labelId } : {}), page: 1, pageSize: FILTER_PAGE_SIZE, childMode })
           runInAction(() => (this.filteredTotal = r?.total ?? 0))
           return r?.list ?? []
         }),
@@ -257,48 +233,6 @@ export class SearchStore {
     return this.filtering ? this.filteredTotal : (this.results.value?.total ?? 0)
   }
 
-  /** The name of the label filtering the results ('' = none). */
-  get labelName(): string {
-    return this.labelNameOf(this.labelId)
-  }
-
-  labelNameOf(labelId: string): string {
-    return (labelId && this.labels.value?.find((l) => l.labelId === labelId)?.name) || ''
-  }
-
-  /** The labels of label.json, once (again after a failure). */
-  async loadLabels(): Promise<void> {
-    if (this.labels.status === 'ready' || this.labels.status === 'loading') return
-    await this.labels.run(async () => (await this.api.label())?.labels ?? [])
-  }
-
-  /** Before typing: lists the programs of one label (in the TV's mode). */
-  async browseLabel(labelId: string): Promise<void> {
-    this.browseLabelId = labelId
-    const childMode = this.childMode()
-    await this.labelBrowse.run(async () => {
-      const r = await this.api.searchProgramSeries({ keyword: '', labelId, page: 1, pageSize: LABEL_PAGE_SIZE, childMode })
-      return { total: r?.total ?? 0, list: r?.list ?? [] }
-    })
-  }
-
-  /** Back from a label's programs to the discover area. */
-  closeBrowse(): void {
-    this.browseLabelId = ''
-    this.labelBrowse.reset()
-  }
-
-  /** 热搜榜 of one category ('' = all), asked in the TV's mode (child mode: the child channel). */
-  async loadTop(categoryId = this.topCategoryId): Promise<void> {
-    this.topCategoryId = categoryId
-    const childMode = this.childMode()
-    await this.top.run(async () => {
-      const r = await this.api.hotTop({ ...(categoryId ? { categoryId } : {}), childMode })
-      if (r?.categories) runInAction(() => (this.topCategories = r.categories ?? []))
-      return r?.list ?? []
-    })
-  }
-
   get shownResults(): ProgramCard[] {
     return this.filtering ? (this.categoryResults.value ?? []) : (this.results.value?.list ?? [])
   }
@@ -312,10 +246,6 @@ export class SearchStore {
     }
     const c = this.categoryResults.value
     if (c) this.categoryResults.set(c.filter((x) => !programIds.includes(x.programId)))
-    const b = this.labelBrowse.value
-    if (b) this.labelBrowse.set({ ...b, list: b.list.filter((x) => !programIds.includes(x.programId)) })
-    const top = this.top.value
-    if (top) this.top.set(top.filter((e) => !programIds.includes(e.program.programId)))
   }
 
   /**
@@ -329,11 +259,8 @@ export class SearchStore {
     this.categoryId = ''
     this.results.reset()
     this.categoryResults.reset()
-    this.top.reset()
-    this.topCategories = []
     this.labelId = ''
     this.labelCategories.reset()
-    this.closeBrowse()
   }
 
   /** Logout: the recent searches, the keyword and the results of this user are gone. */
@@ -341,7 +268,6 @@ export class SearchStore {
     this.clearRecent()
     this.keyword = ''
     this.modeChanged()
-    this.labels.reset()
   }
 
   clearRecent(): void {

@@ -1,24 +1,24 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import type { SearchStore, TopEntry } from '../../stores/searchStore'
+import type { DiscoverStore, TopEntry } from '../../stores/discoverStore'
 import { formatHeat } from './heat'
 import { discover as t } from '../../strings/discover'
 import './search.scss'
 
 interface Props {
-  search: SearchStore
+  discover: DiscoverStore
   onOpen: (entry: TopEntry) => void
 }
 
 /** 热搜榜 (hotTop): rank, title and heat, switchable by category; a tap opens the program. */
-function TopList({ search, onOpen }: Props) {
-  const top = search.top
+function TopList({ discover, onOpen }: Props) {
+  const top = discover.top
   // asked again when it was dropped (the TV's mode changed while the page is open: the other mode's list went)
   useEffect(() => {
-    if (top.status === 'idle') void search.loadTop()
-  }, [search, top.status])
-  const cats = [{ categoryId: '', name: t.topAll }, ...search.topCategories]
+    if (top.status === 'idle') void discover.loadTop()
+  }, [discover, top.status])
+  const cats = [{ categoryId: '', name: t.topAll }, ...discover.topCategories]
   const entries = top.value ?? []
   return (
     <View className='discover__section top-list'>
@@ -30,10 +30,10 @@ function TopList({ search, onOpen }: Props) {
           {cats.map((c) => (
             <Text
               key={c.categoryId || 'all'}
-              className={`discover__chip${search.topCategoryId === c.categoryId ? ' discover__chip--active' : ''}`}
+              className={`discover__chip${discover.topCategoryId === c.categoryId ? ' discover__chip--active' : ''}`}
               data-top-category={c.categoryId || 'all'}
-              aria-pressed={search.topCategoryId === c.categoryId}
-              onClick={() => void search.loadTop(c.categoryId)}
+              aria-pressed={discover.topCategoryId === c.categoryId}
+              onClick={() => void discover.loadTop(c.categoryId)}
             >
               {c.name}
             </Text>
@@ -41,7 +41,7 @@ function TopList({ search, onOpen }: Props) {
         </View>
       )}
       {top.status === 'error' || top.status === 'offline' ? (
-        <Text className='discover__none' data-action='top-retry' onClick={() => void search.loadTop()}>{t.topFailed(top.error)}</Text>
+        <Text className='discover__none' data-action='top-retry' onClick={() => void discover.loadTop()}>{t.topFailed(top.error)}</Text>
       ) : top.status === 'loading' && entries.length === 0 ? (
         <Text className='discover__none'>{t.loading}</Text>
       ) : entries.length === 0 ? (

@@ -3,6 +3,7 @@ import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import LoginCard from '../../features/account/LoginCard'
+import EditBar from '../../features/personal/EditBar'
 import { useStores } from '../../stores/context'
 import type { TypeEntry } from '../../stores/personalStore'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
@@ -49,20 +50,14 @@ function BlackList() {
   const blocked = personal.blackListedTypes
   const shown = editing ? blocked : (types.value ?? [])
   const bar = (
-    <View className='plist__bar'>
-      <Text>{editing ? b.typeEditHint : b.typeBlockedCount(blocked.length)}</Text>
-      <View style={{ display: 'flex', flexShrink: 0 }}>
-        {editing && <Text className='plist__bar-action' data-action='select-all' onClick={() => personal.toggleAllTypes()}>{t.selectAll}</Text>}
-        {editing && (
-          <Text className='plist__bar-action plist__bar-action--danger' data-action='remove-selected' onClick={() => void removeSelected()}>
-            {b.removeSelected(personal.typesSelected.length)}
-          </Text>
-        )}
-        {(editing || blocked.length > 0) && (
-          <Text className='plist__bar-action' data-action='edit' onClick={() => personal.setTypesEditing(!editing)}>{editing ? t.done : t.edit}</Text>
-        )}
-      </View>
-    </View>
+    <EditBar
+      text={editing ? b.typeEditHint : b.typeBlockedCount(blocked.length)}
+      editing={editing}
+      canEdit={blocked.length > 0}
+      onEditing={(on) => personal.setTypesEditing(on)}
+      onSelectAll={() => personal.toggleAllTypes()}
+      act={{ label: b.removeSelected(personal.typesSelected.length), action: 'remove-selected', run: () => void removeSelected() }}
+    />
   )
   return (
     <PageShell

@@ -8,6 +8,7 @@ import SearchBar from '../../features/search/SearchBar'
 import Discover from '../../features/search/Discover'
 import LabelChips from '../../features/search/LabelChips'
 import TopList from '../../features/search/TopList'
+import { discoverOf } from '../../features/search/discoverOf'
 import ProgramGrid from '../../features/program/ProgramGrid'
 import { useStores } from '../../stores/context'
 import { READY } from '../../stores/loadState'
@@ -27,6 +28,7 @@ export const SUGGEST_DEBOUNCE_MS = 250
 function IndexSearch() {
   const root = useStores()
   const { search, tracker } = root
+  const discover = discoverOf(root)
   const { params } = useRouter()
   const [typing, setTyping] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -34,7 +36,7 @@ function IndexSearch() {
   useEffect(() => {
     search.showHintAt(Number(param(params, 'hint')))
     void root.ensureHints()
-    void search.loadLabels()
+    void discover.loadLabels()
     return () => clearTimeout(timer.current)
     // on open only
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -51,7 +53,7 @@ function IndexSearch() {
   const submit = async (keyword?: string) => {
     clearTimeout(timer.current)
     setTyping(false)
-    search.closeBrowse()
+    discover.closeBrowse()
     const k = await search.search(root.searchContext, keyword)
     if (k) tracker.click(routeOf['index-search'], k, { kind: keyword ? 'pick' : 'submit' })
   }
@@ -61,8 +63,8 @@ function IndexSearch() {
   }
 
   const browse = (labelId: string) => {
-    tracker.click(routeOf['index-search'], search.labelNameOf(labelId), { labelId, kind: 'label' })
-    void search.browseLabel(labelId)
+    tracker.click(routeOf['index-search'], discover.labelNameOf(labelId), { labelId, kind: 'label' })
+    void discover.browseLabel(labelId)
   }
   const openTop = (programId: string, title: string, rank: number) => {
     tracker.click(routeOf['index-search'], title, { programId, kind: 'top', rank })
@@ -73,9 +75,9 @@ function IndexSearch() {
   const searched = results.status !== 'idle'
   const activeList = search.filtering ? search.categoryResults : results
   const keyword = results.value?.keyword ?? search.keyword
-  const browsing = !typing && search.browseLabelId !== ''
-  const browseName = search.labelNameOf(search.browseLabelId)
-  const labels = search.labels.value ?? []
+  const browsing = !typing && discover.browseLabelId !== ''
+  const browseName = discover.labelNameOf(discover.browseLabelId)
+  const labels = discover.labels.value ?? []
 
   return (
     <PageShell
@@ -91,9 +93,9 @@ function IndexSearch() {
           }}
         />
       }
-      state={browsing ? search.labelBrowse : typing || !searched ? READY : activeList}
+      state={browsing ? discover.labelBrowse : typing || !searched ? READY : activeList}
       emptyText={browsing ? ds.labelEmpty(browseName) : t.noResult(keyword)}
-      onRetry={() => void (browsing ? search.browseLabel(search.browseLabelId) : search.filtering ? search.selectCategory(search.categoryId) : submit(keyword))}
+      onRetry={() => void (browsing ? discover.browseLabel(discover.browseLabelId) : search.filtering ? search.selectCategory(search.categoryId) : submit(keyword))}
     >
       {typing && search.suggestions.length > 0 ? (
         <View className='suggestions'>
@@ -106,10 +108,10 @@ function IndexSearch() {
       ) : browsing ? (
         <View className='label-browse'>
           <View className='label-browse__head'>
-            <Text className='label-browse__back' data-action='close-label' onClick={() => search.closeBrowse()}>{`‹ ${ds.back}`}</Text>
-            <Text>{ds.labelSummary(browseName, search.labelBrowse.value?.total ?? 0)}</Text>
+            <Text className='label-browse__back' data-action='close-label' onClick={() => discover.closeBrowse()}>{`‹ ${ds.back}`}</Text>
+            <Text>{ds.labelSummary(browseName, discover.labelBrowse.value?.total ?? 0)}</Text>
           </View>
-          <ProgramGrid cards={search.labelBrowse.value?.list ?? []} onOpen={open} />
+          <ProgramGrid cards={discover.labelBrowse.value?.list ?? []} onOpen={open} />
         </View>
       ) : !searched || typing ? (
         <Discover recent={search.recent} hot={search.inputList} onPick={(k) => void submit(k)} onClearRecent={() => search.clearRecent()}>
@@ -125,7 +127,7 @@ function IndexSearch() {
               </View>
             </View>
           )}
-          <TopList search={search} onOpen={(e) => openTop(e.program.programId, e.program.title, e.rank)} />
+          <TopList discover={discover} onOpen={(e) => openTop(e.program.programId, e.program.title, e.rank)} />
         </Discover>
       ) : (
         <View>
@@ -146,7 +148,7 @@ function IndexSearch() {
           )}
           {labels.length > 0 && <LabelChips labels={labels} active={search.labelId} allText={ds.labelAll} onPick={(id) => void search.selectLabel(id)} />}
           <Text className='result-summary'>
-            {search.labelId ? ds.summaryWithLabel(keyword, search.labelName, search.shownTotal) : t.summary(keyword, search.shownTotal)}
+            {search.labelId ? ds.summaryWithLabel(keyword, discover.labelNameOf(search.labelId), search.shownTotal) : t.summary(keyword, search.shownTotal)}
           </Text>
           <ProgramGrid cards={search.shownResults} onOpen={open} />
         </View>

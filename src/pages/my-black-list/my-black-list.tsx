@@ -2,6 +2,7 @@ import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
+import EditBar from '../../features/personal/EditBar'
 import { useStores } from '../../stores/context'
 import type { BlackListed } from '../../stores/personalStore'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
@@ -40,18 +41,13 @@ function MyBlackList() {
     else toastProblem(res.message)
   }
   const bar = (
-    <View className='plist__bar'>
-      <Text>{l.count(black.list.total)}</Text>
-      <View style={{ display: 'flex' }}>
-        {black.editing && <Text className='plist__bar-action' data-action='select-all' onClick={() => black.toggleAll()}>{t.selectAll}</Text>}
-        {black.editing && (
-          <Text className='plist__bar-action plist__bar-action--danger' data-action='remove-selected' onClick={() => void removeSelected()}>
-            {b.removeSelected(black.selected.length)}
-          </Text>
-        )}
-        <Text className='plist__bar-action' data-action='edit' onClick={() => black.setEditing(!black.editing)}>{black.editing ? t.done : t.edit}</Text>
-      </View>
-    </View>
+    <EditBar
+      text={l.count(black.list.total)}
+      editing={black.editing}
+      onEditing={(on) => black.setEditing(on)}
+      onSelectAll={() => black.toggleAll()}
+      act={{ label: b.removeSelected(black.selected.length), action: 'remove-selected', run: () => void removeSelected() }}
+    />
   )
   return (
     <PersonalList title={titles.myBlackList} list={black.list} emptyText={t.blackListEmpty} bar={bar}>
