@@ -148,3 +148,24 @@ row('child mode', 'the TV turns child while adult results are on screen', 'the a
     figure: gone === null ? undefined : `${Date.now() - t0} ms from the lock to an empty screen`,
   }
 })
+
+row('child mode', 'a relaunch of the child phone while its TV link cannot start (jarvisLogin 503 every time): the TV has not reported', 'child mode from the last report kept on the phone: search, suggestions and 热搜榜 show no adult program', async () => {
+  world.stack.gateway.scenarios.set('5xx', { path: contract.jarvis.jarvisLogin.path })
+  const again = await world.phone('13800000000', { storage: child.storage })
+  const r = again.root
+  const reported = r.tv.modeReported
+  const shown: string[] = []
+  await r.search.search(r.searchContext, mixedKeyword())
+  shown.push(...r.search.shownResults.map((c) => c.programId))
+  r.search.setKeyword(adultTitle())
+  await r.search.suggest()
+  shown.push(...r.search.suggestions.map((x) => x.programId))
+  await discoverOf(r).loadTop('')
+  shown.push(...(discoverOf(r).top.value ?? []).map((e) => e.program.programId))
+  const v = verdict('programs', shown)
+  return {
+    happened: `TV reported: ${reported ? 'yes' : 'no'}; curVersion ${r.curVersion}, child mode ${r.childMode}; ${v.happened}`,
+    pass: !reported && r.childMode && v.pass,
+    figure: v.figure,
+  }
+})
