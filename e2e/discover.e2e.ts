@@ -9,6 +9,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { contract } from '../src/protocol/contract'
+import { mixedKeyword as mixedKeywordOf } from '../emulator/data/catalogue'
 import { startJourney, type Journey } from './harness'
 
 let j: Journey
@@ -26,19 +27,7 @@ function childFriendlyTitle(shownTitle: string): boolean {
   return matches.length > 0 && matches.every((p) => p.childFriendly)
 }
 
-/** A character in titles of both adult and child-friendly programs. */
-function mixedKeyword(): string {
-  const seen = new Map<string, { adult: number; kids: number }>()
-  for (const p of catalogue().programs) {
-    for (const ch of new Set(p.title)) {
-      const c = seen.get(ch) ?? { adult: 0, kids: 0 }
-      if (p.childFriendly) c.kids++
-      else c.adult++
-      seen.set(ch, c)
-    }
-  }
-  return [...seen.entries()].filter(([ch, c]) => /[\u4e00-\u9fa5]/.test(ch) && c.adult > 0 && c.kids > 0).sort((a, b) => b[1].kids - a[1].kids)[0][0]
-}
+const mixedKeyword = (): string => mixedKeywordOf(catalogue().programs)
 
 async function openSearch() {
   await j.open('pages/index-search/index-search')

@@ -9,6 +9,7 @@
 import { locksOf } from '../src/stores/lockStore'
 import { discoverOf } from '../src/features/search/discoverOf'
 import type { Program } from '../emulator/data/catalogue'
+import { mixedKeyword as mixedKeywordOf } from '../emulator/data/catalogue'
 import { contract } from '../src/protocol/contract'
 import { row, sleep, startWorld, within, type Phone, type World } from './harness'
 
@@ -35,19 +36,7 @@ const program = (id: string): Program | undefined => world.stack.gateway.catalog
 const adultIn = (ids: string[]) => ids.filter((id) => !program(id)?.childFriendly)
 const adultTitle = () => world.stack.gateway.catalogue.programs.find((p) => !p.childFriendly)!.title
 
-/** A character found in titles of both adult and child-friendly programs: a keyword that finds both. */
-function mixedKeyword(): string {
-  const seen = new Map<string, { adult: number; kids: number }>()
-  for (const p of world.stack.gateway.catalogue.programs) {
-    for (const ch of new Set(p.title)) {
-      const c = seen.get(ch) ?? { adult: 0, kids: 0 }
-      if (p.childFriendly) c.kids++
-      else c.adult++
-      seen.set(ch, c)
-    }
-  }
-  return [...seen.entries()].filter(([ch, c]) => /[\u4e00-\u9fa5]/.test(ch) && c.adult > 0 && c.kids > 0).sort((a, b) => b[1].kids - a[1].kids)[0][0]
-}
+const mixedKeyword = (): string => mixedKeywordOf(world.stack.gateway.catalogue.programs)
 
 const verdict = (what: string, shown: string[], min = 1) => {
   const adult = adultIn(shown)

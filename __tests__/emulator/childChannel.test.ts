@@ -10,6 +10,7 @@ import fs from 'node:fs'
 import type { RunningGateway } from '../../emulator/gateway'
 import { deskTopId } from '../../src/config'
 import { realClient, startTestGateway } from './helpers/gateway'
+import { mixedKeyword as mixedKeywordOf } from '../../emulator/data/catalogue'
 
 let gw: RunningGateway & { dataDir: string }
 beforeAll(async () => {
@@ -24,20 +25,7 @@ const childFriendly = (id: string) => gw.catalogue.programById.get(id)?.childFri
 const adult = () => gw.catalogue.programs.filter((p) => !p.childFriendly)
 const kids = () => gw.catalogue.programs.filter((p) => p.childFriendly)
 
-/** A keyword that finds both adult and child-friendly programs (a shared character of titles). */
-function mixedKeyword(): string {
-  const counts = new Map<string, { a: number; k: number }>()
-  for (const p of gw.catalogue.programs) {
-    for (const ch of new Set(p.title)) {
-      const c = counts.get(ch) ?? { a: 0, k: 0 }
-      if (p.childFriendly) c.k++
-      else c.a++
-      counts.set(ch, c)
-    }
-  }
-  const best = [...counts.entries()].filter(([ch, c]) => /[\u4e00-\u9fa5]/.test(ch) && c.a > 0 && c.k > 0).sort((x, y) => y[1].k - x[1].k)[0]
-  return best[0]
-}
+const mixedKeyword = (): string => mixedKeywordOf(gw.catalogue.programs)
 
 describe('child channel: search calls', () => {
   const c = () => realClient(gw.url)

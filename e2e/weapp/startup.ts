@@ -27,6 +27,8 @@ import { startStack } from '../../emulator/stack'
 import { DEMO } from '../../emulator/gateway'
 import { common, consent as c, devices as d, home as h, login as l, titles, tv as t } from '../../src/strings'
 import { follow as fw } from '../../src/strings/follow'
+import { guide as gd } from '../../src/strings/guide'
+import { HOME_GUIDE } from '../../emulator/gateway/handlers/userCenter'
 import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
 import { profile as p } from '../../src/strings/profile'
@@ -247,6 +249,27 @@ async function run(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500))
     check(!has(realm, again, fw.title), 'closed, it stays closed')
     realm.closePage(again)
+    check(errors.length === 0, 'runtime errors')
+
+    section('first-visit guide on home (issue 24): steps from pageGuide, 下一步, 跳过 marks it seen for the user')
+    const demo = stack.gateway.state().users.u10001
+    demo.guidesSeen = []
+    const guided = realm.openPage(realm.appJson.pages[0])
+    const first = HOME_GUIDE[0].title
+    const guideMs = await waitFor('the guide over home', () => has(realm, guided, first) && has(realm, guided, gd.skip), 15_000)
+    check(has(realm, guided, gd.progress(1, HOME_GUIDE.length)), `the guide counts its steps (${gd.progress(1, HOME_GUIDE.length)})`)
+    realm.fire(guided, { text: gd.next }, 'tap')
+    await waitFor('the second step', () => has(realm, guided, gd.progress(2, HOME_GUIDE.length)), 5_000)
+    realm.fire(guided, { text: gd.skip }, 'tap')
+    await waitFor('the guide gone', () => !has(realm, guided, gd.skip), 5_000)
+    await waitFor('marked seen on the gateway', () => demo.guidesSeen.includes('pages/index/index'), 5_000)
+    log(`guide shown ${guideMs} ms after home opened; 下一步 then 跳过; the gateway keeps it seen for ${demo.uid}`)
+    realm.closePage(guided)
+    const unguided = realm.openPage(realm.appJson.pages[0])
+    await waitFor('home again', () => has(realm, unguided, t.online), 15_000)
+    await new Promise((r) => setTimeout(r, 500))
+    check(!has(realm, unguided, gd.skip), 'seen once, the guide does not show again')
+    realm.closePage(unguided)
     check(errors.length === 0, 'runtime errors')
 
     await returningWeChatUser(stack, section)

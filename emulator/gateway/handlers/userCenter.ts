@@ -62,7 +62,7 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
 const PHONE_RE = /^1\d{10}$/
 
 /** Home's first-visit guide: the real controls it points at (issue 24). */
-const HOME_GUIDE = [
+export const HOME_GUIDE = [
   { title: '这是您的电视', text: '电视是否在线、正在播放什么，都显示在这里', anchor: 'tv-card' },
   { title: '遥控器', text: '点这里打开遥控器，用手机控制电视', anchor: 'remote' },
   { title: '切换电视', text: '家里有多台电视时，点这里选择要控制的那一台', anchor: 'switch-tv' },
