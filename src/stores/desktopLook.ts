@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
 import { readableOr } from '../lib/color'
+import { plainImageUrl } from '../lib/plainUrl'
 import { failureMessage } from './loadState'
 
 export type DesktopLookApi = Pick<Api['desktop'], 'desktopAttribute'>
@@ -38,7 +39,8 @@ export class DesktopLook {
     return { '--tvc-accent': this.accent, ...(this.background ? { '--tvc-bg': `url("${this.background}")` } : {}) }
   }
 
-  async load(deskTopId: string): Promise<void> {
+  /** Loads the look of `deskTopId`; `pending` is an answer already asked for (else it is asked now). */
+  async load(deskTopId: string, pending?: ReturnType<DesktopLookApi['desktopAttribute']>): Promise<void> {
     if (deskTopId !== this.deskTopId) {
       // never one desktop's look on another (the child desktop's own, or none, while it loads)
       this.deskTopId = deskTopId
@@ -47,11 +49,11 @@ export class DesktopLook {
       this.searchHint = ''
     }
     try {
-      const a = await this.api.desktopAttribute({ deskTopId })
+      const a = await (pending ?? this.api.desktopAttribute({ deskTopId }))
       if (deskTopId !== this.deskTopId || !a) return
       runInAction(() => {
         this.themeColor = a.themeColor ?? ''
-        this.background = /^https?:\/\/[^\s"'()\\]+$/i.test(a.background ?? '') ? a.background : ''
+        this.background = plainImageUrl(a.background)
         this.searchHint = (a.searchHint ?? '').trim().slice(0, 40)
         this.lastError = ''
       })

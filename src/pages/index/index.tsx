@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
@@ -13,9 +13,9 @@ import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
 import LazyContinueRow from '../../features/home/LazyContinueRow'
 import { loadHomeGuide } from '../../features/guide/lazy'
-import { loadHomeBanner } from '../../features/operator/lazy'
-import { useLazyComponent } from '../../lib/useLazyComponent'
-import { useDesktopLook } from '../../features/look/useDesktopLook'
+import { loadHomeBanner, prepareHomeBanner } from '../../features/operator/lazy'
+import LazyPart from '../../components/LazyPart'
+import HomeLook from '../../features/look/HomeLook'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET, READY } from '../../stores/loadState'
@@ -76,10 +76,19 @@ function Index() {
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? READY : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
-  // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop
-  const Banner = useLazyComponent(desktopStatus === 'ready', loadHomeBanner)
-  const Guide = useLazyComponent(desktopStatus === 'ready' && root.session.uid !== '', loadHomeGuide)
-  const lookStyle = useDesktopLook()
+  // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop.
+  // The banner and 继续观看 sit in the landing tab's content below its first block, not in the fixed header: the
+  // header stays short on a phone, and what arrives after the first paint moves no content on screen above it.
+  // Each loads in a component of its own, so its arrival does not re-render the page. The banner's code
+  // and images are asked for as soon as home has painted, so it renders together with the first block.
+  useEffect(() => prepareHomeBanner(root), [root])
+  const landingExtras =
+    home.tabIndex === 0 ? (
+      <>
+        <LazyPart ready={desktopStatus === 'ready'} load={loadHomeBanner} />
+        <LazyContinueRow />
+      </>
+    ) : null
 
   return (
     <PageShell
@@ -87,7 +96,7 @@ function Index() {
       state={content ?? NOT_YET}
       onRetry={retry}
       header={
-        <View className='home-look' style={lookStyle}>
+        <HomeLook>
           <Suspense fallback={null}>
             <LostTvNotice />
           </Suspense>
@@ -97,15 +106,13 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
-          {Banner && <Banner />}
-          <LazyContinueRow />
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
-        </View>
+        </HomeLook>
       }
       footer={
         <>
           <RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
-          {Guide && <Guide />}
+          <LazyPart ready={desktopStatus === 'ready' && root.session.uid !== ''} load={loadHomeGuide} />
         </>
       }
     >
@@ -114,7 +121,15 @@ function Index() {
           <LiveTab />
         </Suspense>
       ) : (
-        blockList.slice(0, rendered).map((b) => <BlockView key={b.blockId} block={b} onOpen={open} onMore={more} />)
+        <>
+          {blockList.length === 0 && landingExtras}
+          {blockList.slice(0, rendered).map((b, i) => (
+            <Fragment key={b.blockId}>
+              <BlockView block={b} onOpen={open} onMore={more} />
+              {i === 0 && landingExtras}
+            </Fragment>
+          ))}
+        </>
       )}
       <View className='home-bottom-gap' />
     </PageShell>
