@@ -8,6 +8,7 @@ import devConfig from './dev'
 import prodConfig from './prod'
 import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
 import { assertBuildTarget } from './target'
+import { WEAPP_BASE_LEVEL } from './templateLevels'
 
 /**
  * Build-environment variables the app reads (src/config/env.ts). Each is replaced at build time with
@@ -22,6 +23,8 @@ const APP_ENV = [
   'TARO_APP_BRIDGE',
   'TARO_APP_PRODUCT_PAGE_URL',
   'TARO_APP_WEBVIEW_ALLOW',
+  'TARO_APP_OFFICIAL_ACCOUNT_NAME',
+  'TARO_APP_OFFICIAL_ACCOUNT_LINKED',
 ] as const
 
 function appEnvConstants(): Record<string, string> {
@@ -52,6 +55,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: false },
+    // weapp template levels: see config/templateLevels.ts (Taro's default 16 ships levels no page uses)
+    baseLevel: WEAPP_BASE_LEVEL,
     // Taro's H5 default terser output uses quote_keys=true, which turns private class fields inside
     // mqtt's browser build (`static #e`) into `static#"e"`: a blank page with a SyntaxError.
     // ascii_only false: Taro's mini-program default (true) writes every Chinese character of the UI

@@ -91,6 +91,53 @@ for (const [fault, what] of FAULTS) {
     return verdict(res, !shown, !onGateway, true)
   })
 
+  row('edits', `分类黑名单 batch removal of two categories: ${what}`, 'both leave in one call, or visibly neither with the reason; the page shows what the gateway has', async () => {
+    const phone = await phoneFor(fault)
+    const uid = phone.root.user.user!.uid
+    const ids = ['g3', 'g4']
+    for (const typeId of ids) await phone.api.box.typeBlackListAdd({ uid, typeId })
+    const personal = phone.root.personal
+    await personal.loadTypes()
+    personal.setTypesEditing(true)
+    for (const id of ids) personal.toggleTypeSelected(id)
+    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.typeBlackListBatch.path })
+    const before = phone.calls.filter((c) => c === contract.box.typeBlackListBatch.path).length
+    const res = await personal.removeTypes()
+    await settled(fault)
+    const batches = phone.calls.filter((c) => c === contract.box.typeBlackListBatch.path).length - before
+    const onGateway = world.stack.gateway.state().typeBlackList[uid] ?? []
+    const shownGone = ids.every((id) => !personal.blackListedTypes.some((x) => x.typeId === id))
+    const gatewayGone = ids.every((id) => !onGateway.includes(id))
+    const shownMixed = ids.some((id) => personal.blackListedTypes.some((x) => x.typeId === id)) && !ids.every((id) => personal.blackListedTypes.some((x) => x.typeId === id))
+    const out = verdict(res, shownGone, gatewayGone, true)
+    // back to the seeded list for the next row
+    world.stack.gateway.scenarios.clear()
+    for (const typeId of ids) await phone.api.box.typeBlackListDelete({ uid, typeId })
+    return { ...out, pass: out.pass && batches === 1 && !shownMixed, figure: `${batches} batch call(s)` }
+  })
+
+  row('edits', `节目黑名单 batch removal of two programs: ${what}`, 'both leave in one call, or visibly neither with the reason; the page shows what the gateway has', async () => {
+    const phone = await phoneFor(fault)
+    const uid = phone.root.user.user!.uid
+    const ids = [nextProgram(), nextProgram()]
+    await phone.api.box.blackListBatch({ uid, objectIds: ids, action: 'add' })
+    const black = phone.root.personal.blackList
+    await black.list.loadFirst()
+    if (!ids.every((id) => black.list.items.some((b) => b.objectId === id))) throw new Error('the two programs are not on the first page')
+    black.setEditing(true)
+    for (const id of ids) black.toggle(id)
+    world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.blackListBatch.path })
+    const res = await phone.root.personal.removeFromBlackList([...black.selected])
+    await settled(fault)
+    const onGateway = (world.stack.gateway.state().blackList[uid] ?? []).map((b) => b.objectId)
+    const shownGone = ids.every((id) => !black.list.items.some((b) => b.objectId === id))
+    const gatewayGone = ids.every((id) => !onGateway.includes(id))
+    const out = verdict(res, shownGone, gatewayGone, true)
+    world.stack.gateway.scenarios.clear()
+    await phone.api.box.blackListBatch({ uid, objectIds: ids, action: 'del' })
+    return out
+  })
+
   row('edits', `child lock on: ${what}`, 'done once, or visibly not done with the reason; the lock page shows what the gateway has', async () => {
     const phone = await phoneFor(fault)
     const locks = locksOf(phone.root)

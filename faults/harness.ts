@@ -13,6 +13,7 @@ import { createFetchTransport, createGatewayClient } from '../src/services/http'
 import type { Transport } from '../src/services/http/types'
 import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
 import { memoryStorage } from '../src/platform/memoryStorage'
+import type { KeyValueStorage } from '../src/platform/storage'
 import { loadMqttNow } from '../src/services/tv/mqttConnect'
 import type { TvLinkApi } from '../src/services/tv/types'
 import { RootStore } from '../src/stores/root'
@@ -59,6 +60,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /** A phone running the app's real stores and request client against the local stack. */
 export interface Phone {
   root: RootStore
+  /** The phone's storage (pass it to world.phone again for a relaunch of the same phone). */
+  storage: KeyValueStorage
   api: Api
   session: Session
   /** What the client told the user (toasts). */
@@ -69,7 +72,7 @@ export interface Phone {
 
 export interface World {
   stack: Stack
-  phone(number?: string, opts?: { timeoutMs?: number }): Promise<Phone>
+  phone(number?: string, opts?: { timeoutMs?: number; storage?: KeyValueStorage }): Promise<Phone>
   close(): Promise<void>
 }
 
@@ -80,7 +83,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
   return {
     stack,
     async phone(number = '13800000000', opts = {}) {
-      const storage = memoryStorage({ 'tvc.consent': { version: termsVersion, acceptedAt: 1 } })
+      const storage = opts.storage ?? memoryStorage({ 'tvc.consent': { version: termsVersion, acceptedAt: 1 } })
       const session = new Session(storage)
       const toasts: string[] = []
       const calls: string[] = []
@@ -111,7 +114,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
       roots.push(root)
       const signedIn = await root.signIn()
       if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`)
-      return { root, api, session, toasts, calls }
+      return { root, storage, api, session, toasts, calls }
     },
     async close() {
       for (const r of roots) r.dispose()

@@ -71,6 +71,30 @@ describe('api fixed values', () => {
     expect(payloads[1]).toEqual({ userId: 'u1', BIMS_ABILITY_STRING: 'ABI', serviceChannelId: childChannelId })
   })
 
+  it('issue 24: every search and list call carries serviceChannelId = the child channel in child mode, none otherwise', async () => {
+    const { api, payloads, seen } = recordingApi()
+    const calls: Array<(childMode: boolean) => Promise<unknown>> = [
+      (childMode) => api.search.ns({ keyword: 'k', childMode }),
+      (childMode) => api.search.searchTips({ keyword: 'k', childMode }),
+      (childMode) => api.search.searchProgramSeriesCategory({ keyword: 'k', childMode }),
+      (childMode) => api.search.searchProgramSeries({ keyword: 'k', categoryId: 'c1', page: 1, pageSize: 48, childMode }),
+      (childMode) => api.search.hotTop({ categoryId: 'c1', childMode }),
+      (childMode) => api.search.hotSearch({ userId: 'u1', abilityString: 'A', childMode }),
+      (childMode) => api.desktop.blockList({ deskTopId: 'd', tabId: 't', page: 1, pageSize: 10, childMode }),
+      (childMode) => api.desktop.mobileTopic({ topicId: 't1', childMode }),
+      (childMode) => api.desktop.mobileFlow({ flowId: 'f1', page: 1, pageSize: 10, childMode }),
+      (childMode) => api.other.getRelevantList({ programId: 'p1', limit: 9, childMode }),
+      (childMode) => api.epg.getCastPersonInfo({ castId: 'c1', childMode }),
+    ]
+    for (const c of calls) await c(true)
+    for (const c of calls) await c(false)
+    const n = calls.length
+    expect(seen.slice(0, n).map((s) => s.path)).toEqual(['ns.json', 'searchTips', 'searchProgramSeriesCategory', 'searchProgramSeries', 'hotTop', 'hotSearch', 'v2/blockList', 'v2/mobileTopic', 'v2/mobileFlow', 'vod/getRelevantList', 'epg/cast/getCastPersonInfo.shtml'])
+    for (const p of payloads.slice(0, n)) expect(p).toMatchObject({ serviceChannelId: childChannelId })
+    for (const p of payloads.slice(n)) expect(p).not.toHaveProperty('serviceChannelId')
+    for (const p of payloads) expect(p).not.toHaveProperty('childMode')
+  })
+
   it('ns.json: limit 48, isFocusPinyin 0, supportSvs true, supportPositive false, unionType 1, version 9048', async () => {
     const { api, payloads, seen } = recordingApi()
     await api.search.ns({ keyword: '长安' })

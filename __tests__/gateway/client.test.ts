@@ -4,6 +4,8 @@ import { net } from '../../src/strings'
 import { timeouts } from '../../src/config'
 import { contract } from '../../src/protocol/contract'
 import { createGatewayClient, GatewayError, type GatewayClientOptions } from '../../src/services/http'
+import { createApi } from '../../src/services/api'
+import { OfflineError } from '../../src/services/http/types'
 import { validEmpty } from './helpers/recording'
 import { SecureRandomError } from '../../src/protocol/codec'
 import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer, type SeenRequest } from './helpers/fakeGateway'
@@ -196,6 +198,13 @@ describe('network failure', () => {
     const { client, toasts } = setup(() => ({ networkError: true }))
     const r = await client.send(other.characters, { keys: [] }, { silent: true })
     expect(r.offline).toBe(true)
+    expect(toasts).toEqual([])
+  })
+
+  it('issue 24: pageGuide (the first-visit guide) fails without a toast: no guide and no error', async () => {
+    const { client, toasts } = setup(() => ({ networkError: true }), { token: 't', secret: 's' })
+    const api = createApi(client)
+    await expect(api.userCenter.pageGuide({ uid: 'u1', page: 'pages/index/index' })).rejects.toBeInstanceOf(OfflineError)
     expect(toasts).toEqual([])
   })
 

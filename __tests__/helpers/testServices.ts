@@ -7,6 +7,9 @@ import type { AvatarUploader } from '@/services/http/upload'
 import type { TvLinkDeps } from '@/services/tv/types'
 import { memoryStorage, type KeyValueStorage } from '@/platform/storage'
 import { RootStore, type TrackerPort } from '@/stores/root'
+import type { TvStore } from '@/stores/tvStore'
+import type { TvMode } from '@/protocol/tv/messages'
+import { runInAction } from 'mobx'
 import { device, userInfo } from '../stores/fixtures'
 
 /** Records what the app tracked, in the shape of the services' Tracker. */
@@ -127,4 +130,16 @@ export function installLoggedIn(
   const services = installServices({ api: fakeApi({ ...overrides, userCenter }), phone: '13800000000', ...opts })
   jest.spyOn(services.root.tv, 'setDevice').mockImplementation(() => undefined)
   return services
+}
+
+/**
+ * The selected TV reports its mode (type 87), as the TV link's listener does: `tvMode` and the TV it
+ * came from (a store without a TV gets `mac` as its TV first). Setting `tvMode` alone is SPEC 4's
+ * default state, not a report (see TvStore.modeReported).
+ */
+export function tvReports(tv: TvStore, content: TvMode['content'], mac = tv.device?.mac ?? 'AC3B7F000001'): void {
+  runInAction(() => {
+    if (tv.device?.mac !== mac) tv.device = { uid: 'u1', mac, deviceName: '客厅电视' }
+    ;(tv as unknown as { setMode(mode: TvMode): void }).setMode({ type: 87, content } as TvMode)
+  })
 }

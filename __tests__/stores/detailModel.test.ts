@@ -30,8 +30,19 @@ describe('DetailModel', () => {
     const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('p1')
     expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1', uid: 'u1' })
-    expect(a.other.getRelevantList).toHaveBeenCalledWith({ programId: 'p1', limit: 9 })
+    expect(a.other.getRelevantList).toHaveBeenCalledWith({ programId: 'p1', limit: 9, childMode: false })
     expect(m.collected).toBe(true)
+  })
+
+  it('issue 24: in child mode (curVersion 0) related programs are asked on the child channel', async () => {
+    const a = api()
+    let child = true
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', () => child)
+    await m.load('p1')
+    expect(a.other.getRelevantList).toHaveBeenLastCalledWith({ programId: 'p1', limit: 9, childMode: true })
+    child = false
+    await m.load('p1')
+    expect(a.other.getRelevantList).toHaveBeenLastCalledWith({ programId: 'p1', limit: 9, childMode: false })
   })
 
   it('favourite toggles through add and delete, and changes only when the gateway agreed', async () => {

@@ -3,6 +3,7 @@ import { RootStore, LOGGED_OUT_KEY } from '@/stores/root'
 import { HOME_CACHE_KEY } from '@/stores/homeCache'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'
+import { discoverOf } from '@/features/search/discoverOf'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
 
@@ -88,6 +89,20 @@ describe('black-list changes', () => {
     expect(r.search.shownResults.map((c) => c.programId)).toEqual(['a', 'c'])
     expect(r.search.results.value?.total).toBe(2)
     expect(r.home.stale).toBe(true)
+  })
+
+  it('a program black-listed leaves the search page\'s 热搜榜 and label list too (stores the search page created)', async () => {
+    const { r, a } = root()
+    Object.assign(a.search, {
+      hotTop: jest.fn(async () => ({ list: [{ rank: 1, heat: 9, program: card('b') }, { rank: 2, heat: 8, program: card('c') }] })),
+      searchProgramSeries: jest.fn(async () => ({ total: 2, list: [card('b'), card('a')] })),
+    })
+    const discover = discoverOf(r)
+    await discover.loadTop()
+    await discover.browseLabel('g1')
+    r.onBlackListChanged({ programIds: ['b'] })
+    expect(discover.top.value?.map((e) => e.program.programId)).toEqual(['c'])
+    expect(discover.labelBrowse.value?.list.map((c) => c.programId)).toEqual(['a'])
   })
 
   it('a category change marks home stale too', () => {

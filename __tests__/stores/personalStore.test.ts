@@ -16,7 +16,7 @@ function fakeBox(opts: { favs?: number; records?: HistoryItem[]; black?: number 
     favs: Array.from({ length: opts.favs ?? 0 }, (_, i) => ({ programId: `p${i + 1}`, title: `节目${i + 1}` })),
     records: [...(opts.records ?? [])],
     black: Array.from({ length: opts.black ?? 0 }, (_, i) => ({ objectId: `b${i + 1}`, title: `黑${i + 1}`, poster: '', addedAt: i })),
-    types: [{ typeId: 'g1', name: '爱情', inBlackList: false }, { typeId: 'g13', name: '恐怖', inBlackList: true }],
+    types: [{ typeId: 'g1', name: '爱情', inBlackList: false }, { typeId: 'g13', name: '恐怖', inBlackList: true }, { typeId: 'g5', name: '战争', inBlackList: true }],
   }
   const page = <T,>(all: T[], p: number, size: number) => ({ total: all.length, list: all.slice((p - 1) * size, p * size) })
   const api = {
@@ -50,6 +50,16 @@ function fakeBox(opts: { favs?: number; records?: HistoryItem[]; black?: number 
         const t = db.types.find((x) => x.typeId === typeId)!
         t.inBlackList = false
         return { ...t }
+      }),
+      typeBlackListBatch: jest.fn(async ({ typeIds, action }: { typeIds: string[]; action: 'add' | 'del' }) => {
+        let count = 0
+        for (const t of db.types) {
+          if (typeIds.includes(t.typeId) && t.inBlackList !== (action === 'add')) {
+            t.inBlackList = action === 'add'
+            count++
+          }
+        }
+        return { count }
       }),
     },
     epg: { getDetail: jest.fn() },
@@ -333,7 +343,7 @@ describe('category black list', () => {
     const { api } = fakeBox()
     const { s, changes } = store(api)
     await s.loadTypes()
-    expect(s.types.value?.map((x) => [x.typeId, x.inBlackList])).toEqual([['g1', false], ['g13', true]])
+    expect(s.types.value?.map((x) => [x.typeId, x.inBlackList])).toEqual([['g1', false], ['g13', true], ['g5', true]])
     await expect(s.setType('g1', true)).resolves.toEqual({ ok: true, message: '已屏蔽「爱情」类节目' })
     expect(s.types.value?.find((x) => x.typeId === 'g1')?.inBlackList).toBe(true)
     expect(changes).toEqual([{ typeId: 'g1' }])
@@ -374,5 +384,110 @@ describe('category black list', () => {
     api.box.typeBlackList.mockImplementationOnce(offline)
     await s.loadTypes()
     expect([s.types.status, s.types.error]).toEqual(['offline', '网络连接错误，请稍后重试'])
+  })
+})
+
+describe('batch edits (issue 24)', () => {
+  const blocked = (s: PersonalStore) => s.blackListedTypes.map((x) => x.typeId)
+
+  it('分类黑名单: edit mode selects black-listed categories only; one batch call takes them all out', async () => {
+    const { api, db } = fakeBox()
+    const { s, changes } = store(api)
+    await s.loadTypes()
+    s.setTypesEditing(true)
+    s.toggleTypeSelected('g1') // not black-listed: not selectable
+    expect(s.typesSelected).toEqual([])
+    s.toggleAllTypes()
+    expect(s.typesSelected).toEqual(['g13', 'g5'])
+    await expect(s.removeTypes()).resolves.toEqual({ ok: true, message: '已将 2 个分类移出黑名单' })
+    expect(api.box.typeBlackListBatch).toHaveBeenCalledTimes(1)
+    expect(api.box.typeBlackListBatch).toHaveBeenCalledWith({ uid: 'u1', typeIds: ['g13', 'g5'], action: 'del' })
+    expect(api.box.typeBlackListDelete).not.toHaveBeenCalled()
+    expect(blocked(s)).toEqual([])
+    expect(db.types.every((x) => !x.inBlackList)).toBe(true)
+    expect(s.typesEditing).toBe(false) // nothing left to edit
+    expect(changes).toEqual([{}])
+  })
+
+  it('分类黑名单: a refused or offline batch changes nothing on screen and says why', async () => {
+    const { api } = fakeBox()
+    const { s, changes } = store(api)
+    await s.loadTypes()
+    s.setTypesEditing(true)
+    s.toggleAllTypes()
+    api.box.typeBlackListBatch.mockImplementationOnce(refuse)
+    await expect(s.removeTypes()).resolves.toEqual({ ok: false, message: '服务维护中' })
+    expect(blocked(s)).toEqual(['g13', 'g5'])
+    expect(s.typesSelected).toEqual(['g13', 'g5'])
+    expect(api.box.typeBlackList).toHaveBeenCalledTimes(1) // a refusal is not read back
+    api.box.typeBlackListBatch.mockImplementationOnce(offline)
+    api.box.typeBlackList.mockImplementationOnce(offline)
+    await expect(s.removeTypes()).resolves.toEqual({ ok: false, message: '网络连接错误，请稍后重试' })
+    expect(blocked(s)).toEqual(['g13', 'g5'])
+    expect(s.typesEditing).toBe(true)
+    expect(changes).toEqual([])
+  })
+
+  it('分类黑名单: a batch whose answer was lost is read back: applied -> done; not applied -> unchanged with the reason', async () => {
+    const { api, db } = fakeBox()
+    const { s } = store(api)
+    await s.loadTypes()
+    s.setTypesEditing(true)
+    s.toggleTypeSelected('g13')
+    api.box.typeBlackListBatch.mockImplementationOnce(() => Promise.reject(new GatewayError('http', '503', '服务异常，请稍后重试', 'x')))
+    await expect(s.removeTypes()).resolves.toEqual({ ok: false, message: '服务异常，请稍后重试' })
+    expect(api.box.typeBlackList).toHaveBeenCalledTimes(2)
+    expect(blocked(s)).toEqual(['g13', 'g5'])
+    api.box.typeBlackListBatch.mockImplementationOnce(async () => {
+      db.types.find((x) => x.typeId === 'g13')!.inBlackList = false
+      throw new GatewayError('badResponse', 'decrypt', '服务返回的数据有误，请稍后重试', 'x')
+    })
+    await expect(s.removeTypes()).resolves.toEqual({ ok: true, message: '已将 1 个分类移出黑名单' })
+    expect(blocked(s)).toEqual(['g5'])
+    expect(s.typesSelected).toEqual([])
+  })
+
+  it('分类黑名单: nothing selected or logged out is refused without a call; one batch at a time', async () => {
+    const { api } = fakeBox()
+    const { s } = store(api)
+    await s.loadTypes()
+    await expect(s.removeTypes([])).resolves.toEqual({ ok: false, message: '请先选择要移出的内容' })
+    const gate = deferred<{ count: number }>()
+    api.box.typeBlackListBatch.mockImplementationOnce(() => gate.promise)
+    const first = s.removeTypes(['g13'])
+    await expect(s.removeTypes(['g5'])).resolves.toEqual({ ok: false, message: '正在处理，请稍候' })
+    gate.resolve({ count: 1 })
+    await expect(first).resolves.toMatchObject({ ok: true })
+    expect(api.box.typeBlackListBatch).toHaveBeenCalledTimes(1)
+    const { s: out } = store(api, { uid: '' })
+    await expect(out.removeTypes(['g5'])).resolves.toEqual({ ok: false, message: '请先登录' })
+  })
+
+  it('节目黑名单: several selected go in one batchaddordel call; a refusal keeps every item and the selection', async () => {
+    const { api } = fakeBox({ black: 5 })
+    const { s } = store(api)
+    await s.blackList.list.loadFirst()
+    s.blackList.setEditing(true)
+    s.blackList.toggle('b1')
+    s.blackList.toggle('b3')
+    api.box.blackListBatch.mockImplementationOnce(refuse)
+    await expect(s.removeFromBlackList([...s.blackList.selected])).resolves.toEqual({ ok: false, message: '服务维护中' })
+    expect(s.blackList.list.items).toHaveLength(5)
+    expect(s.blackList.selected).toEqual(['b1', 'b3'])
+    await expect(s.removeFromBlackList([...s.blackList.selected])).resolves.toEqual({ ok: true, message: '已将 2 个节目移出黑名单' })
+    expect(api.box.blackListBatch).toHaveBeenLastCalledWith({ uid: 'u1', objectIds: ['b1', 'b3'], action: 'del' })
+    expect(s.blackList.list.items.map((b) => b.objectId)).toEqual(['b2', 'b4', 'b5'])
+  })
+
+  it('节目黑名单: a batch whose answer was lost is read back like a single removal', async () => {
+    const { api, db } = fakeBox({ black: 4 })
+    const { s } = store(api)
+    await s.blackList.list.loadFirst()
+    api.box.blackListBatch.mockImplementationOnce(async ({ objectIds }: { objectIds: string[] }) => {
+      db.black = db.black.filter((b) => !objectIds.includes(b.objectId))
+      throw new OfflineError('网络连接错误，请稍后重试', 'x')
+    })
+    await expect(s.removeFromBlackList(['b1', 'b2'])).resolves.toEqual({ ok: true, message: '已将 2 个节目移出黑名单' })
+    expect(s.blackList.list.items.map((b) => b.objectId)).toEqual(['b3', 'b4'])
   })
 })

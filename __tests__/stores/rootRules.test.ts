@@ -9,7 +9,7 @@ import { deskTopId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'
 import { tv as tvText, program as programText } from '@/strings'
-import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
+import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
 
 function fakeApi() {
@@ -94,7 +94,7 @@ describe('the TV mode decides home and hints (SPEC 4/9), in the root store', () 
     await r.showHome()
     expect(api.desktop.mobileDesktop).toHaveBeenLastCalledWith({ deskTopId: deskTopId[0] })
     expect(r.search.inputList).toEqual(['热搜'])
-    runInAction(() => (r.tv.tvMode = { type: 87, content: { currentEPGVersion: 0 } }))
+    tvReports(r.tv, { currentEPGVersion: 0 })
     await flush()
     expect(api.desktop.mobileDesktop).toHaveBeenLastCalledWith({ deskTopId: deskTopId[1] })
     expect(api.search.hotSearch).toHaveBeenLastCalledWith(expect.objectContaining({ childMode: true }))

@@ -1,11 +1,10 @@
-import { runInAction } from 'mobx'
 import { RootStore } from '@/stores/root'
 import { HomeStore } from '@/stores/homeStore'
 import { memoryStorage } from '@/platform/storage'
 import { deskTopId, serviceChannelId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort, tvLinkApi } from '@/appRoot'
-import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
+import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
 
 function fakeApi() {
@@ -83,10 +82,38 @@ describe('RootStore', () => {
     const { r } = root()
     expect(r.curVersion).toBe(1)
     expect(r.childMode).toBe(false)
-    runInAction(() => (r.tv.tvMode = { type: 87, content: { currentEPGVersion: 0 } }))
+    tvReports(r.tv, { currentEPGVersion: 0 })
     expect(r.curVersion).toBe(0)
     expect(r.childMode).toBe(true)
     expect(r.searchContext.childMode).toBe(true)
+  })
+
+  it('issue 24: the TV going to child mode makes the home blocks, suggestions and search tabs ask the child channel, and drops adult results', async () => {
+    const api = fakeApi()
+    const card = { programId: 'p1', title: '成人片', poster: '', categoryId: 'c', categoryName: '电影', year: 2024, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const }
+    const calls = {
+      hotSearch: jest.fn(async () => ({ tipsList: [] })),
+      searchTips: jest.fn(async () => ({ list: [] })),
+      ns: jest.fn(async () => ({ total: 1, list: [card] })),
+      searchProgramSeriesCategory: jest.fn(async () => ({ list: [] })),
+      mobileDesktop: jest.fn(async ({ deskTopId: id }: { deskTopId: string }) => ({ deskTopId: id, name: 'd', tabs: [{ tabId: `${id}-t1`, name: '精选' }] })),
+      blockList: jest.fn(async () => ({ total: 0, list: [] })),
+    }
+    Object.assign(api.search, calls)
+    Object.assign(api.desktop, { mobileDesktop: calls.mobileDesktop, blockList: calls.blockList })
+    const { r } = root(api)
+    jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    await r.search.search(r.searchContext, '成人')
+    expect(r.search.shownResults).toHaveLength(1)
+    tvReports(r.tv, { currentEPGVersion: 0 })
+    expect(r.search.shownResults).toHaveLength(0)
+    await r.showHome()
+    expect(calls.blockList).toHaveBeenLastCalledWith(expect.objectContaining({ deskTopId: deskTopId[1], childMode: true }))
+    r.search.setKeyword('熊')
+    await r.search.suggest()
+    expect(calls.searchTips).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
+    await r.search.search(r.searchContext, '熊')
+    expect(calls.searchProgramSeriesCategory).toHaveBeenLastCalledWith({ keyword: '熊', childMode: true })
   })
 
   it('an ended session logs out cleanly: no user, no TVs, no TV link', async () => {

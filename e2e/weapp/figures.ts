@@ -4,6 +4,7 @@
  * second, and the rendered tree (Taro's template nodes in the page data: count, depth, widest fan-out).
  * Limits are WeChat's Audits rules (shared/recipes/WEAPP-PERF.md).
  */
+import { DIRECT_DEPTH } from '../../config/templateLevels'
 import type { PageInstance } from './realm'
 
 export const AUDIT_LIMITS = Object.freeze({
@@ -13,6 +14,11 @@ export const AUDIT_LIMITS = Object.freeze({
   maxSetDataPerSecond: 20,
   /** WXML: fewer than 1000 nodes. */
   maxNodes: 1000,
+  /**
+   * Not WeChat's rule but the build's: the deepest tree Taro's templates render directly (config/
+   * templateLevels.ts). Deeper nodes would go through the `comp` component: raise the levels instead.
+   */
+  maxDepth: DIRECT_DEPTH,
 })
 
 export interface PageFigures {
@@ -79,6 +85,7 @@ export function auditProblems(f: PageFigures): string[] {
   if (f.largestKb * 1024 > AUDIT_LIMITS.maxSetDataBytes) out.push(`${f.route}: a single setData of ${f.largestKb} KB (limit 256 KB)`)
   if (!f.scripted && f.busiestSecond > AUDIT_LIMITS.maxSetDataPerSecond) out.push(`${f.route}: ${f.busiestSecond} setData calls in one second (limit 20)`)
   if (f.nodes >= AUDIT_LIMITS.maxNodes) out.push(`${f.route}: ${f.nodes} nodes (limit under 1000)`)
+  if (f.depth > AUDIT_LIMITS.maxDepth) out.push(`${f.route}: a tree ${f.depth} levels deep (the templates render ${AUDIT_LIMITS.maxDepth}: raise WEAPP_BASE_LEVEL in config/templateLevels.ts)`)
   return out
 }
 

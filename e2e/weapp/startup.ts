@@ -26,6 +26,9 @@ import { join, resolve } from 'node:path'
 import { startStack } from '../../emulator/stack'
 import { DEMO } from '../../emulator/gateway'
 import { common, consent as c, devices as d, home as h, login as l, titles, tv as t } from '../../src/strings'
+import { follow as fw } from '../../src/strings/follow'
+import { guide as gd } from '../../src/strings/guide'
+import { HOME_GUIDE } from '../../emulator/gateway/handlers/userCenter'
 import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/features/account/privacyButtons'
 import { profile as p } from '../../src/strings/profile'
@@ -233,7 +236,23 @@ async function run(): Promise<void> {
     realm.closePage(myTv)
     check(errors.length === 0, 'runtime errors')
 
+    section('关注公众号 on 我的 (issue 24): shown to a user who does not follow, closed for 7 days')
+    stack.gateway.state().users.u10001.followed = false
+    const my = realm.openPage('pages/my-home/my-home')
+    await waitFor('the follow card', () => has(realm, my, fw.title), 10_000)
+    check(has(realm, my, fw.gives), 'the card says what following gives')
+    log(`我的: ${realm.texts(my).filter((x) => x.includes('公众号')).join(' | ')}`)
+    realm.fire(my, { text: fw.close }, 'tap')
+    await waitFor('the card closed', () => !has(realm, my, fw.title), 5_000)
+    realm.closePage(my)
+    const again = realm.openPage('pages/my-home/my-home')
+    await new Promise((r) => setTimeout(r, 500))
+    check(!has(realm, again, fw.title), 'closed, it stays closed')
+    realm.closePage(again)
+    check(errors.length === 0, 'runtime errors')
+
     await returningWeChatUser(stack, section)
+    await firstVisitGuide(stack, section)
 
     const called = [...realm.wxRead].sort()
     console.log(`\nwx APIs the app called (${called.length}): ${called.join(', ')}`)
@@ -303,6 +322,39 @@ async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Rec
  * shows. Then my-info: the privacy authorisation before the editor, the avatar from chooseAvatar sent
  * by wx.uploadFile, WeChat's nickname review refusing a name, and a name saved.
  */
+/**
+ * Issue 24: home's first-visit guide on a phone launched afresh: its steps come from pageGuide, 下一步
+ * moves on, 跳过 marks it seen on the gateway, and the next phone of the same user is not shown it.
+ */
+async function firstVisitGuide(stack: Awaited<ReturnType<typeof startStack>>, section: (name: string) => void): Promise<void> {
+  section('first-visit guide on home (issue 24): steps from pageGuide, 下一步, 跳过 marks it seen for the user')
+  const user = () => stack.gateway.state().users.u10001
+  user().guidesSeen = []
+  const phone = () => {
+    const realm = createWeappRealm({ root, onError: record, wechatUser: 'u10001' })
+    realm.launch()
+    const home = realm.openPage(realm.appJson.pages[0])
+    lastPage = { realm, page: home }
+    return { realm, home }
+  }
+  const { realm, home } = phone()
+  const steps = HOME_GUIDE.length
+  const guideMs = await waitFor('the guide over home', () => has(realm, home, HOME_GUIDE[0].title) && has(realm, home, gd.skip), 20_000)
+  check(has(realm, home, gd.progress(1, steps)), `the guide counts its steps (${gd.progress(1, steps)})`)
+  realm.fire(home, { text: gd.next }, 'tap')
+  await waitFor('the second step', () => has(realm, home, HOME_GUIDE[1].title) && has(realm, home, gd.progress(2, steps)), 5_000)
+  realm.fire(home, { text: gd.skip }, 'tap')
+  await waitFor('the guide gone', () => !has(realm, home, gd.skip), 5_000)
+  await waitFor('marked seen on the gateway', () => user().guidesSeen.includes('pages/index/index'), 5_000)
+  log(`guide shown ${guideMs} ms after launch; 下一步 then 跳过; the gateway keeps it seen`)
+  const next = phone()
+  await waitFor(`"${t.online}" on the next phone`, () => has(next.realm, next.home, t.online), 20_000)
+  await new Promise((r) => setTimeout(r, 1_000))
+  check(!has(next.realm, next.home, gd.skip), 'seen once, the guide does not show again on another phone')
+  log('another phone of the same user: no guide')
+  check(errors.length === 0, 'runtime errors')
+}
+
 async function returningWeChatUser(stack: Awaited<ReturnType<typeof startStack>>, section: (name: string) => void): Promise<void> {
   section('returning WeChat user, empty storage: straight to 电视在线; the profile edited in my-info')
   const realm = createWeappRealm({ root, onError: record, wechatUser: 'u10001' })

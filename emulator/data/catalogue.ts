@@ -135,6 +135,23 @@ function titlesFor(kind: V.CategoryKind, rng: Rng, used: Set<string>): string {
   }
 }
 
+/**
+ * A character found in the titles of both adult and child-friendly programs (the one in most child
+ * titles): a keyword that finds both kinds, for checking what child mode leaves out.
+ */
+export function mixedKeyword(programs: readonly Program[]): string {
+  const seen = new Map<string, { adult: number; kids: number }>()
+  for (const p of programs) {
+    for (const ch of new Set(p.title)) {
+      const c = seen.get(ch) ?? { adult: 0, kids: 0 }
+      if (p.childFriendly) c.kids++
+      else c.adult++
+      seen.set(ch, c)
+    }
+  }
+  return [...seen.entries()].filter(([ch, c]) => /[\u4e00-\u9fa5]/.test(ch) && c.adult > 0 && c.kids > 0).sort((a, b) => b[1].kids - a[1].kids)[0][0]
+}
+
 export function toCard(p: Program): ProgramCard {
   const card: ProgramCard = {
     programId: p.programId,

@@ -13,8 +13,8 @@
  *           (per uid and terms version), `wxCodes` (codes already exchanged), `wxTickets` and
  *           `uploads` (avatars) start empty. Nobody has consented on the gateway yet, so a returning
  *           WeChat user confirms the terms once by a login by tap.
- *   5 -> 6  no change of shape: version 6 was set aside for issue 24 (its guide's `guidesSeen`
- *           already existed), so a file at 5 only gets its version number.
+ *   5 -> 6  no change of shape: version 6 was set aside for issue 24, which needed none (the guide's
+ *           `guidesSeen` already existed); a file at 5 only gets its version number.
  *   6 -> 7  watch records get `finished` (issue 22).
  *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
  */
@@ -92,7 +92,7 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [uid, u] of Object.entries(users)) upgraded[uid] = { ...u, loggedOut: u.loggedOut === true }
     return { ...doc, schemaVersion: 5, users: upgraded, consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} }
   },
-  // 5 -> 6: no change of shape (set aside for issue 24, which needs none): only the version moves
+  // 5 -> 6: no change of shape (set aside for issue 24, which needed none): only the version moves
   5: (doc) => ({ ...doc, schemaVersion: 6 }),
   // 6 -> 7: watch records carry `finished` (issue 22): the record is on the program's last episode,
   // within its last 30 s. Older records get it from their episode and position; nothing else changes.

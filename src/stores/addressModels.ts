@@ -16,7 +16,8 @@ import type { Address } from '../protocol/contract/models'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
 import { mayHaveApplied, type ActionResult } from './write'
-import { address as t, devices as d } from '../strings'
+import { devices as d } from '../strings'
+import { address as t } from '../strings/address'
 
 export type AddressApi = Pick<Api['userCenter'], 'queryAddress' | 'saveAddress'>
 export type AddressField = 'name' | 'phone' | 'region' | 'detail'

@@ -37,10 +37,12 @@ export class DetailModel {
   constructor(
     private readonly api: DetailApi,
     private readonly uid: () => string,
+    /** The TV's child mode (curVersion 0): related programs are asked on the child channel. */
+    private readonly childMode: () => boolean = () => false,
   ) {
     this.detail = new Loadable<ProgramDetail>((p) => !p || !p.programId)
     this.related = new Loadable<ProgramCard[]>()
-    makeAutoObservable<DetailModel, 'api' | 'uid' | 'favouriteEpoch' | 'blackListEpoch'>(this, { api: false, uid: false, favouriteEpoch: false, blackListEpoch: false })
+    makeAutoObservable<DetailModel, 'api' | 'uid' | 'childMode' | 'favouriteEpoch' | 'blackListEpoch'>(this, { api: false, uid: false, childMode: false, favouriteEpoch: false, blackListEpoch: false })
   }
 
   async load(programId: string): Promise<void> {
@@ -53,7 +55,7 @@ export class DetailModel {
       if (favourite === this.favouriteEpoch) this.collected = detail.collected
       if (blackList === this.blackListEpoch) this.inBlackList = detail.inBlackList
     })
-    const jobs: Array<Promise<unknown>> = [this.related.run(async () => (await this.api.other.getRelevantList({ programId, limit: RELATED_LIMIT }))?.list ?? [])]
+    const jobs: Array<Promise<unknown>> = [this.related.run(async () => (await this.api.other.getRelevantList({ programId, limit: RELATED_LIMIT, childMode: this.childMode() }))?.list ?? [])]
     if (uid) {
       jobs.push(
         this.api.box.checkIsCollection({ uid, programId }).then((r) => {

@@ -157,6 +157,6 @@ export class HomeStore {
     if (tab.kind === 'live') return
     const l = this.blocksOf(tab.key)
     if (!force && (l.status === 'ready' || l.status === 'loading' || l.status === 'empty')) return
-    await l.refresh(async () => (await this.api.desktop.blockList({ deskTopId: this.deskTopId, tabId: tab.tabId ?? tab.key, page: 1, pageSize: BLOCKS_PAGE_SIZE }))?.list ?? [])
+    await l.refresh(async () => (await this.api.desktop.blockList({ deskTopId: this.deskTopId, tabId: tab.tabId ?? tab.key, page: 1, pageSize: BLOCKS_PAGE_SIZE, childMode: this.deskTopId === deskTopId[1] }))?.list ?? [])
   }
 }

@@ -12,7 +12,7 @@ import { devices as d, personal as t, program as p } from '../strings'
 export type PersonalApi = {
   box: Pick<
     Api['box'],
-    'queryCollection' | 'deleteCollection' | 'queryHistory' | 'deleteHistory' | 'querySingleHistory' | 'blackListQuery' | 'blackListBatch' | 'typeBlackList' | 'typeBlackListAdd' | 'typeBlackListDelete'
+    'queryCollection' | 'deleteCollection' | 'queryHistory' | 'deleteHistory' | 'querySingleHistory' | 'blackListQuery' | 'blackListBatch' | 'typeBlackList' | 'typeBlackListAdd' | 'typeBlackListDelete' | 'typeBlackListBatch'
   >
   epg: Pick<Api['epg'], 'getDetail'>
 }
@@ -151,8 +151,11 @@ export class PersonalStore {
   readonly records: RemovableList<HistoryItem>
   readonly blackList: RemovableList<BlackListed>
   readonly types: Loadable<TypeEntry[]>
-  /** One category switch at a time. */
+  /** One category switch (or batch) at a time. */
   readonly typeWrite = { busy: false }
+  /** 分类黑名单's edit mode (issue 24): black-listed categories selected for one batch removal. */
+  typesEditing = false
+  typesSelected: string[] = []
 
   constructor(
     private readonly api: PersonalApi,
@@ -210,7 +213,7 @@ export class PersonalStore {
   async removeFromBlackList(objectIds: readonly string[]): Promise<ActionResult> {
     const uid = this.uid()
     if (!uid) return { ok: false, message: d.needLogin }
-    const res = await this.blackList.remove(objectIds, () => this.api.box.blackListBatch({ uid, objectIds: [...objectIds], action: 'del' }), t.removed)
+    const res = await this.blackList.remove(objectIds, () => this.api.box.blackListBatch({ uid, objectIds: [...objectIds], action: 'del' }), objectIds.length > 1 ? t.blacksRemoved(objectIds.length) : t.removed)
     // back in recommendations: lists reload from the gateway, nothing to drop
     if (res.ok) this.onBlackListChanged({})
     return res
@@ -236,11 +239,79 @@ export class PersonalStore {
     return res
   }
 
+  setTypesEditing(on: boolean): void {
+    this.typesEditing = on
+    this.typesSelected = []
+  }
+
+  /** The categories the edit mode offers: the black-listed ones. */
+  get blackListedTypes(): TypeEntry[] {
+    return (this.types.value ?? []).filter((x) => x.inBlackList)
+  }
+
+  toggleTypeSelected(typeId: string): void {
+    if (!this.blackListedTypes.some((x) => x.typeId === typeId)) return
+    this.typesSelected = this.typesSelected.includes(typeId) ? this.typesSelected.filter((k) => k !== typeId) : [...this.typesSelected, typeId]
+  }
+
+  get allTypesSelected(): boolean {
+    const on = this.blackListedTypes
+    return on.length > 0 && on.every((x) => this.typesSelected.includes(x.typeId))
+  }
+
+  toggleAllTypes(): void {
+    this.typesSelected = this.allTypesSelected ? [] : this.blackListedTypes.map((x) => x.typeId)
+  }
+
+  /**
+   * Takes the selected categories out of the black list in one programtypeblacklist batchaddordel
+   * call. The switches change only after the gateway's answer; a refusal changes nothing and says
+   * why. An answer that was lost (mayHaveApplied) is read back: the page then shows what the gateway
+   * has, and the batch counts as done only if every category is off there.
+   */
+  async removeTypes(typeIds: readonly string[] = this.typesSelected): Promise<ActionResult> {
+    const uid = this.uid()
+    if (!uid) return { ok: false, message: d.needLogin }
+    if (typeIds.length === 0) return { ok: false, message: t.nothingSelectedToRemove }
+    const ids = [...typeIds]
+    const done = () => {
+      this.typesSelected = this.typesSelected.filter((k) => !ids.includes(k))
+      if (this.blackListedTypes.length === 0) this.typesEditing = false
+    }
+    const res = await guardedWrite(this.typeWrite, async () => {
+      let answer: { count: number } | undefined
+      try {
+        answer = await this.api.box.typeBlackListBatch({ uid, typeIds: ids, action: 'del' })
+      } catch (e) {
+        if (!mayHaveApplied(e)) throw e
+        const fresh = await this.api.box.typeBlackList({ uid }).then((r) => r?.list as TypeEntry[] | undefined, () => undefined)
+        if (!fresh) throw e
+        const gone = ids.every((id) => !fresh.find((x) => x.typeId === id)?.inBlackList)
+        runInAction(() => {
+          this.types.set(fresh)
+          if (gone) done()
+        })
+        if (!gone) throw e
+        return t.typesRemoved(ids.length)
+      }
+      if (!answer) return null
+      runInAction(() => {
+        this.types.set((this.types.value ?? []).map((x) => (ids.includes(x.typeId) ? { ...x, inBlackList: false } : x)))
+        done()
+      })
+      return t.typesRemoved(ids.length)
+    })
+    if (res.ok) this.onBlackListChanged({})
+    return res
+  }
+
   /** Logout: nothing of the previous user stays. */
   reset(): void {
     this.favourites.reset()
     this.records.reset()
     this.blackList.reset()
     this.types.reset()
+    this.typesEditing = false
+    this.typesSelected = []
   }
 }

@@ -24,7 +24,8 @@ import { addressLine } from '../lib/address'
 import { Loadable } from './loadable'
 import { failureMessage } from './loadState'
 import { mayHaveApplied, type ActionResult } from './write'
-import { devices as d, prizes as t } from '../strings'
+import { devices as d } from '../strings'
+import { prizes as t } from '../strings/prizes'
 
 export type PrizeApi = Pick<Api['valueAdded'], 'prize' | 'award' | 'prizeDetail' | 'coupon' | 'inquiry'>
 export type AddressReadApi = Pick<Api['userCenter'], 'queryAddress'>

@@ -24,8 +24,18 @@ import { consent as consentText, login as loginText, program as programText, tv 
 import type { ActionResult } from './write'
 import { failureMessage } from './loadState'
 import { storageHomeCache } from './homeCache'
+import { ModeMemory } from './modeMemory'
 
 /** Tracking as the stores see it (SPEC 3 log records; implemented by services/tracking). */
+/**
+ * A store only some pages use (root.extra): reset with the user; one that shows programs also drops
+ * those the user black-lists (the lists it shows were asked before).
+ */
+export interface ExtraStore {
+  reset(): void
+  dropPrograms?(programIds: string[]): void
+}
+
 export interface TrackerPort {
   pageView(url: string, query: Record<string, string | number>): void
   click(url: string, buttonInfo: string, ext?: Record<string, unknown>): void
@@ -68,6 +78,8 @@ export class RootStore {
   readonly devices: DevicesStore
   readonly tv: TvStore
   readonly search: SearchStore
+  /** Issue 24: the mode each TV last reported (see childMode). */
+  readonly modes: ModeMemory
   readonly home: HomeStore
   readonly tasks: TasksStore
   /** The points balance (shown by the points centre and 我的) and the sign-in strip. */
@@ -87,7 +99,7 @@ export class RootStore {
   private sharing = false
   private readonly storage: KeyValueStorage
   private readonly disposers: Array<() => void> = []
-  private readonly extras = new Map<string, { reset(): void }>()
+  private readonly extras = new Map<string, ExtraStore>()
 
   constructor(deps: RootDeps) {
     this.api = deps.api
@@ -110,7 +122,8 @@ export class RootStore {
     )
     this.devices = new DevicesStore(deps.api.userCenter, this.user)
     this.tv = new TvStore(deps.tvLinkDeps)
-    this.search = new SearchStore(deps.api.search, deps.storage)
+    this.modes = new ModeMemory(deps.storage)
+    this.search = new SearchStore(deps.api.search, deps.storage, () => this.childMode)
     this.home = new HomeStore(
       deps.api,
       (index) => this.tracker.pageView(routeOf.index, { tab: index }),
@@ -123,7 +136,7 @@ export class RootStore {
     this.getPhone = deps.getPhone
     this.storage = deps.storage
     makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage' | 'extras'>(this, {
-      getPhone: false, uploadAvatar: false, extras: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+      getPhone: false, uploadAvatar: false, extras: false, modes: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -137,6 +150,14 @@ export class RootStore {
       reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
       // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
       reaction(() => this.childMode, () => void this.showHome()),
+      // Issue 24: search results asked in the other mode leave the screen (a child never keeps adult ones).
+      reaction(() => this.childMode, () => this.search.modeChanged()),
+      // Issue 24: the mode the TV reports is kept for the next launch (see childMode).
+      reaction(
+        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === EPG_CHILD } : null),
+        (r) => r && this.modes.remember(this.session.uid, r.mac, r.child),
+        { fireImmediately: true, equals: (a, b) => a?.mac === b?.mac && a?.child === b?.child },
+      ),
       // Whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
     )
@@ -153,7 +174,7 @@ export class RootStore {
    * A store only some pages use (issue 12: locks, screen mode, family members), created by the first
    * page that needs it, so its code loads with those pages and not with home. Reset with the user.
    */
-  extra<T extends { reset(): void }>(key: string, make: () => T): T {
+  extra<T extends ExtraStore>(key: string, make: () => T): T {
     const existing = this.extras.get(key)
     if (existing) return existing as T
     const made = make()
@@ -180,8 +201,23 @@ export class RootStore {
     return Number(this.tv.tvMode.content.currentEPGVersion)
   }
 
+  /**
+   * The TV's child mode, which decides every list the app shows (SPEC 9: curVersion 0 uses the child
+   * channel). It is the selected TV's own type 87 report when there is one. Until then (a cold start,
+   * a TV switch, the TV offline: SPEC 4's default adult state) a TV last seen in child mode counts as
+   * still in it (ModeMemory, issue 24), so a child's phone never lists adult programs in that window.
+   */
   get childMode(): boolean {
-    return this.curVersion === EPG_CHILD
+    if (this.tv.modeReported) return this.curVersion === EPG_CHILD
+    return this.modes.wasChild(this.modeMac)
+  }
+
+  /** The TV the mode is about: the current one, or the user's last while the bound TVs are not known. */
+  private get modeMac(): string {
+    const mac = this.devices.current?.mac
+    if (mac) return mac
+    const known = this.devices.list.status === 'ready' || this.devices.list.status === 'empty'
+    return known ? '' : this.modes.lastTvOf(this.session.uid)
   }
 
   /** SPEC 4: logged in when the current device has abilityString or uid. */
@@ -307,6 +343,7 @@ export class RootStore {
     this.tasks.clear()
     this.points.clear()
     this.search.forget(uid)
+    this.modes.forget(uid)
     for (const store of this.extras.values()) store.reset()
     this.ystProgramId = ''
   }
@@ -370,7 +407,11 @@ export class RootStore {
    * (the gateway filters the desktop, search and related lists).
    */
   onBlackListChanged(change: { programIds?: string[]; typeId?: string }): void {
-    if (change.programIds?.length) this.search.dropPrograms(change.programIds)
+    const ids = change.programIds
+    if (ids?.length) {
+      this.search.dropPrograms(ids)
+      for (const store of this.extras.values()) store.dropPrograms?.(ids)
+    }
     this.home.invalidate()
   }
 

@@ -7,6 +7,13 @@ import { failureMessage } from './loadState'
 
 export type SearchApi = Pick<Api['search'], 'hotSearch' | 'searchTips' | 'ns' | 'searchProgramSeriesCategory' | 'searchProgramSeries'>
 
+export interface CategoryCount {
+  categoryId: string
+  name: string
+  count: number
+}
+
+
 export interface SearchContext {
   userId: string
   abilityString: string
@@ -17,8 +24,11 @@ export interface SearchResults {
   keyword: string
   total: number
   list: ProgramCard[]
-  categories: Array<{ categoryId: string; name: string; count: number }>
+  categories: CategoryCount[]
 }
+
+/** How many programs a category or label filter of the results asks for at once. */
+export const FILTER_PAGE_SIZE = 48
 
 /** Recent searches of one user; a guest's stay in memory. The device-wide key of old builds is dropped. */
 const recentKey = (uid: string) => `tvc.search.recent.${uid}`
@@ -35,22 +45,36 @@ export class SearchStore {
   inputList: string[] = []
   inputIndex = 0
   hintsError = ''
+  /** The desktop's own search hint (v2/desktopAttribute): shown when there is no hot hint. */
+  desktopHint = ''
   recent: string[] = []
   keyword = ''
   suggestions: Array<{ name: string; programId: string }> = []
   categoryId = ''
   readonly results: Loadable<SearchResults>
   readonly categoryResults: Loadable<ProgramCard[]>
+  /** The label (DiscoverStore's labels) filtering the results ('' = none), and the category tabs counted with it. */
+  labelId = ''
+  readonly labelCategories: Loadable<CategoryCount[]>
+  /** How many programs the category and/or label filter found. */
+  filteredTotal = 0
   private suggestSeq = 0
   private owner = ''
+  /** The TV's mode the shown results were asked in (their category tabs are asked in the same one). */
+  private resultsChildMode = false
 
   constructor(
     private readonly api: SearchApi,
     private readonly storage: KeyValueStorage,
+    /** The TV's child mode now (curVersion 0): every search call then carries the child channel. */
+    private readonly childMode: () => boolean = () => false,
   ) {
     this.results = new Loadable<SearchResults>((r) => r.list.length === 0)
     this.categoryResults = new Loadable<ProgramCard[]>()
-    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner'>(this, { api: false, storage: false, suggestSeq: false, owner: false })
+    this.labelCategories = new Loadable<CategoryCount[]>(() => false)
+    makeAutoObservable<SearchStore, 'api' | 'storage' | 'suggestSeq' | 'owner' | 'childMode' | 'resultsChildMode'>(this, {
+      api: false, storage: false, suggestSeq: false, owner: false, childMode: false, resultsChildMode: false,
+    })
     this.storage.remove(LEGACY_RECENT_KEY)
   }
 
@@ -74,7 +98,11 @@ export class SearchStore {
 
   /** The hint shown in the search box now ('' when there is none). */
   get hint(): string {
-    return this.inputList[this.inputIndex] ?? ''
+    return this.inputList[this.inputIndex] ?? this.desktopHint
+  }
+
+  setDesktopHint(hint: string): void {
+    this.desktopHint = hint
   }
 
   /**
@@ -121,7 +149,7 @@ export class SearchStore {
     if (!keyword) return
     let list: Array<{ name: string; programId: string }> = []
     try {
-      list = (await this.api.searchTips({ keyword }))?.list ?? []
+      list = (await this.api.searchTips({ keyword, childMode: this.childMode() }))?.list ?? []
     } catch {
       // Suggestions are a convenience: a refused one shows none; searching still reports errors.
     }
@@ -137,11 +165,14 @@ export class SearchStore {
     this.suggestions = []
     this.suggestSeq++
     this.categoryId = ''
+    this.labelId = ''
+    this.labelCategories.reset()
     this.remember(k)
+    this.resultsChildMode = ctx.childMode
     await this.results.run(async () => {
       const [found, cats] = await Promise.all([
         this.api.ns({ keyword: k, childMode: ctx.childMode }),
-        this.api.searchProgramSeriesCategory({ keyword: k }),
+        this.api.searchProgramSeriesCategory({ keyword: k, childMode: ctx.childMode }),
       ])
       return { keyword: k, total: found?.total ?? 0, list: found?.list ?? [], categories: cats?.list ?? [] }
     })
@@ -151,14 +182,59 @@ export class SearchStore {
   /** Narrows the shown results to one category ('' = all). */
   async selectCategory(categoryId: string): Promise<void> {
     this.categoryId = categoryId
-    if (!categoryId) return
+    await this.refilter(false)
+  }
+
+  /**
+   * After typing: filters the results by a label of label.json ('' = none), beside the category tabs.
+   * The tabs are counted again with the label (searchProgramSeriesCategory with labelId).
+   */
+  async selectLabel(labelId: string): Promise<void> {
+    if (labelId === this.labelId) return
+    this.labelId = labelId
+    await this.refilter(true)
+  }
+
+  /** The results as the category and label choices narrow them (searchProgramSeries). */
+  private async refilter(labelChanged: boolean): Promise<void> {
     const keyword = this.results.value?.keyword
     if (!keyword) return
-    await this.categoryResults.run(async () => (await this.api.searchProgramSeries({ keyword, categoryId, page: 1, pageSize: 48 }))?.list ?? [])
+    const { categoryId, labelId } = this
+    const childMode = this.resultsChildMode
+    const jobs: Array<Promise<unknown>> = []
+    if (labelChanged) {
+      if (labelId) jobs.push(this.labelCategories.run(async () => (await this.api.searchProgramSeriesCategory({ keyword, labelId, childMode }))?.list ?? []))
+      else this.labelCategories.reset()
+    }
+    if (categoryId || labelId) {
+      jobs.push(
+        this.categoryResults.run(async () => {
+          const r = await this.api.searchProgramSeries({ keyword, ...(categoryId ? { categoryId } : {}), ...(labelId ? { labelId } : {}), page: 1, pageSize: FILTER_PAGE_SIZE, childMode })
+          runInAction(() => (this.filteredTotal = r?.total ?? 0))
+          return r?.list ?? []
+        }),
+      )
+    }
+    await Promise.all(jobs)
+  }
+
+  /** Whether a category or a label narrows the results. */
+  get filtering(): boolean {
+    return Boolean(this.categoryId || this.labelId)
+  }
+
+  /** The category tabs: counted with the label when one is chosen. */
+  get tabs(): CategoryCount[] {
+    return this.labelId ? (this.labelCategories.value ?? []) : (this.results.value?.categories ?? [])
+  }
+
+  /** How many programs the results header announces. */
+  get shownTotal(): number {
+    return this.filtering ? this.filteredTotal : (this.results.value?.total ?? 0)
   }
 
   get shownResults(): ProgramCard[] {
-    return this.categoryId ? (this.categoryResults.value ?? []) : (this.results.value?.list ?? [])
+    return this.filtering ? (this.categoryResults.value ?? []) : (this.results.value?.list ?? [])
   }
 
   /** Takes programs the user just black-listed out of the results on screen (the next search asks the gateway). */
@@ -172,14 +248,26 @@ export class SearchStore {
     if (c) this.categoryResults.set(c.filter((x) => !programIds.includes(x.programId)))
   }
 
+  /**
+   * The TV's mode changed (e.g. child lock turned on): what is on screen was asked in the other mode,
+   * so results, category results and suggestions go (a child never keeps an adult list); the hints
+   * are asked again by the root.
+   */
+  modeChanged(): void {
+    this.suggestSeq++
+    this.suggestions = []
+    this.categoryId = ''
+    this.results.reset()
+    this.categoryResults.reset()
+    this.labelId = ''
+    this.labelCategories.reset()
+  }
+
   /** Logout: the recent searches, the keyword and the results of this user are gone. */
   reset(): void {
     this.clearRecent()
     this.keyword = ''
-    this.categoryId = ''
-    this.suggestions = []
-    this.results.reset()
-    this.categoryResults.reset()
+    this.modeChanged()
   }
 
   clearRecent(): void {

@@ -16,7 +16,8 @@ import { pointsActivityId } from '../config'
 import { routeOf } from '../routes'
 import { failureMessage } from './loadState'
 import type { ActionResult } from './write'
-import { devices as d, share as t } from '../strings'
+import { devices as d } from '../strings'
+import { share as t } from '../strings/share'
 
 export type Participation = ResOf<typeof valueAdded.participate>
 

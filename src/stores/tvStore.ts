@@ -31,6 +31,8 @@ export class TvStore {
   tvMessage: TvMessage = DEFAULT_TV_MESSAGE
   /** The last problem, in words for the user (null when there is none). */
   lastError: string | null = null
+  /** The TV whose own type 87 `tvMode` is ('' while it is the fake/default state). */
+  reportedMac = ''
   device: TvDevice | null = null
 
   /** The link's code loads with the first TV (a lazy chunk on H5): none of it is on the first load. */
@@ -55,7 +57,9 @@ export class TvStore {
       tvMode: observableRef,
       tvMessage: observableRef,
       lastError: observable,
+      reportedMac: observable,
       device: observableRef,
+      modeReported: computed,
       online: computed,
       globalLocked: computed,
       liveChannel: computed,
@@ -91,6 +95,14 @@ export class TvStore {
       this.linkLoad = attempt
     }
     return this.linkLoad
+  }
+
+  /**
+   * Whether `tvMode` is what the selected TV itself reported (type 87), not SPEC 4's default state (no
+   * TV, offline, or not heard yet) nor another TV's report from before a switch.
+   */
+  get modeReported(): boolean {
+    return this.reportedMac !== '' && this.reportedMac === this.device?.mac
   }
 
   get online(): boolean {
@@ -276,6 +288,7 @@ export class TvStore {
 
   private setMode(mode: TvMode, sequenceId?: string): void {
     this.tvMode = mode
+    this.reportedMac = mode === DEFAULT_TV_MODE ? '' : (this.device?.mac ?? '')
     if (sequenceId !== undefined) this.waiting.get(sequenceId)?.(mode)
   }
 

@@ -4,6 +4,7 @@ import type { ProgramDetail } from '../../../src/protocol/contract/models'
 import type { Program } from '../../data/catalogue'
 import { fail, type DomainHandlers } from '../context'
 import { cardsOf } from './desktop'
+import { isChildChannel } from './shared'
 
 export function detailOf(p: Program, collected: boolean, inBlackList: boolean): ProgramDetail {
   const { kind: _k, heat: _h, initials: _i, childFriendly: _c, ...detail } = p
@@ -22,9 +23,9 @@ export const epgHandlers: DomainHandlers<typeof epg> = {
     const black = own ? (s.blackList[uid] ?? []).some((b) => b.objectId === programId) : false
     return detailOf(p, collected, black)
   },
-  getCastPersonInfo: ({ castId }, ctx) => {
-    const c = ctx.cat.castById.get(castId) ?? fail('1003', '没有找到该演职人员')
+  getCastPersonInfo: (req, ctx) => {
+    const c = ctx.cat.castById.get(req.castId) ?? fail('1003', '没有找到该演职人员')
     const { programIds, ...person } = c
-    return { ...person, works: cardsOf(ctx, programIds) }
+    return { ...person, works: cardsOf(ctx, programIds, isChildChannel(req)) }
   },
 }

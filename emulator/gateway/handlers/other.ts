@@ -3,7 +3,7 @@ import type { other } from '../../../src/protocol/contract/other'
 import { toCard, type Catalogue } from '../../data/catalogue'
 import { SIGN_POINTS } from './points'
 import { fail, type DomainHandlers } from '../context'
-import { visibleTo } from './shared'
+import { isChildChannel, visibleTo } from './shared'
 
 type Text = { title: string; text: string; validFrom?: string; validTo?: string }
 
@@ -43,23 +43,36 @@ export const otherHandlers: DomainHandlers<typeof other> = {
       .filter(([key]) => keys.length === 0 || keys.includes(key))
       .map(([key, v]) => ({ key, ...v })),
   }),
-  getRelevantList: ({ programId, limit }, ctx) => {
+  getRelevantList: (req, ctx) => {
+    const { programId, limit } = req
     const p = ctx.cat.programById.get(programId) ?? fail('1003', '节目不存在或已下线')
     const castIds = new Set(p.cast.map((c) => c.castId))
-    const visible = visibleTo(ctx)
+    const visible = visibleTo(ctx, isChildChannel(req))
     const related = ctx.cat.programs
       .filter((x) => x.programId !== programId && visible(x) && (x.categoryId === p.categoryId || x.cast.some((c) => castIds.has(c.castId))))
       .sort((a, b) => b.heat - a.heat)
     return { list: related.slice(0, Math.max(1, Math.min(limit, 30))).map(toCard) }
   },
-  configImage: ({ position }, ctx) => ({
-    list: [1, 2, 3].map((n) => ({
-      imageId: `${position}-${n}`,
-      url: `${ctx.cat.baseUrl}posters/img-${position}-${n}.svg`,
-      link: n === 1 ? '/subpackages4/pages/activity-index/activity-index' : `/pages/list-detail/list-detail?topicId=${ctx.cat.topics[n].topicId}`,
-      title: n === 1 ? '签到领积分' : ctx.cat.topics[n].title,
-    })),
-  }),
+  /**
+   * Operator images of the positions the app shows (issue 24): home-banner (three), my-top and
+   * activity-top (one each); any other position has none. Links: app routes with their parameters,
+   * or the product page (an address the web-view allows).
+   */
+  configImage: ({ position }, ctx) => {
+    const img = (n: number, link: string, title: string) => ({ imageId: `${position}-${n}`, url: `${ctx.cat.baseUrl}posters/img-${position}-${n}.svg`, link, title })
+    const topic = ctx.cat.topics[1]
+    const top = [...ctx.cat.programs].sort((a, b) => b.heat - a.heat)[0]
+    const byPosition: Record<string, ReturnType<typeof img>[]> = {
+      'home-banner': [
+        img(1, '/subpackages4/pages/activity-index/activity-index', '签到领积分'),
+        img(2, `/pages/list-detail/list-detail?topicId=${topic.topicId}`, topic.title),
+        img(3, `${ctx.cat.baseUrl}product/index.html`, '产品介绍'),
+      ],
+      'my-top': [img(1, '/subpackages4/pages/points-exchange/points-exchange', '积分兑好礼')],
+      'activity-top': [img(1, `/pages/detail/detail?programId=${top.programId}`, top.title)],
+    }
+    return { list: byPosition[position] ?? [] }
+  },
   logApi: (req, ctx) => {
     let parsed: unknown
     try {

@@ -1,16 +1,28 @@
 /** Record -> contract shape conversions and lookups shared by handlers. */
 import type { Device, UserInfo } from '../../../src/protocol/contract/models'
+import { childChannelId } from '../../config'
 import { normalizeMac } from '../../../src/protocol/mac'
 import type { FamilyRec, UserRec } from '../../db/state'
 import type { Program } from '../../data/catalogue'
 import { fail, type HandlerCtx } from '../context'
 
+/** Whether a request asks for the child channel (SPEC 9: curVersion 0 uses the child channel). */
+export function isChildChannel(req: { serviceChannelId?: string }): boolean {
+  return req.serviceChannelId === childChannelId
+}
+
 /**
  * What the caller may be shown: the way an operator's server applies a user's black lists, programs
  * the caller black-listed, and programs of a black-listed category (program type), are left out of
- * the desktop, flows, topics, search and related lists. Callers without a session see everything.
+ * the desktop, flows, topics, search and related lists. Callers without a session see everything of
+ * their channel: with `childOnly` (the child channel, issue 24) child-friendly programs only.
  */
-export function visibleTo(ctx: HandlerCtx): (p: Program) => boolean {
+export function visibleTo(ctx: HandlerCtx, childOnly = false): (p: Program) => boolean {
+  const allowed = allowedBy(ctx)
+  return childOnly ? (p) => p.childFriendly && allowed(p) : allowed
+}
+
+function allowedBy(ctx: HandlerCtx): (p: Program) => boolean {
   const uid = ctx.session?.uid
   if (!uid) return () => true
   const programs = new Set((ctx.db.state.blackList[uid] ?? []).map((b) => b.objectId))

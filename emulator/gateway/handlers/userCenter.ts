@@ -61,6 +61,14 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
 
 const PHONE_RE = /^1\d{10}$/
 
+/** Home's first-visit guide: the real controls it points at (issue 24). */
+export const HOME_GUIDE = [
+  { title: '这是您的电视', text: '电视是否在线、正在播放什么，都显示在这里', anchor: 'tv-card' },
+  { title: '遥控器', text: '点这里打开遥控器，用手机控制电视', anchor: 'remote' },
+  { title: '切换电视', text: '家里有多台电视时，点这里选择要控制的那一台', anchor: 'switch-tv' },
+  { title: '我的', text: '收藏、观看记录、黑名单和童锁都在这里', anchor: 'my' },
+]
+
 export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   // issue 23: code2Session once per code; the identity only through its ticket (./identity.ts)
   getOpenIdUnionId: ({ code }, ctx) => exchangeCode(ctx, code),
@@ -311,10 +319,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     }
     return {
       show: !seen && !markSeen,
-      steps: [
-        { title: '选择电视', text: '点击顶部的电视名称，可以切换要控制的电视' },
-        { title: '投屏播放', text: '在节目详情页点击“电视播放”，节目会直接在电视上播放' },
-      ],
+      steps: page === 'pages/index/index' || page === '/pages/index/index' ? HOME_GUIDE : [{ title: '投屏播放', text: '在节目详情页点击“电视播放”，节目会直接在电视上播放' }],
     }
   },
   userInfoV5: ({ uid }, ctx) => {

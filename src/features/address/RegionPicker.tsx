@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Picker, Text } from '@tarojs/components'
 import { afterColumnChange, columnsAt, indexOfNames, namesAt } from './regions'
-import { address as t } from '../../strings'
+import { address as t } from '../../strings/address'
 
 interface Props {
   province: string

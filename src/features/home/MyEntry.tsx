@@ -11,7 +11,7 @@ function MyEntry() {
   const { user } = useStores()
   const face = user.user?.faceImg
   return (
-    <View className='my-entry' hoverClass='my-entry--pressed' role='button' aria-label={t.entry} data-testid='my-entry' onClick={() => go('my-home')}>
+    <View className='my-entry guide-my' hoverClass='my-entry--pressed' role='button' aria-label={t.entry} data-testid='my-entry' onClick={() => go('my-home')}>
       {face ? <Img className='my-entry__avatar' src={face} mode='aspectFill' alt={t.avatarAlt} /> : <View className='my-entry__avatar my-entry__avatar--empty' />}
       <Text className='my-entry__label'>{t.entry}</Text>
     </View>

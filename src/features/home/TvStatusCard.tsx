@@ -31,7 +31,7 @@ function TvStatusCard({ onRemote }: Props) {
   }
   if (!device) {
     return (
-      <View className='tv-card tv-card--empty' onClick={() => go('my-tv')} hoverClass='tv-card--pressed'>
+      <View className='tv-card tv-card--empty guide-tv-card' onClick={() => go('my-tv')} hoverClass='tv-card--pressed'>
         <Text className='tv-card__name'>{t.noDevice}</Text>
         <Text className='tv-card__link'>{h.bindTv}</Text>
       </View>
@@ -43,7 +43,7 @@ function TvStatusCard({ onRemote }: Props) {
     else toastProblem(res.message)
   }
   return (
-    <View className={`tv-card tv-card--${tv.linkState}`}>
+    <View className={`tv-card tv-card--${tv.linkState} guide-tv-card`}>
       <View className='tv-card__head'>
         <View className='tv-card__screen'>
           <View className='tv-card__dot' />
@@ -68,8 +68,8 @@ function TvStatusCard({ onRemote }: Props) {
       </View>
       <View className='tv-card__actions'>
         <View className='tv-card__action' hoverClass='tv-card__action--pressed' onClick={resync}>{t.resync}</View>
-        <View className='tv-card__action' hoverClass='tv-card__action--pressed' onClick={() => go('my-tv')}>{t.switchTv}</View>
-        <View className='tv-card__action tv-card__action--primary' hoverClass='tv-card__action--pressed' onClick={onRemote}>{h.remote}</View>
+        <View className='tv-card__action guide-switch-tv' hoverClass='tv-card__action--pressed' onClick={() => go('my-tv')}>{t.switchTv}</View>
+        <View className='tv-card__action tv-card__action--primary guide-remote' hoverClass='tv-card__action--pressed' onClick={onRemote}>{h.remote}</View>
       </View>
     </View>
   )

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { search as t } from '../../strings'
 import './search.scss'
@@ -7,10 +8,12 @@ interface Props {
   hot: string[]
   onPick: (keyword: string) => void
   onClearRecent: () => void
+  /** More sections after the hot list (labels, 热搜榜). */
+  children?: ReactNode
 }
 
-/** Before a search: recent searches and the hot list. */
-export default function Discover({ recent, hot, onPick, onClearRecent }: Props) {
+/** Before a search: recent searches, the hot list, then `children` (labels, 热搜榜). */
+export default function Discover({ recent, hot, onPick, onClearRecent, children }: Props) {
   return (
     <View className='discover'>
       {recent.length > 0 && (
@@ -43,6 +46,7 @@ export default function Discover({ recent, hot, onPick, onClearRecent }: Props) 
           </View>
         )}
       </View>
+      {children}
     </View>
   )
 }

@@ -28,7 +28,7 @@ function Detail() {
   const { tv, tracker } = root
   const { params } = useRouter()
   const programId = param(params, 'programId')
-  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? ''), [root])
+  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? '', () => root.childMode), [root])
   // issue 22: where the user stopped (querySingleHistory), moved forward by what the TV reports it plays
   const resume = useMemo(() => new ResumeModel(root.api, () => root.user.user?.uid ?? ''), [root])
 

@@ -6,6 +6,9 @@ import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
 import SearchBar from '../../features/search/SearchBar'
 import Discover from '../../features/search/Discover'
+import LabelChips from '../../features/search/LabelChips'
+import TopList from '../../features/search/TopList'
+import { discoverOf } from '../../features/search/discoverOf'
 import ProgramGrid from '../../features/program/ProgramGrid'
 import { useStores } from '../../stores/context'
 import { READY } from '../../stores/loadState'
@@ -13,14 +16,19 @@ import type { ProgramCard } from '../../protocol/contract/models'
 import { go, param } from '../../navigation'
 import { routeOf } from '../../routes'
 import { home as h, search as t, titles } from '../../strings'
+import { discover as ds } from '../../strings/discover'
 import '../../features/search/search.scss'
 
 export const SUGGEST_DEBOUNCE_MS = 250
 
-/** Search: the cycling hint, hot list and recent searches, suggestions while typing, results. */
+/**
+ * Search: the cycling hint, hot list and recent searches, labels to browse and 热搜榜 (issue 24),
+ * suggestions while typing, results with their category tabs and label filter.
+ */
 function IndexSearch() {
   const root = useStores()
   const { search, tracker } = root
+  const discover = discoverOf(root)
   const { params } = useRouter()
   const [typing, setTyping] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>()
@@ -28,6 +36,7 @@ function IndexSearch() {
   useEffect(() => {
     search.showHintAt(Number(param(params, 'hint')))
     void root.ensureHints()
+    void discover.loadLabels()
     return () => clearTimeout(timer.current)
     // on open only
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -44,6 +53,7 @@ function IndexSearch() {
   const submit = async (keyword?: string) => {
     clearTimeout(timer.current)
     setTyping(false)
+    discover.closeBrowse()
     const k = await search.search(root.searchContext, keyword)
     if (k) tracker.click(routeOf['index-search'], k, { kind: keyword ? 'pick' : 'submit' })
   }
@@ -52,10 +62,22 @@ function IndexSearch() {
     go('detail', { programId: card.programId })
   }
 
+  const browse = (labelId: string) => {
+    tracker.click(routeOf['index-search'], discover.labelNameOf(labelId), { labelId, kind: 'label' })
+    void discover.browseLabel(labelId)
+  }
+  const openTop = (programId: string, title: string, rank: number) => {
+    tracker.click(routeOf['index-search'], title, { programId, kind: 'top', rank })
+    go('detail', { programId })
+  }
+
   const results = search.results
   const searched = results.status !== 'idle'
-  const activeList = search.categoryId ? search.categoryResults : results
+  const activeList = search.filtering ? search.categoryResults : results
   const keyword = results.value?.keyword ?? search.keyword
+  const browsing = !typing && discover.browseLabelId !== ''
+  const browseName = discover.labelNameOf(discover.browseLabelId)
+  const labels = discover.labels.value ?? []
 
   return (
     <PageShell
@@ -71,9 +93,9 @@ function IndexSearch() {
           }}
         />
       }
-      state={typing || !searched ? READY : activeList}
-      emptyText={t.noResult(keyword)}
-      onRetry={() => void submit(keyword)}
+      state={browsing ? discover.labelBrowse : typing || !searched ? READY : activeList}
+      emptyText={browsing ? ds.labelEmpty(browseName) : t.noResult(keyword)}
+      onRetry={() => void (browsing ? discover.browseLabel(discover.browseLabelId) : search.filtering ? search.selectCategory(search.categoryId) : submit(keyword))}
     >
       {typing && search.suggestions.length > 0 ? (
         <View className='suggestions'>
@@ -83,14 +105,36 @@ function IndexSearch() {
             </View>
           ))}
         </View>
+      ) : browsing ? (
+        <View className='label-browse'>
+          <View className='label-browse__head'>
+            <Text className='label-browse__back' data-action='close-label' onClick={() => discover.closeBrowse()}>{`‹ ${ds.back}`}</Text>
+            <Text>{ds.labelSummary(browseName, discover.labelBrowse.value?.total ?? 0)}</Text>
+          </View>
+          <ProgramGrid cards={discover.labelBrowse.value?.list ?? []} onOpen={open} />
+        </View>
       ) : !searched || typing ? (
-        <Discover recent={search.recent} hot={search.inputList} onPick={(k) => void submit(k)} onClearRecent={() => search.clearRecent()} />
+        <Discover recent={search.recent} hot={search.inputList} onPick={(k) => void submit(k)} onClearRecent={() => search.clearRecent()}>
+          {labels.length > 0 && (
+            <View className='discover__section'>
+              <View className='discover__head'>
+                <Text className='discover__title'>{ds.labels}</Text>
+              </View>
+              <View className='discover__chips'>
+                {labels.map((l) => (
+                  <Text key={l.labelId} className='discover__chip' data-label={l.labelId} onClick={() => browse(l.labelId)}>{l.name}</Text>
+                ))}
+              </View>
+            </View>
+          )}
+          <TopList discover={discover} onOpen={(e) => openTop(e.program.programId, e.program.title, e.rank)} />
+        </Discover>
       ) : (
         <View>
-          {(results.value?.categories.length ?? 0) > 1 && (
+          {search.tabs.length > 1 && (
             <ScrollView className='result-cats' scrollX enhanced showScrollbar={false}>
               <View className='result-cats__row'>
-                {[{ categoryId: '', name: t.all, count: results.value?.total ?? 0 }, ...(results.value?.categories ?? [])].map((c) => (
+                {[{ categoryId: '', name: t.all, count: search.tabs.reduce((a, c) => a + c.count, 0) }, ...search.tabs].map((c) => (
                   <Text
                     key={c.categoryId || 'all'}
                     className={`result-cats__chip${search.categoryId === c.categoryId ? ' result-cats__chip--active' : ''}`}
@@ -102,7 +146,10 @@ function IndexSearch() {
               </View>
             </ScrollView>
           )}
-          <Text className='result-summary'>{t.summary(keyword, results.value?.total ?? 0)}</Text>
+          {labels.length > 0 && <LabelChips labels={labels} active={search.labelId} allText={ds.labelAll} onPick={(id) => void search.selectLabel(id)} />}
+          <Text className='result-summary'>
+            {search.labelId ? ds.summaryWithLabel(keyword, discover.labelNameOf(search.labelId), search.shownTotal) : t.summary(keyword, search.shownTotal)}
+          </Text>
           <ProgramGrid cards={search.shownResults} onOpen={open} />
         </View>
       )}

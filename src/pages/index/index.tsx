@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { Fragment, lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
@@ -12,6 +12,10 @@ import BlockView from '../../features/home/BlockView'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
 import LazyContinueRow from '../../features/home/LazyContinueRow'
+import { loadHomeGuide } from '../../features/guide/lazy'
+import { loadHomeBanner, prepareHomeBanner } from '../../features/operator/lazy'
+import LazyPart from '../../components/LazyPart'
+import HomeLook from '../../features/look/HomeLook'
 import { useStores } from '../../stores/context'
 import type { Block } from '../../stores/homeStore'
 import { NOT_YET, READY } from '../../stores/loadState'
@@ -72,6 +76,19 @@ function Index() {
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? READY : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
+  // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop.
+  // The banner and 继续观看 sit in the landing tab's content below its first block, not in the fixed header: the
+  // header stays short on a phone, and what arrives after the first paint moves no content on screen above it.
+  // Each loads in a component of its own, so its arrival does not re-render the page. The banner's code
+  // and images are asked for as soon as home has painted, so it renders together with the first block.
+  useEffect(() => prepareHomeBanner(root), [root])
+  const landingExtras =
+    home.tabIndex === 0 ? (
+      <>
+        <LazyPart ready={desktopStatus === 'ready'} load={loadHomeBanner} />
+        <LazyContinueRow />
+      </>
+    ) : null
 
   return (
     <PageShell
@@ -79,7 +96,7 @@ function Index() {
       state={content ?? NOT_YET}
       onRetry={retry}
       header={
-        <View>
+        <HomeLook>
           <Suspense fallback={null}>
             <LostTvNotice />
           </Suspense>
@@ -89,18 +106,30 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
-          <LazyContinueRow />
           {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
-        </View>
+        </HomeLook>
       }
-      footer={<RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />}
+      footer={
+        <>
+          <RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
+          <LazyPart ready={desktopStatus === 'ready' && root.session.uid !== ''} load={loadHomeGuide} />
+        </>
+      }
     >
       {tab?.kind === 'live' ? (
         <Suspense fallback={null}>
           <LiveTab />
         </Suspense>
       ) : (
-        blockList.slice(0, rendered).map((b) => <BlockView key={b.blockId} block={b} onOpen={open} onMore={more} />)
+        <>
+          {blockList.length === 0 && landingExtras}
+          {blockList.slice(0, rendered).map((b, i) => (
+            <Fragment key={b.blockId}>
+              <BlockView block={b} onOpen={open} onMore={more} />
+              {i === 0 && landingExtras}
+            </Fragment>
+          ))}
+        </>
       )}
       <View className='home-bottom-gap' />
     </PageShell>

@@ -15,11 +15,12 @@ import Img from '../../components/Img'
 
 /** A topic (curated list): its poster, description and programs (v2/mobileTopic). */
 function ListDetail() {
-  const { api, tracker } = useStores()
+  const { api, tracker, childMode } = useStores()
   const { params } = useRouter()
   const topicId = param(params, 'topicId')
-  const load = () => api.desktop.mobileTopic({ topicId })
-  const data = usePageData(topicId, load, (v) => !v?.topicId)
+  // child mode (curVersion 0) asks the child channel; a change of the TV's mode loads again
+  const load = () => api.desktop.mobileTopic({ topicId, childMode })
+  const data = usePageData(topicId && `${topicId}:${childMode}`, load, (v) => !v?.topicId)
   useDidShow(() => tracker.pageView(routeOf['list-detail'], { topicId }))
   const topic = data.value
   return (

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
+import EditBar from '../../features/personal/EditBar'
 import { useStores } from '../../stores/context'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
@@ -29,14 +30,13 @@ function MyFav() {
   }
 
   const bar = (
-    <View className='plist__bar'>
-      <Text>{fav.editing ? t.deleteSelected(fav.selected.length) : l.count(fav.list.total)}</Text>
-      <View style={{ display: 'flex' }}>
-        {fav.editing && <Text className='plist__bar-action' data-action='select-all' onClick={() => fav.toggleAll()}>{t.selectAll}</Text>}
-        {fav.editing && <Text className='plist__bar-action plist__bar-action--danger' data-action='delete' onClick={() => void remove()}>{t.deleteTitle}</Text>}
-        <Text className='plist__bar-action' data-action='edit' onClick={() => fav.setEditing(!fav.editing)}>{fav.editing ? t.done : t.edit}</Text>
-      </View>
-    </View>
+    <EditBar
+      text={fav.editing ? t.deleteSelected(fav.selected.length) : l.count(fav.list.total)}
+      editing={fav.editing}
+      onEditing={(on) => fav.setEditing(on)}
+      onSelectAll={() => fav.toggleAll()}
+      act={{ label: t.deleteTitle, action: 'delete', run: () => void remove() }}
+    />
   )
 
   return (

@@ -2,6 +2,8 @@ import { observer } from 'mobx-react'
 import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
+import OperatorImages from '../../features/operator/OperatorImages'
+import FollowCard from '../../features/follow/FollowCard'
 import LoginCard from '../../features/account/LoginCard'
 import { personalEntries } from '../../features/personal/entries'
 import { useStores } from '../../stores/context'
@@ -31,6 +33,8 @@ function MyHome() {
   return (
     <PageShell title={titles.myHome}>
       <View className='my-home'>
+        <OperatorImages position='my-top' page={routeOf['my-home']} />
+        <FollowCard />
         {u ? (
           <View className='my-profile' onClick={() => go('my-info')} hoverClass='my-profile--pressed'>
             {u.faceImg ? <Img className='my-profile__avatar' src={u.faceImg} mode='aspectFill' alt={t.avatarAlt} /> : <View className='my-profile__avatar' />}

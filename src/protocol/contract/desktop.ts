@@ -1,6 +1,6 @@
 /** Desktop entries: the three desktops, their tabs, blocks, topics and flows. */
 import { endpoint } from './endpoint'
-import { pageReq, programCard } from './models'
+import { childChannel, pageReq, programCard } from './models'
 import { opt, s } from './schema'
 
 const domain = 'desktop' as const
@@ -33,7 +33,7 @@ export const desktop = {
     domain,
     path: 'v2/blockList',
     auth: 'none',
-    request: s.obj({ deskTopId: s.str(), tabId: s.str(), ...pageReq }),
+    request: s.obj({ deskTopId: s.str(), tabId: s.str(), ...pageReq, ...childChannel }),
     response: s.obj({ total: s.num(), list: s.arr(block) }),
     errors: ['1003'],
     origin: 'defined',
@@ -43,7 +43,7 @@ export const desktop = {
     domain,
     path: 'v2/mobileTopic',
     auth: 'none',
-    request: s.obj({ topicId: s.str() }),
+    request: s.obj({ topicId: s.str(), ...childChannel }),
     response: s.obj({ topicId: s.str(), title: s.str(), description: s.str(), poster: s.str(), items: s.arr(programCard) }),
     errors: ['1003'],
     origin: 'defined',
@@ -53,7 +53,7 @@ export const desktop = {
     domain,
     path: 'v2/mobileFlow',
     auth: 'none',
-    request: s.obj({ flowId: s.str(), ...pageReq }),
+    request: s.obj({ flowId: s.str(), ...pageReq, ...childChannel }),
     response: s.obj({ flowId: s.str(), title: s.str(), total: s.num(), list: s.arr(programCard) }),
     errors: ['1003'],
     origin: 'defined',

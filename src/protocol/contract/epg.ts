@@ -1,6 +1,6 @@
 /** EPG entries: program detail and cast person info. */
 import { endpoint } from './endpoint'
-import { programCard, programDetail } from './models'
+import { childChannel, programCard, programDetail } from './models'
 import { opt, s } from './schema'
 
 const domain = 'epg' as const
@@ -22,7 +22,7 @@ export const epg = {
     path: 'epg/cast/getCastPersonInfo.shtml',
     body: 'query',
     auth: 'none',
-    request: s.obj({ castId: s.str() }),
+    request: s.obj({ castId: s.str(), ...childChannel }),
     response: s.obj({
       castId: s.str(),
       name: s.str(),

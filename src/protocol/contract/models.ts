@@ -215,3 +215,15 @@ export type Prize = Infer<typeof prize>
 export type Award = Infer<typeof award>
 export type Coupon = Infer<typeof coupon>
 export type LiveProgramme = Infer<typeof liveProgramme>
+
+/**
+ * SPEC 9 "curVersion 0 uses the child channel", carried by every list a child may see. SPEC 7 names
+ * the field only on hotSearch and ns.json; on hotTop, searchProgramSeriesCategory,
+ * searchProgramSeries, searchTips, blockList, mobileTopic, mobileFlow, getRelevantList and
+ * getCastPersonInfo (a person's works) it is an
+ * EXTENSION (issue 24): optional, so an operator's server that ignores it still answers. With the
+ * child channel the gateway answers child-friendly programs only.
+ */
+export const childChannel = {
+  serviceChannelId: opt(s.str('extension (issue 24) except on hotSearch/ns.json: the child channel in child mode (curVersion 0); child-friendly programs only')),
+}

@@ -1,6 +1,6 @@
 /** Other entries: copy texts, related programs, configured images, and the log upload. */
 import { endpoint } from './endpoint'
-import { programCard } from './models'
+import { childChannel, programCard } from './models'
 import { opt, s } from './schema'
 
 const domain = 'other' as const
@@ -29,7 +29,7 @@ export const other = {
     domain,
     path: 'vod/getRelevantList',
     auth: 'none',
-    request: s.obj({ programId: s.str(), limit: s.num() }),
+    request: s.obj({ programId: s.str(), limit: s.num(), ...childChannel }),
     response: s.obj({ list: s.arr(programCard) }),
     errors: ['1003'],
     origin: 'defined',

@@ -1,6 +1,6 @@
 /** Search entries: labels, hot search tips, keyword search, top lists, categories, suggestions. */
 import { endpoint } from './endpoint'
-import { pageReq, programCard } from './models'
+import { childChannel, pageReq, programCard } from './models'
 import { opt, s } from './schema'
 
 const domain = 'search' as const
@@ -12,9 +12,9 @@ export const search = {
     body: 'query',
     auth: 'none',
     request: s.obj({}),
-    response: s.obj({ labels: s.arr(s.obj({ labelId: s.str(), name: s.str() })) }),
+    response: s.obj({ labels: s.arr(s.obj({ labelId: s.str('a program label (genre), e.g. 古装'), name: s.str() })) }),
     origin: 'defined',
-    doc: 'Category labels offered on the search page.',
+    doc: 'Labels offered on the search page (issue 24): browsed before typing (searchProgramSeries with labelId and no keyword) and filtering the results after typing. A label the caller black-listed as a category (program type) is left out.',
   }),
   hotSearch: endpoint({
     domain,
@@ -52,17 +52,21 @@ export const search = {
     domain,
     path: 'hotTop',
     auth: 'none',
-    request: s.obj({ categoryId: opt(s.str()) }),
-    response: s.obj({ list: s.arr(s.obj({ rank: s.num(), heat: s.num(), program: programCard })) }),
+    request: s.obj({ categoryId: opt(s.str()), ...childChannel }),
+    response: s.obj({
+      list: s.arr(s.obj({ rank: s.num(), heat: s.num(), program: programCard })),
+      categories: opt(s.arr(s.obj({ categoryId: s.str(), name: s.str() }), 'extension (issue 24): the categories 热搜榜 can be switched to')),
+    }),
     origin: 'defined',
-    doc: 'Top list by heat (optionally of one category).',
+    doc: '热搜榜: top list by heat, at most 20 (optionally of one category), with the categories it can be switched to.',
   }),
   searchProgramSeriesCategory: endpoint({
     domain,
     path: 'searchProgramSeriesCategory',
     auth: 'none',
-    request: s.obj({ keyword: s.str() }),
+    request: s.obj({ keyword: s.str(), labelId: opt(s.str('extension (issue 24): count only programs of this label')), ...childChannel }),
     response: s.obj({ list: s.arr(s.obj({ categoryId: s.str(), name: s.str(), count: s.num() })) }),
+    errors: ['1003'],
     origin: 'defined',
     doc: 'How many results of a keyword fall in each category (result tabs).',
   }),
@@ -70,16 +74,23 @@ export const search = {
     domain,
     path: 'searchProgramSeries',
     auth: 'none',
-    request: s.obj({ keyword: s.str(), categoryId: opt(s.str()), ...pageReq }),
+    request: s.obj({
+      keyword: s.str('"" with a labelId: every program of the label (browsing by label)'),
+      categoryId: opt(s.str()),
+      labelId: opt(s.str('extension (issue 24): only programs of this label (label.json)')),
+      ...pageReq,
+      ...childChannel,
+    }),
     response: s.obj({ total: s.num(), list: s.arr(programCard) }),
+    errors: ['1003'],
     origin: 'defined',
-    doc: 'Keyword results of one category, paged.',
+    doc: 'Keyword results of one category and/or label, paged (by heat); no keyword with a label: the label\'s programs.',
   }),
   searchTips: endpoint({
     domain,
     path: 'searchTips',
     auth: 'none',
-    request: s.obj({ keyword: s.str() }),
+    request: s.obj({ keyword: s.str(), ...childChannel }),
     response: s.obj({ list: s.arr(s.obj({ name: s.str(), programId: s.str() })) }),
     origin: 'defined',
     doc: 'Suggestions while typing (title prefix, substring or pinyin initials), at most 10.',

@@ -345,9 +345,18 @@ export const userCenter = {
     domain,
     path: 'mc/user/pageGuide',
     request: s.obj({ uid: s.str(), page: s.str('route'), markSeen: opt(s.bool()) }),
-    response: s.obj({ show: s.bool(), steps: s.arr(s.obj({ title: s.str(), text: s.str() })) }),
+    response: s.obj({
+      show: s.bool(),
+      steps: s.arr(
+        s.obj({
+          title: s.str(),
+          text: s.str(),
+          anchor: opt(s.str('extension (issue 24): the control the step points at (home: tv-card, remote, switch-tv, my); none: a step without a pointer')),
+        }),
+      ),
+    }),
     origin: 'defined',
-    doc: 'Whether the first-visit guide of a page is shown; markSeen records it as seen.',
+    doc: 'Whether the first-visit guide of a page is shown to the user (seen is kept per user, so on every phone); markSeen records it as seen.',
   }),
   userInfoV5: endpoint({
     domain,

@@ -3,15 +3,18 @@ import { version } from '../../config'
 import { desktop as c } from '../../protocol/contract/desktop'
 import type { GatewayClient } from '../http/client'
 import { bind, call } from './call'
+import { withChannel } from './channel'
 
 export function createDesktopApi(client: GatewayClient) {
   const p = bind(client)
+  const ch = withChannel(client)
   return {
     /** version: the config version string (20250610). */
     mobileDesktop: async (args: { deskTopId: string }) => call(client, c.mobileDesktop, { ...args, version }),
-    blockList: p(c.blockList),
-    mobileTopic: p(c.mobileTopic),
-    mobileFlow: p(c.mobileFlow),
+    /** blockList, mobileTopic, mobileFlow: `childMode` asks the child channel (issue 24). */
+    blockList: ch(c.blockList),
+    mobileTopic: ch(c.mobileTopic),
+    mobileFlow: ch(c.mobileFlow),
     desktopAttribute: p(c.desktopAttribute),
   }
 }

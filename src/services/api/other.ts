@@ -3,12 +3,14 @@ import type { ReqOf } from '../../protocol/contract/endpoint'
 import { other as c } from '../../protocol/contract/other'
 import type { GatewayClient } from '../http/client'
 import { bind, call } from './call'
+import { withChannel } from './channel'
 
 export function createOtherApi(client: GatewayClient) {
   const p = bind(client)
   return {
     characters: p(c.characters),
-    getRelevantList: p(c.getRelevantList),
+    /** `childMode` asks the child channel (issue 24). */
+    getRelevantList: withChannel(client)(c.getRelevantList),
     configImage: p(c.configImage),
     /**
      * SPEC 7 logApi (form, stb/logup.action). Background call: no toast on network failure; the reply

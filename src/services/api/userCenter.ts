@@ -3,6 +3,7 @@ import { serviceChannelId } from '../../config'
 import { common } from '../../strings'
 import { userCenter as c } from '../../protocol/contract/userCenter'
 import type { UserInfo } from '../../protocol/contract/models'
+import type { ReqOf } from '../../protocol/contract/endpoint'
 import type { GatewayClient } from '../http/client'
 import { normalizeMac } from '../../protocol/mac'
 import { bind, call, dataOf } from './call'
@@ -86,7 +87,8 @@ export function createUserCenterApi(client: GatewayClient) {
     readNotice: p(c.readNotice),
     queryAddress: p(c.queryAddress),
     saveAddress: p(c.saveAddress),
-    pageGuide: p(c.pageGuide),
+    /** The first-visit guide only decorates a page: no network toast when it fails (issue 24). */
+    pageGuide: async (req: ReqOf<typeof c.pageGuide>) => call(client, c.pageGuide, req, { silent: true }),
     userInfoV5: p(c.userInfoV5),
     checkFollow: p(c.checkFollow),
     recordConsent: p(c.recordConsent),

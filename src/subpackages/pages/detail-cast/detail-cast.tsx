@@ -15,11 +15,12 @@ import Img from '../../../components/Img'
 
 /** A cast person: profile and works (epg/cast/getCastPersonInfo). */
 function DetailCast() {
-  const { api, tracker } = useStores()
+  const { api, tracker, childMode } = useStores()
   const { params } = useRouter()
   const castId = param(params, 'castId')
-  const load = () => api.epg.getCastPersonInfo({ castId })
-  const data = usePageData(castId, load, (v) => !v?.castId)
+  // child mode (curVersion 0) asks the child channel; a change of the TV's mode loads again
+  const load = () => api.epg.getCastPersonInfo({ castId, childMode })
+  const data = usePageData(castId && `${castId}:${childMode}`, load, (v) => !v?.castId)
   useDidShow(() => tracker.pageView(routeOf['detail-cast'], { castId }))
   const person = data.value
   return (

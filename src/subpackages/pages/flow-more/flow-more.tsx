@@ -50,12 +50,13 @@ function Row({ id, index, data }: { id: string; index: number; data: Card[][] })
 
 /** "More" of a flow: every program of v2/mobileFlow, paged, in a virtual list (hundreds stay smooth). */
 function FlowMore() {
-  const { api, tracker } = useStores()
+  const { api, tracker, childMode } = useStores()
   const { params } = useRouter()
   const flowId = param(params, 'flowId')
+  // child mode (curVersion 0) asks the child channel; a change of the TV's mode starts a new list
   const list = useMemo(
-    () => new PagedList<Card>((page, pageSize) => api.desktop.mobileFlow({ flowId, page, pageSize }), 21),
-    [api, flowId],
+    () => new PagedList<Card>((page, pageSize) => api.desktop.mobileFlow({ flowId, page, pageSize, childMode }), 21),
+    [api, flowId, childMode],
   )
   useEffect(() => {
     if (flowId) void list.loadFirst()

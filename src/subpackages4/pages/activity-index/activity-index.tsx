@@ -3,6 +3,7 @@ import { observer } from 'mobx-react'
 import Taro, { useDidShow, useShareAppMessage } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
+import OperatorImages from '../../../features/operator/OperatorImages'
 import LoginCard from '../../../features/account/LoginCard'
 import SignStrip from '../../../features/points/SignStrip'
 import TaskItem from '../../../features/points/TaskItem'
@@ -14,7 +15,9 @@ import type { ActionResult } from '../../../stores/write'
 import { toastDone, toastProblem } from '../../../platform/feedback'
 import { go, urlOf } from '../../../navigation'
 import { routeOf } from '../../../routes'
-import { points as t, prizes as p, share, titles } from '../../../strings'
+import { points as t, titles } from '../../../strings'
+import { prizes as p } from '../../../strings/prizes'
+import { share } from '../../../strings/share'
 import { sharePath } from '../../../stores/shareModel'
 import '../../../features/points/points.scss'
 import { definePage } from '../../../components/PageBoundary'
@@ -75,6 +78,7 @@ function ActivityIndex() {
       statusText={failed?.error || undefined}
       onAction={failed ? load : undefined}
     >
+      <OperatorImages position='activity-top' page={routeOf['activity-index']} />
       {acc && (
         <View className='points-hero'>
           <Text className='points-hero__label'>{t.balance}</Text>

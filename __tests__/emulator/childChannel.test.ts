@@ -1,0 +1,159 @@
+/** @jest-environment node */
+/**
+ * Issue 24: in child mode every list call carries the child channel and the gateway answers only
+ * what the child channel allows: every search call (ns.json, searchProgramSeriesCategory,
+ * searchProgramSeries, searchTips, hotTop, hotSearch), the desktop blocks, topics, flows, related
+ * programs and a person's works. Without the channel the same calls do return adult programs (so each
+ * assertion below would fail if the filter went).
+ */
+import fs from 'node:fs'
+import type { RunningGateway } from '../../emulator/gateway'
+import { deskTopId } from '../../src/config'
+import { realClient, startTestGateway } from './helpers/gateway'
+import { mixedKeyword as mixedKeywordOf } from '../../emulator/data/catalogue'
+
+let gw: RunningGateway & { dataDir: string }
+beforeAll(async () => {
+  gw = await startTestGateway()
+})
+afterAll(async () => {
+  await gw.close()
+  fs.rmSync(gw.dataDir, { recursive: true, force: true })
+})
+
+const childFriendly = (id: string) => gw.catalogue.programById.get(id)?.childFriendly === true
+const adult = () => gw.catalogue.programs.filter((p) => !p.childFriendly)
+const kids = () => gw.catalogue.programs.filter((p) => p.childFriendly)
+
+const mixedKeyword = (): string => mixedKeywordOf(gw.catalogue.programs)
+
+describe('child channel: search calls', () => {
+  const c = () => realClient(gw.url)
+
+  it('ns.json, searchTips, searchProgramSeriesCategory and searchProgramSeries answer child-friendly programs only', async () => {
+    const { api } = c()
+    const keyword = mixedKeyword()
+    const adultNs = await api.search.ns({ keyword, childMode: false })
+    expect(adultNs.list.some((x) => !childFriendly(x.programId))).toBe(true)
+    const childNs = await api.search.ns({ keyword, childMode: true })
+    expect(childNs.list.length).toBeGreaterThan(0)
+    expect(childNs.list.every((x) => childFriendly(x.programId))).toBe(true)
+
+    // an adult title typed in full: the child gets no suggestion, no category, no result
+    const title = adult()[0].title
+    expect((await api.search.searchTips({ keyword: title })).list.map((x) => x.name)).toContain(title)
+    expect((await api.search.searchTips({ keyword: title, childMode: true })).list.every((x) => childFriendly(x.programId))).toBe(true)
+    expect((await api.search.searchTips({ keyword, childMode: true })).list.every((x) => childFriendly(x.programId))).toBe(true)
+
+    const cats = await api.search.searchProgramSeriesCategory({ keyword, childMode: true })
+    const total = cats.list.reduce((a, x) => a + x.count, 0)
+    expect(total).toBe(childNs.total)
+    const adultCats = await api.search.searchProgramSeriesCategory({ keyword })
+    expect(adultCats.list.reduce((a, x) => a + x.count, 0)).toBeGreaterThan(total)
+    expect((await api.search.searchProgramSeriesCategory({ keyword: title, childMode: true })).list.some((x) => x.count > 0 && adult()[0].categoryId === x.categoryId && kids().every((k) => k.categoryId !== x.categoryId))).toBe(false)
+
+    for (const cat of adultCats.list) {
+      const page = await api.search.searchProgramSeries({ keyword, categoryId: cat.categoryId, page: 1, pageSize: 48, childMode: true })
+      expect(page.list.every((x) => childFriendly(x.programId))).toBe(true)
+    }
+    const unfiltered = await api.search.searchProgramSeries({ keyword, page: 1, pageSize: 48 })
+    expect(unfiltered.list.some((x) => !childFriendly(x.programId))).toBe(true)
+  })
+
+  it('hotTop (all and per category) and hotSearch answer child-friendly programs only', async () => {
+    const { api } = c()
+    expect((await api.search.hotTop({})).list.some((x) => !childFriendly(x.program.programId))).toBe(true)
+    const top = await api.search.hotTop({ childMode: true })
+    expect(top.list.length).toBeGreaterThan(0)
+    expect(top.list.every((x) => childFriendly(x.program.programId))).toBe(true)
+    expect(top.list.map((x) => x.rank)).toEqual(top.list.map((_x, i) => i + 1))
+    const adultCategory = adult()[0].categoryId
+    expect((await api.search.hotTop({ categoryId: adultCategory, childMode: true })).list.every((x) => childFriendly(x.program.programId))).toBe(true)
+    const tips = await api.search.hotSearch({ userId: 'u1', abilityString: 'a', childMode: true })
+    const titles = new Map(gw.catalogue.programs.map((p) => [p.title, p]))
+    expect(tips.tipsList.every((t) => titles.get(t.name)?.childFriendly)).toBe(true)
+  })
+})
+
+describe('child channel: every other list a child may see', () => {
+  it('desktop blocks: the child desktop, or any desktop on the child channel, shows child-friendly programs only', async () => {
+    const { api } = realClient(gw.url)
+    for (const [id, childMode] of [[deskTopId[1], false], [deskTopId[0], true]] as const) {
+      const desk = await api.desktop.mobileDesktop({ deskTopId: id })
+      for (const tab of desk.tabs) {
+        const blocks = await api.desktop.blockList({ deskTopId: id, tabId: tab.tabId, page: 1, pageSize: 50, childMode })
+        expect(blocks.list.flatMap((b) => b.items).every((x) => childFriendly(x.programId))).toBe(true)
+      }
+    }
+    const adultDesk = await api.desktop.mobileDesktop({ deskTopId: deskTopId[0] })
+    const adultBlocks = await api.desktop.blockList({ deskTopId: deskTopId[0], tabId: adultDesk.tabs[0].tabId, page: 1, pageSize: 50 })
+    expect(adultBlocks.list.flatMap((b) => b.items).some((x) => !childFriendly(x.programId))).toBe(true)
+  })
+
+  it('topics, flows, related programs and a person\'s works: child-friendly only on the child channel', async () => {
+    const { api } = realClient(gw.url)
+    const topic = gw.catalogue.topics.find((t) => t.programIds.some((id) => !childFriendly(id)))!
+    expect((await api.desktop.mobileTopic({ topicId: topic.topicId })).items.some((x) => !childFriendly(x.programId))).toBe(true)
+    expect((await api.desktop.mobileTopic({ topicId: topic.topicId, childMode: true })).items.every((x) => childFriendly(x.programId))).toBe(true)
+
+    const flow = gw.catalogue.flows.find((f) => f.programIds.some((id) => !childFriendly(id)))!
+    expect((await api.desktop.mobileFlow({ flowId: flow.flowId, page: 1, pageSize: 100 })).list.some((x) => !childFriendly(x.programId))).toBe(true)
+    const childFlow = await api.desktop.mobileFlow({ flowId: flow.flowId, page: 1, pageSize: 100, childMode: true })
+    expect(childFlow.list.every((x) => childFriendly(x.programId))).toBe(true)
+    expect(childFlow.total).toBe(flow.programIds.filter(childFriendly).length)
+
+    const p = adult()[0]
+    expect((await api.other.getRelevantList({ programId: p.programId, limit: 30 })).list.some((x) => !childFriendly(x.programId))).toBe(true)
+    expect((await api.other.getRelevantList({ programId: p.programId, limit: 30, childMode: true })).list.every((x) => childFriendly(x.programId))).toBe(true)
+
+    const person = [...gw.catalogue.castById.values()].find((x) => x.programIds.some((id) => !childFriendly(id)))!
+    expect((await api.epg.getCastPersonInfo({ castId: person.castId })).works.some((x) => !childFriendly(x.programId))).toBe(true)
+    expect((await api.epg.getCastPersonInfo({ castId: person.castId, childMode: true })).works.every((x) => childFriendly(x.programId))).toBe(true)
+  })
+})
+
+describe('labels and 热搜榜 (issue 24)', () => {
+  it('label.json offers the program labels (genres), without the ones the caller black-listed as a category', async () => {
+    const anon = realClient(gw.url)
+    const all = (await anon.api.search.label()).labels
+    expect(all.map((l) => l.name)).toEqual(gw.catalogue.programTypes.map((t) => t.name))
+    const c = realClient(gw.url)
+    await c.login('13800000000')
+    const mine = (await c.api.search.label()).labels.map((l) => l.labelId)
+    const blocked = gw.state().typeBlackList.u10001 ?? []
+    expect(blocked.length).toBeGreaterThan(0)
+    expect(mine.some((id) => blocked.includes(id))).toBe(false)
+  })
+
+  it('searchProgramSeries: no keyword with a label lists the label\'s programs by heat; with a keyword it filters; an unknown label is 1003', async () => {
+    const { api } = realClient(gw.url)
+    const label = gw.catalogue.programTypes[0]
+    const r = await api.search.searchProgramSeries({ keyword: '', labelId: label.typeId, page: 1, pageSize: 48 })
+    const expected = gw.catalogue.programs.filter((p) => p.tags.includes(label.name))
+    expect(r.total).toBe(expected.length)
+    expect(r.list.every((x) => gw.catalogue.programById.get(x.programId)?.tags.includes(label.name))).toBe(true)
+    const heats = r.list.map((x) => gw.catalogue.programById.get(x.programId)!.heat)
+    expect(heats).toEqual([...heats].sort((a, b) => b - a))
+    const child = await api.search.searchProgramSeries({ keyword: '', labelId: label.typeId, page: 1, pageSize: 48, childMode: true })
+    expect(child.list.every((x) => childFriendly(x.programId))).toBe(true)
+    const keyword = mixedKeyword()
+    const withKw = await api.search.searchProgramSeries({ keyword, labelId: label.typeId, page: 1, pageSize: 48 })
+    const cats = await api.search.searchProgramSeriesCategory({ keyword, labelId: label.typeId })
+    expect(cats.list.reduce((a, x) => a + x.count, 0)).toBe(withKw.total)
+    await expect(api.search.searchProgramSeries({ keyword: '', labelId: 'nope', page: 1, pageSize: 10 })).rejects.toMatchObject({ code: '1003' })
+    expect((await api.search.searchProgramSeries({ keyword: '', page: 1, pageSize: 10 })).total).toBe(0)
+  })
+
+  it('hotTop ranks by heat, at most 20, and names the categories it can switch to (child: only those with child programs)', async () => {
+    const { api } = realClient(gw.url)
+    const top = await api.search.hotTop({})
+    expect(top.list.length).toBe(20)
+    const heats = top.list.map((e) => e.heat)
+    expect(heats).toEqual([...heats].sort((a, b) => b - a))
+    expect(top.categories?.map((c) => c.categoryId)).toEqual(gw.catalogue.categories.map((c) => c.categoryId))
+    const child = await api.search.hotTop({ childMode: true })
+    const childCats = new Set(kids().map((p) => p.categoryId))
+    expect(child.categories?.every((c) => childCats.has(c.categoryId))).toBe(true)
+    expect(child.categories?.length).toBeLessThan(top.categories?.length ?? 0)
+  })
+})

@@ -1,0 +1,17 @@
+import { preloadComponent } from '../../lib/useLazyComponent'
+import type { RootStore } from '../../stores/root'
+
+/** Home's operator banner slot, imported after home's first paint (src/lib/useLazyComponent). */
+export const loadHomeBanner = () => import('./HomeBanner')
+
+/**
+ * Starts the banner's code and its images' answer while home's blocks are on their way, so that the
+ * banner renders in the same commit as the first block instead of arriving later and moving content.
+ */
+export function prepareHomeBanner(root: RootStore): void {
+  void preloadComponent(loadHomeBanner)
+  loadHomeBanner().then(
+    (m) => m.prefetch(root),
+    () => undefined, // the banner is decoration: without its code there is simply none
+  )
+}

@@ -1,0 +1,42 @@
+/**
+ * User-facing strings of the address pages, in Chinese. A module of its own beside src/strings.ts so that
+ * it loads with the subpackage pages that show it, not with the main package.
+ */
+/** Issue 14: the address book and form (subpackages9 add-address). */
+export const address = Object.freeze({
+  entry: '收货地址',
+  add: '新增收货地址',
+  edit: '编辑',
+  editTitle: '编辑收货地址',
+  addTitle: '新增收货地址',
+  isDefault: '默认',
+  setDefault: '设为默认',
+  defaultSet: '已设为默认地址',
+  empty: '还没有收货地址',
+  name: '收货人',
+  namePlaceholder: '收货人姓名',
+  phone: '手机号',
+  phonePlaceholder: '11位手机号',
+  region: '所在地区',
+  regionPlaceholder: '选择省 / 市 / 区',
+  detail: '详细地址',
+  detailPlaceholder: '街道、门牌号等（5-100个字）',
+  makeDefault: '设为默认收货地址',
+  save: '保存',
+  saving: '保存中…',
+  saved: '地址已保存',
+  nameRequired: '请填写收货人',
+  nameTooLong: (n: number) => `收货人最多${n}个字`,
+  phoneRequired: '请填写手机号',
+  phoneInvalid: '手机号应为1开头的11位数字',
+  regionRequired: '请选择所在地区',
+  detailRequired: '请填写详细地址',
+  detailLength: (min: number, max: number) => `详细地址为${min}到${max}个字`,
+  fixFields: '请按提示修改后再保存',
+  saveFailed: (reason: string) => `保存失败：${reason}。已填写的内容已保留`,
+  leaveTitle: '放弃修改？',
+  leaveText: '地址还没有保存，离开后填写的内容将丢失。',
+  leaveConfirm: '离开',
+  unloadAlert: '地址还没有保存，确定离开吗？',
+  needLogin: '登录后管理收货地址',
+})
