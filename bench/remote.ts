@@ -21,7 +21,7 @@ import { aedesTransport, mqttTransport, startSetTops, type SettopTransport } fro
 import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
 import { remoteKey } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
-import { loadMqttNow } from '../src/services/tv/mqttConnect'
+import { loadMqttNow } from '../src/platform/mqtt/node'
 import type { JarvisCredentials, TvLinkApi } from '../src/services/tv/types'
 import { TvStore } from '../src/stores/tvStore'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'

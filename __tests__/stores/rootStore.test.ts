@@ -70,6 +70,19 @@ describe('RootStore', () => {
     expect(r.loggedIn).toBe(false)
   })
 
+  it('a nickname edited in my-info reaches the TV link (the next command\'s from.nickname), without a restart', async () => {
+    const { r } = root()
+    const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
+    await r.start()
+    expect(setDevice).toHaveBeenLastCalledWith(expect.objectContaining({ familyId: 'f2' }), expect.objectContaining({ nickName: '小明' }))
+    const calls = setDevice.mock.calls.length
+    r.session.updateUser({ nickName: '客厅老王' })
+    expect(setDevice).toHaveBeenCalledTimes(calls + 1)
+    expect(setDevice).toHaveBeenLastCalledWith(expect.objectContaining({ familyId: 'f2' }), { uid: 'u1', phone: '13800000000', nickName: '客厅老王' })
+    r.session.updateUser({ faceImg: 'x.png' })
+    expect(setDevice).toHaveBeenCalledTimes(calls + 1) // nothing the link sends changed
+  })
+
   it('switching the current TV moves the TV link to it', async () => {
     const { r } = root()
     const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)

@@ -76,6 +76,18 @@ it('connects through the platform socket, subscribes, then syncs: online with th
   })
 })
 
+it('a new nickname of the same user goes with the next command, without reconnecting (issue 23)', async () => {
+  const store = await online()
+  const sockets = stack.socketLog.options.length
+  store.setDevice(stack.device, { ...stack.user, nickName: '客厅老王' })
+  expect(store.linkState).toBe('online')
+  const before = stack.received().length
+  expect(store.sendKey('volumeUp').ok).toBe(true)
+  await waitFor(() => stack.received().length > before, 'the key at the TV')
+  expect(stack.received().at(-1)?.actionData.from.nickname).toBe('客厅老王')
+  expect(stack.socketLog.options.length).toBe(sockets)
+})
+
 it('command round trip: keys and h5Play change the TV, the reply lands in the store; child lock shows', async () => {
   const store = await online()
   const v0 = volume(store) as number

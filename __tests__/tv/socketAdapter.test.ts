@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { TaroWebSocket, createWebsocketFactory, exactBytes } from '../../src/platform/socket/taroWebSocket'
-import type { ConnectSocketOptions, SocketTaskLike } from '../../src/platform/socket/types'
+import type { ConnectSocketOptions, SocketTaskLike } from '../../src/services/tv/socketPort'
 
 /** A SocketTask double: records what the adapter does, lets the test fire the platform's events. */
 function fakeTask(opts: { sendResult?: unknown; h5?: boolean } = {}) {

@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import type { KeyValueStorage } from '../platform/storage'
 import { termsVersion } from '../config'
+import type { PrivacyAnswer } from '../services/privacy'
 
 const CONSENT_KEY = 'tvc.consent'
 
@@ -9,8 +10,6 @@ interface SavedConsent {
   acceptedAt: number
 }
 
-/** WeChat's answer to a privacy request (wx.onNeedPrivacyAuthorization's resolve). */
-export type PrivacyAnswer = { event: 'agree'; buttonId: string } | { event: 'disagree' }
 
 /**
  * Consent to the user agreement and privacy terms, asked for before the phone number. Remembered per

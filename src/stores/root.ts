@@ -142,7 +142,8 @@ export class RootStore {
       reaction(
         () => [this.devices.current, this.user.user] as const,
         ([device, user]) => this.tv.setDevice(device ? { ...device } : null, user ? { uid: user.uid, phone: user.phone, nickName: user.nickName } : null),
-        { fireImmediately: true, equals: (a, b) => sameDevice(a[0], b[0]) && a[1]?.uid === b[1]?.uid },
+        // a new nickname reaches the TV link too (SPEC 3 `from.nickname` of the next command)
+        { fireImmediately: true, equals: (a, b) => sameDevice(a[0], b[0]) && a[1]?.uid === b[1]?.uid && a[1]?.nickName === b[1]?.nickName },
       ),
       // Recent searches are the logged-in user's.
       reaction(() => this.session.uid, (uid) => this.search.setOwner(uid), { fireImmediately: true }),

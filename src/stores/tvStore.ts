@@ -21,7 +21,7 @@ const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message:
  * the UI talks to it. The link (SPEC 4 rules) does the work; the store mirrors its events.
  *
  * Deps: { api: TvLinkApi, loadMqtt: () => mqtt.js connect, url: env.mqttUrl, createWebsocket, clock? }
- * (the app's defaults: createTvLinkDeps(api) in src/services/tv/platformDeps.ts).
+ * (the app's defaults: createTvLinkDeps(api) in src/platform/tvLinkDeps.ts).
  */
 export class TvStore {
   linkState: LinkState = 'idle'

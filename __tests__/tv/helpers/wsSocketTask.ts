@@ -1,5 +1,5 @@
 import WebSocket from 'ws'
-import type { ConnectSocket, SocketTaskLike } from '../../../src/platform/socket/types'
+import type { ConnectSocket, SocketTaskLike } from '../../../src/services/tv/socketPort'
 
 /**
  * Taro.connectSocket for Node: a SocketTask of the same shape over a `ws` WebSocket, so tests and the

@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context'
 import { go } from '../../navigation'
 import { toastProblem } from '../../platform/feedback'
 import { consent as c, login as l } from '../../strings'
-import { LOGIN_PRIVACY_BUTTON } from './privacyButtons'
+import { LOGIN_PRIVACY_BUTTON } from '../../components/PrivacySheet/privacyButtons'
 import './account.scss'
 
 

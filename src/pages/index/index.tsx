@@ -100,7 +100,9 @@ function Index() {
           <Suspense fallback={null}>
             <LostTvNotice />
           </Suspense>
-          <TvStatusCard onRemote={() => setRemoteOpen(true)} />
+          <View className='home-look__art'>
+            <TvStatusCard onRemote={() => setRemoteOpen(true)} />
+          </View>
           <View className='home-search-row'>
             <SearchEntry />
             <MyEntry />

@@ -1,8 +1,8 @@
 import Taro from '@tarojs/taro'
 import { createWebsocketFactory } from './taroWebSocket'
-import type { ConnectSocket, CreateWebsocket } from './types'
+import type { ConnectSocket, CreateWebsocket } from '../../services/tv/socketPort'
 
-export type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike } from './types'
+export type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike } from '../../services/tv/socketPort'
 export { createWebsocketFactory, TaroWebSocket } from './taroWebSocket'
 
 /** The app's socket seam: mqtt.js `createWebsocket` over Taro.connectSocket (weapp and H5 alike). */

@@ -1,5 +1,5 @@
 import { queueMicrotask } from '../microtask'
-import type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike, WsEventLike } from './types'
+import type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike, WsEventLike } from '../../services/tv/socketPort'
 
 /**
  * A WebSocket-like object over a platform SocketTask, for mqtt.js's `createWebsocket` option (used

@@ -1,4 +1,4 @@
-import type { CreateWebsocket } from '../../platform/socket/types'
+import type { CreateWebsocket } from './socketPort'
 
 /** Broker session info from jarvisLogin (SPEC 3). */
 export interface JarvisCredentials {

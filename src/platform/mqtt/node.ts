@@ -1,6 +1,6 @@
 import * as mqttModule from 'mqtt'
-import { connectOf } from '../../platform/mqtt'
-import type { MqttConnect, MqttLoader } from './types'
+import { connectOf } from './index'
+import type { MqttConnect, MqttLoader } from '../../services/tv/types'
 
 /**
  * mqtt.js loaded eagerly, for Node (tests, benchmarks, the emulator's tools): the app itself loads it

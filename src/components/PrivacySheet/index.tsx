@@ -4,7 +4,7 @@ import { useStores } from '../../stores/context'
 import { go } from '../../navigation'
 import { consent as c } from '../../strings'
 import { SHEET_PRIVACY_BUTTON } from './privacyButtons'
-import './account.scss'
+import './index.scss'
 
 
 /**

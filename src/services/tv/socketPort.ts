@@ -1,7 +1,7 @@
 /**
- * The shapes of the platform socket seam: what `Taro.connectSocket` gives (a SocketTask, on weapp and
- * on H5), and what mqtt.js's browser stream builder expects from `createWebsocket` (a WebSocket-like
- * object). Tests hand a `ws`-backed SocketTask of the same shape (__tests__/tv/helpers).
+ * The socket port of the TV link (services own the ports; src/platform/socket is the adapter): what
+ * `Taro.connectSocket` gives (a SocketTask, on weapp and on H5), and what mqtt.js's browser stream
+ * builder expects from `createWebsocket` (a WebSocket-like object). Tests hand a `ws`-backed SocketTask of the same shape (__tests__/tv/helpers).
  */
 
 export interface SocketTaskCallbackResult {

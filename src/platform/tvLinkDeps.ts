@@ -1,7 +1,7 @@
-import { env } from '../../config'
-import { createMqttLoader } from '../../platform/mqtt'
-import { taroCreateWebsocket } from '../../platform/socket'
-import type { MqttConnect, TvLinkApi, TvLinkDeps } from './types'
+import { env } from '../config'
+import { createMqttLoader } from './mqtt'
+import { taroCreateWebsocket } from './socket'
+import type { MqttConnect, TvLinkApi, TvLinkDeps } from '../services/tv/types'
 
 type Load = () => Promise<MqttConnect>
 
@@ -12,8 +12,8 @@ type Load = () => Promise<MqttConnect>
 /* eslint-disable @typescript-eslint/no-require-imports -- a static import would bundle both */
 function platformMqtt(): Load {
   return process.env.TARO_ENV === 'weapp'
-    ? (require('../../platform/mqtt/weapp') as { weappMqtt: () => Load }).weappMqtt()
-    : (require('../../platform/mqtt/browser') as { browserMqtt: (hosts: () => unknown[]) => Load }).browserMqtt(() => [globalThis])
+    ? (require('./mqtt/weapp') as { weappMqtt: () => Load }).weappMqtt()
+    : (require('./mqtt/browser') as { browserMqtt: (hosts: () => unknown[]) => Load }).browserMqtt(() => [globalThis])
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
