@@ -83,6 +83,16 @@ describe('RootStore', () => {
     expect(setDevice).toHaveBeenCalledTimes(calls + 1) // nothing the link sends changed
   })
 
+  it('dispose stops the stores pages created (their timers and reactions) along with its own', () => {
+    const { r } = root()
+    const extra = { reset: jest.fn(), dispose: jest.fn() }
+    r.extra('x', () => extra)
+    r.extra('plain', () => ({ reset: jest.fn() }))
+    r.dispose()
+    expect(extra.dispose).toHaveBeenCalledTimes(1)
+    expect(extra.reset).not.toHaveBeenCalled()
+  })
+
   it('switching the current TV moves the TV link to it', async () => {
     const { r } = root()
     const setDevice = jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)

@@ -191,6 +191,11 @@ export class LiveStore {
     this.tick()
   }
 
+  /** No more ticks (root.dispose: the app is going away). */
+  dispose(): void {
+    this.stop()
+  }
+
   stop(): void {
     this.running = false
     if (this.timer !== null) this.timers.clearTimeout(this.timer)

@@ -34,6 +34,8 @@ import { ModeMemory } from './modeMemory'
 export interface ExtraStore {
   reset(): void
   dropPrograms?(programIds: string[]): void
+  /** Stops its timers and reactions: the app (a test's world) is going away. */
+  dispose?(): void
 }
 
 export interface TrackerPort {
@@ -447,8 +449,10 @@ export class RootStore {
     this.tv.onNetworkChange(connected)
   }
 
+  /** The app is going away (a test's world, a benchmark's phone): no reaction, timer or link outlives it. */
   dispose(): void {
     for (const d of this.disposers) d()
+    for (const store of this.extras.values()) store.dispose?.()
     this.tv.dispose()
   }
 }
