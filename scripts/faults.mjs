@@ -17,11 +17,16 @@ fs.rmSync(rowsFile, { force: true })
 
 // No --forceExit: every world disposes its phones (root.dispose() stops the stores pages created, their
 // timers included), so jest ends by itself; a timer left behind shows as "Jest did not exit" again.
+// A run that does not end within JEST_LIMIT_MS (about 1 minute is usual) is stopped and fails the matrix.
+const JEST_LIMIT_MS = 10 * 60_000
 const jest = spawnSync(process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '-c', 'faults/jest.config.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, FAULTS_ROWS: rowsFile },
+  timeout: JEST_LIMIT_MS,
+  killSignal: 'SIGKILL',
 })
+if (jest.error) console.error(`the fault matrix's jest run did not end within ${JEST_LIMIT_MS / 60_000} minutes (something outlived the suites): stopped`)
 
 // Where the user's view matters: the H5 build in Debian chromium (needs dist/h5: npm run build:h5).
 let h5 = { status: 0 }
