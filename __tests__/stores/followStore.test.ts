@@ -33,8 +33,16 @@ describe('FollowStore', () => {
 
   it('the official-account component only in the scenes WeChat allows and for a linked account; elsewhere how to find it', () => {
     expect(setup({ scene: 1011 }).make().mode).toBe('component')
-    expect(setup({ scene: 1089 }).make().mode).toBe('component')
+    expect(setup({ scene: 1047 }).make().mode).toBe('component')
+    // a cold start from 最近使用 or from another mini-program does not allow it (base library 2.18.1 on) ...
+    expect(setup({ scene: 1089 }).make().mode).toBe('howto')
+    expect(setup({ scene: 1038 }).make().mode).toBe('howto')
     expect(setup({ scene: 1001 }).make().mode).toBe('howto')
+    // ... a hot start from them keeps it when the cold start was a scan; another hot start does not
+    expect(setup({ scene: 1047, enterScene: () => 1089 }).make().mode).toBe('component')
+    expect(setup({ scene: 1011, enterScene: () => 1038 }).make().mode).toBe('component')
+    expect(setup({ scene: 1047, enterScene: () => 1007 }).make().mode).toBe('howto')
+    expect(setup({ scene: 1001, enterScene: () => 1089 }).make().mode).toBe('howto')
     expect(setup({ scene: null }).make().mode).toBe('howto')
     expect(setup({ scene: 1011, linked: false }).make().mode).toBe('howto')
   })

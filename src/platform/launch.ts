@@ -11,5 +11,16 @@ export function launchScene(): number | null {
   }
 }
 
+/** The scene this run was last shown from (a hot start's, wx.getEnterOptionsSync), or null elsewhere or when unknown. */
+export function enterScene(): number | null {
+  if (process.env.TARO_ENV !== 'weapp') return null
+  try {
+    const scene = (Taro as unknown as { getEnterOptionsSync?: () => { scene?: unknown } }).getEnterOptionsSync?.().scene
+    return typeof scene === 'number' ? scene : null
+  } catch {
+    return null
+  }
+}
+
 /** Whether this build runs as the WeChat mini-program. */
 export const isWeapp = process.env.TARO_ENV === 'weapp'

@@ -9,16 +9,24 @@ export type FollowApi = Pick<Api['userCenter'], 'checkFollow'>
 export const FOLLOW_CLOSED_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
- * Launch scenes in which WeChat shows its official-account component (its documentation: QR code
- * scans 1011, 1017, 1025, 1047, 1124; the chat-top 最近使用 1089; back from another mini-program 1038).
+ * When WeChat shows its official-account component (its documentation of the component, base library
+ * 2.18.1 on): the mini-program was cold-started from one of these scenes (QR code 1011, the trial
+ * version's entry 1017, barcode 1025, mini-program code 1047, 一物一码 1124) ...
  */
-export const OFFICIAL_ACCOUNT_SCENES: readonly number[] = [1011, 1017, 1025, 1047, 1124, 1089, 1038]
+export const OFFICIAL_ACCOUNT_LAUNCH_SCENES: readonly number[] = [1011, 1017, 1025, 1047, 1124]
+/**
+ * ... and, when it has been hot-started since, from one of these (发现栏 1001, back from another
+ * mini-program 1038 or a plugin 1041, 最近使用 1089 / 1090, 我的小程序 1104, the floating window 1131 / 1187).
+ */
+export const OFFICIAL_ACCOUNT_RETURN_SCENES: readonly number[] = [1001, 1038, 1041, 1089, 1090, 1104, 1131, 1187]
 
 export interface FollowEnv {
   /** Runs as the WeChat mini-program (on H5 there is no card). */
   weapp: boolean
-  /** The launch scene (null when unknown). */
+  /** The scene of the cold start (null when unknown). */
   scene: number | null
+  /** The scene the mini-program was last shown from (a hot start's; null when unknown: the cold start's). */
+  enterScene?: () => number | null
   /** The operator's official account is linked to the mini-program (configuration). */
   linked: boolean
   now: () => number
@@ -53,7 +61,10 @@ export class FollowStore {
 
   /** 'component': WeChat's official-account component; 'howto': the words that say how to find the account. */
   get mode(): 'component' | 'howto' {
-    return this.env.linked && this.env.scene !== null && OFFICIAL_ACCOUNT_SCENES.includes(this.env.scene) ? 'component' : 'howto'
+    const launch = this.env.scene
+    const enter = this.env.enterScene?.() ?? launch
+    const allowed = launch !== null && OFFICIAL_ACCOUNT_LAUNCH_SCENES.includes(launch) && (enter === launch || (enter !== null && OFFICIAL_ACCOUNT_RETURN_SCENES.includes(enter)))
+    return this.env.linked && allowed ? 'component' : 'howto'
   }
 
   async load(uid: string): Promise<void> {

@@ -5,7 +5,7 @@ import { useStores } from '../../stores/context'
 import { FollowStore } from '../../stores/followStore'
 import type { RootStore } from '../../stores/root'
 import { taroStorage } from '../../platform/storage'
-import { isWeapp, launchScene } from '../../platform/launch'
+import { enterScene, isWeapp, launchScene } from '../../platform/launch'
 import { env } from '../../config/env'
 import { follow as t } from '../../strings/follow'
 import { routeOf } from '../../routes'
@@ -13,7 +13,7 @@ import './follow.scss'
 
 /** The follow card's store (created by 我的). */
 export function followOf(root: RootStore): FollowStore {
-  return root.extra('follow', () => new FollowStore(root.api.userCenter, taroStorage, { weapp: isWeapp, scene: launchScene(), linked: env.officialAccountLinked, now: () => Date.now() }))
+  return root.extra('follow', () => new FollowStore(root.api.userCenter, taroStorage, { weapp: isWeapp, scene: launchScene(), enterScene, linked: env.officialAccountLinked, now: () => Date.now() }))
 }
 
 /**
