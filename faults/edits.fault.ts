@@ -11,6 +11,7 @@ import { PrizeDetailModel } from '../src/stores/prizeModels'
 import { prizeContext } from '../src/features/prizes/context'
 import type { ScenarioName } from '../emulator/gateway'
 import { row, startWorld, type Phone, type World } from './harness'
+import { personalOf } from '../src/stores/personalStore'
 
 let world: World
 beforeAll(async () => {
@@ -81,10 +82,10 @@ for (const [fault, what] of FAULTS) {
     const uid = phone.root.user.user!.uid
     const programId = nextProgram()
     await phone.api.box.addCollection({ uid, programId })
-    const favs = phone.root.personal.favourites
+    const favs = personalOf(phone.root).favourites
     await favs.list.loadFirst()
     world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.deleteCollection.path })
-    const res = await phone.root.personal.removeFavourites([programId])
+    const res = await personalOf(phone.root).removeFavourites([programId])
     await settled(fault)
     const shown = favs.list.items.some((f) => f.programId === programId)
     const onGateway = (world.stack.gateway.state().favourites[uid] ?? []).some((f) => f.programId === programId)
@@ -96,7 +97,7 @@ for (const [fault, what] of FAULTS) {
     const uid = phone.root.user.user!.uid
     const ids = ['g3', 'g4']
     for (const typeId of ids) await phone.api.box.typeBlackListAdd({ uid, typeId })
-    const personal = phone.root.personal
+    const personal = personalOf(phone.root)
     await personal.loadTypes()
     personal.setTypesEditing(true)
     for (const id of ids) personal.toggleTypeSelected(id)
@@ -121,13 +122,13 @@ for (const [fault, what] of FAULTS) {
     const uid = phone.root.user.user!.uid
     const ids = [nextProgram(), nextProgram()]
     await phone.api.box.blackListBatch({ uid, objectIds: ids, action: 'add' })
-    const black = phone.root.personal.blackList
+    const black = personalOf(phone.root).blackList
     await black.list.loadFirst()
     if (!ids.every((id) => black.list.items.some((b) => b.objectId === id))) throw new Error('the two programs are not on the first page')
     black.setEditing(true)
     for (const id of ids) black.toggle(id)
     world.stack.gateway.scenarios.set(fault, { times: 1, path: contract.box.blackListBatch.path })
-    const res = await phone.root.personal.removeFromBlackList([...black.selected])
+    const res = await personalOf(phone.root).removeFromBlackList([...black.selected])
     await settled(fault)
     const onGateway = (world.stack.gateway.state().blackList[uid] ?? []).map((b) => b.objectId)
     const shownGone = ids.every((id) => !black.list.items.some((b) => b.objectId === id))

@@ -6,6 +6,7 @@
 import { contract } from '../src/protocol/contract'
 import { net } from '../src/strings'
 import { row, startWorld, type World } from './harness'
+import { personalOf } from '../src/stores/personalStore'
 
 const DESKTOP = contract.desktop.mobileDesktop.path
 const REFRESH = contract.userCenter.refreshToken.path
@@ -76,7 +77,7 @@ row('gateway', '401 storm: every token expired, five requests at once', 'one ref
     phone.root.showHome(),
     phone.root.ensureHints(),
     phone.root.devices.load(),
-    phone.root.personal.favourites.list.loadFirst(),
+    personalOf(phone.root).favourites.list.loadFirst(),
     phone.api.search.label(),
   ])
   const calls = phone.calls.slice(before)

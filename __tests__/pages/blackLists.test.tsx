@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { GatewayError } from '@/services/http/types'
+import { personalOf } from '@/stores/personalStore'
 
 describe('black-list pages', () => {
   let black = [{ objectId: 'p1', title: '山海往事', poster: '', addedAt: 2 }, { objectId: 'p2', title: '烈火纪行', poster: '', addedAt: 1 }]
@@ -41,7 +42,7 @@ describe('black-list pages', () => {
 
   it('节目黑名单 edit mode: two selected leave in one batch call; a refused batch keeps both and says why', async () => {
     black = [{ objectId: 'p3', title: '长河落日', poster: '', addedAt: 3 }, { objectId: 'p4', title: '白夜行舟', poster: '', addedAt: 2 }, { objectId: 'p5', title: '风起长林', poster: '', addedAt: 1 }]
-    await services.root.personal.blackList.list.loadFirst()
+    await personalOf(services.root).blackList.list.loadFirst()
     await until(() => textsOf('.pitem__title').length === 3, 'three listed')
     const tap = (sel: string) => (topPage().querySelector(sel) as HTMLElement).click()
     tap('[data-action="edit"]')
@@ -78,7 +79,7 @@ describe('black-list pages', () => {
 
   it('a refused switch stays where it was and says why', async () => {
     const toast = jest.spyOn(Taro, 'showToast')
-    services.root.personal.types.set(types.map((t) => ({ ...t })))
+    personalOf(services.root).types.set(types.map((t) => ({ ...t })))
     typeBlackListAdd.mockImplementationOnce(async () => {
       throw new GatewayError('server', '9999', '服务维护中', 'test')
     })
@@ -91,7 +92,7 @@ describe('black-list pages', () => {
   it('分类黑名单 edit mode: the black-listed categories, two removed in one batch call; a refused batch changes nothing', async () => {
     types.push({ typeId: 'g5', name: '战争', inBlackList: true })
     types.forEach((x) => (x.inBlackList = x.typeId !== 'g1'))
-    services.root.personal.types.set(types.map((x) => ({ ...x })))
+    personalOf(services.root).types.set(types.map((x) => ({ ...x })))
     const tap = (sel: string) => (topPage().querySelector(sel) as HTMLElement).click()
     await until(() => textsOf('.pitem__title').join() === '爱情,恐怖,战争', 'all categories')
     tap('[data-action="edit"]')

@@ -4,6 +4,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { userInfo } from '../stores/fixtures'
 import { GatewayError } from '@/services/http/types'
+import { personalOf } from '@/stores/personalStore'
 
 const fav = (i: number) => ({
   programId: `p${i}`, title: `收藏节目${i}`, poster: '', categoryId: 'c1', categoryName: '电视剧', year: 2020, score: 8, episodeCount: 10, updateInfo: '', source: 'own', collectedAt: i,
@@ -85,8 +86,8 @@ describe('my-fav page states', () => {
       phone: '13800000000',
     })
     await services.root.start()
-    await services.root.personal.favourites.list.loadFirst()
-    expect(services.root.personal.favourites.list.status).toBe('error')
-    expect(services.root.personal.favourites.list.error).toBe('服务维护中')
+    await personalOf(services.root).favourites.list.loadFirst()
+    expect(personalOf(services.root).favourites.list.status).toBe('error')
+    expect(personalOf(services.root).favourites.list.error).toBe('服务维护中')
   })
 })

@@ -6,6 +6,7 @@ import { trackerPort } from '@/appRoot'
 import { discoverOf } from '@/features/search/discoverOf'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
+import { personalOf } from '@/stores/personalStore'
 
 const card = (id: string) => ({ programId: id, title: `节目${id}`, poster: '', categoryId: 'c1', categoryName: '电影', year: 2020, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const })
 
@@ -44,11 +45,11 @@ describe('logout', () => {
     const { r, storage } = root()
     await r.start()
     await r.search.search(r.searchContext, '山海')
-    await r.personal.favourites.list.loadFirst()
+    await personalOf(r).favourites.list.loadFirst()
     await r.showHome()
     expect(storage.get(HOME_CACHE_KEY)).toBeTruthy()
     expect(r.search.recent).toEqual(['山海'])
-    expect(r.personal.favourites.list.items).toHaveLength(1)
+    expect(personalOf(r).favourites.list.items).toHaveLength(1)
     r.logout()
     expect(r.user.user).toBeNull()
     expect(r.user.hasSession).toBe(false)
@@ -56,7 +57,7 @@ describe('logout', () => {
     expect(r.search.recent).toEqual([])
     expect(storage.get('tvc.search.recent')).toBeUndefined()
     expect(r.search.results.value).toBeUndefined()
-    expect(r.personal.favourites.list.items).toEqual([])
+    expect(personalOf(r).favourites.list.items).toEqual([])
     expect(r.devices.devices).toEqual([])
     expect(r.loggedIn).toBe(false)
     expect(r.tv.setDevice).toHaveBeenLastCalledWith(null, null)

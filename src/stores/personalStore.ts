@@ -8,6 +8,7 @@ import { PagedList, type Page } from './pagedList'
 import { failureMessage } from './loadState'
 import { guardedWrite, mayHaveApplied, type ActionResult } from './write'
 import { devices as d, personal as t, program as p } from '../strings'
+import type { RootStore } from './root'
 
 export type PersonalApi = {
   box: Pick<
@@ -314,4 +315,13 @@ export class PersonalStore {
     this.typesEditing = false
     this.typesSelected = []
   }
+}
+
+/**
+ * The personal area's store of the app: created by the first personal page opened (我的收藏, 观看记录,
+ * the black lists), so its code loads with those pages and not with home; reset with the user. A
+ * black-list change reaches home and search through the root.
+ */
+export function personalOf(root: RootStore): PersonalStore {
+  return root.extra('personal', () => new PersonalStore(root.api, () => root.user.user?.uid ?? '', (change) => root.onBlackListChanged(change)))
 }

@@ -16,7 +16,6 @@ import { TvStore } from './tvStore'
 import { UserStore, type UserPorts } from './userStore'
 import { ConsentStore } from './consentStore'
 import { Session } from './session'
-import { PersonalStore } from './personalStore'
 import type { LockTarget } from './lockStore'
 import type { WeappBridge } from '../platform/bridge/weapp'
 import type { AvatarUploader } from '../services/http/upload'
@@ -87,7 +86,6 @@ export class RootStore {
   /** The points balance (shown by the points centre and 我的) and the sign-in strip. */
   readonly points: PointsStore
   /** Favourites, watch records and the black lists of the logged-in user (issue 11). */
-  readonly personal: PersonalStore
   readonly tracker: TrackerPort
   /** The native bridge's phone number (the lock password reset confirms it again). */
   readonly getPhone: () => Promise<string | null>
@@ -134,11 +132,10 @@ export class RootStore {
     const who = (): TaskUser | null => (this.user.user ? { uid: this.user.user.uid, phone: this.user.user.phone } : null)
     this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
-    this.personal = new PersonalStore(deps.api, () => this.user.user?.uid ?? '', (change) => this.onBlackListChanged(change))
     this.getPhone = deps.getPhone
     this.storage = deps.storage
     makeAutoObservable<RootStore, 'sharing' | 'disposers' | 'storage' | 'extras'>(this, {
-      getPhone: false, uploadAvatar: false, extras: false, modes: false, session: false, personal: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
+      getPhone: false, uploadAvatar: false, extras: false, modes: false, session: false, storage: false, user: false, devices: false, tv: false, search: false, home: false, tasks: false, points: false, tracker: false, api: false, bridge: false, sharing: false, disposers: false,
     })
     this.disposers.push(
       reaction(
@@ -397,7 +394,6 @@ export class RootStore {
     const uid = this.session.uid
     if (uid) void this.serverLogout(uid)
     this.endSession()
-    this.personal.reset()
     this.search.reset()
     this.home.invalidate()
     this.ystProgramId = ''

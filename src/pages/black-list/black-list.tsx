@@ -5,7 +5,7 @@ import PageShell from '../../components/PageShell'
 import LoginCard from '../../features/account/LoginCard'
 import EditBar from '../../features/personal/EditBar'
 import { useStores } from '../../stores/context'
-import type { TypeEntry } from '../../stores/personalStore'
+import { personalOf, type TypeEntry } from '../../stores/personalStore'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { routeOf } from '../../routes'
 import { personal as t, titles } from '../../strings'
@@ -18,7 +18,9 @@ import { definePage } from '../../components/PageBoundary'
  * several black-listed categories and takes them out in one batchaddordel call (issue 24).
  */
 function BlackList() {
-  const { personal, user, tracker } = useStores()
+  const root = useStores()
+  const { user, tracker } = root
+  const personal = personalOf(root)
   const types = personal.types
   useDidShow(() => {
     tracker.pageView(routeOf['black-list'], {})

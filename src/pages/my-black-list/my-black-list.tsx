@@ -4,7 +4,7 @@ import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
 import EditBar from '../../features/personal/EditBar'
 import { useStores } from '../../stores/context'
-import type { BlackListed } from '../../stores/personalStore'
+import { personalOf, type BlackListed } from '../../stores/personalStore'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
@@ -18,7 +18,9 @@ import Img from '../../components/Img'
  * after a confirm, or several at once in edit mode (one batchaddordel call, issue 24).
  */
 function MyBlackList() {
-  const { personal, user, tracker } = useStores()
+  const root = useStores()
+  const { user, tracker } = root
+  const personal = personalOf(root)
   const black = personal.blackList
   useDidShow(() => {
     tracker.pageView(routeOf['my-black-list'], {})

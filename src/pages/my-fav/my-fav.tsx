@@ -4,6 +4,7 @@ import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
 import EditBar from '../../features/personal/EditBar'
 import { useStores } from '../../stores/context'
+import { personalOf } from '../../stores/personalStore'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
@@ -13,7 +14,9 @@ import Img from '../../components/Img'
 
 /** 我的收藏: favourites, paged; a tap opens the detail; edit mode deletes the selected after a confirm. */
 function MyFav() {
-  const { personal, user, tracker } = useStores()
+  const root = useStores()
+  const { user, tracker } = root
+  const personal = personalOf(root)
   const fav = personal.favourites
   useDidShow(() => {
     tracker.pageView(routeOf['my-fav'], {})

@@ -4,7 +4,7 @@ import { Text, View } from '@tarojs/components'
 import PersonalList from '../../features/personal/PersonalList'
 import { afterTaskAction } from '../../features/points/taskActions'
 import { useStores } from '../../stores/context'
-import { groupRecords, type RecordGroup } from '../../stores/personalStore'
+import { groupRecords, personalOf, type RecordGroup } from '../../stores/personalStore'
 import { recordProgress } from '../../stores/resume'
 import { resume as rs } from '../../strings/resume'
 import type { HistoryItem } from '../../protocol/contract/models'
@@ -27,7 +27,8 @@ const GROUP_LABEL: Record<RecordGroup, string> = { today: t.today, yesterday: t.
  */
 function MyRecord() {
   const root = useStores()
-  const { personal, user, tracker, devices } = root
+  const { user, tracker, devices } = root
+  const personal = personalOf(root)
   const records = personal.records
   useDidShow(() => {
     tracker.pageView(routeOf['my-record'], {})
