@@ -6,29 +6,20 @@
  * programs and a person's works. Without the channel the same calls do return adult programs (so each
  * assertion below would fail if the filter went).
  */
-import fs from 'node:fs'
-import type { RunningGateway } from '../../emulator/gateway'
 import { deskTopId } from '../../src/config'
-import { realClient, startTestGateway } from './helpers/gateway'
+import { realClient, sharedTestGateway } from './helpers/gateway'
 import { mixedKeyword as mixedKeywordOf } from '../../emulator/data/catalogue'
 
-let gw: RunningGateway & { dataDir: string }
-beforeAll(async () => {
-  gw = await startTestGateway()
-})
-afterAll(async () => {
-  await gw.close()
-  fs.rmSync(gw.dataDir, { recursive: true, force: true })
-})
+const testGateway = sharedTestGateway()
 
-const childFriendly = (id: string) => gw.catalogue.programById.get(id)?.childFriendly === true
-const adult = () => gw.catalogue.programs.filter((p) => !p.childFriendly)
-const kids = () => gw.catalogue.programs.filter((p) => p.childFriendly)
+const childFriendly = (id: string) => testGateway().catalogue.programById.get(id)?.childFriendly === true
+const adult = () => testGateway().catalogue.programs.filter((p) => !p.childFriendly)
+const kids = () => testGateway().catalogue.programs.filter((p) => p.childFriendly)
 
-const mixedKeyword = (): string => mixedKeywordOf(gw.catalogue.programs)
+const mixedKeyword = (): string => mixedKeywordOf(testGateway().catalogue.programs)
 
 describe('child channel: search calls', () => {
-  const c = () => realClient(gw.url)
+  const c = () => realClient(testGateway().url)
 
   it('ns.json, searchTips, searchProgramSeriesCategory and searchProgramSeries answer child-friendly programs only', async () => {
     const { api } = c()
@@ -70,14 +61,14 @@ describe('child channel: search calls', () => {
     const adultCategory = adult()[0].categoryId
     expect((await api.search.hotTop({ categoryId: adultCategory, childMode: true })).list.every((x) => childFriendly(x.program.programId))).toBe(true)
     const tips = await api.search.hotSearch({ userId: 'u1', abilityString: 'a', childMode: true })
-    const titles = new Map(gw.catalogue.programs.map((p) => [p.title, p]))
+    const titles = new Map(testGateway().catalogue.programs.map((p) => [p.title, p]))
     expect(tips.tipsList.every((t) => titles.get(t.name)?.childFriendly)).toBe(true)
   })
 })
 
 describe('child channel: every other list a child may see', () => {
   it('desktop blocks: the child desktop, or any desktop on the child channel, shows child-friendly programs only', async () => {
-    const { api } = realClient(gw.url)
+    const { api } = realClient(testGateway().url)
     for (const [id, childMode] of [[deskTopId[1], false], [deskTopId[0], true]] as const) {
       const desk = await api.desktop.mobileDesktop({ deskTopId: id })
       for (const tab of desk.tabs) {
@@ -91,12 +82,12 @@ describe('child channel: every other list a child may see', () => {
   })
 
   it('topics, flows, related programs and a person\'s works: child-friendly only on the child channel', async () => {
-    const { api } = realClient(gw.url)
-    const topic = gw.catalogue.topics.find((t) => t.programIds.some((id) => !childFriendly(id)))!
+    const { api } = realClient(testGateway().url)
+    const topic = testGateway().catalogue.topics.find((t) => t.programIds.some((id) => !childFriendly(id)))!
     expect((await api.desktop.mobileTopic({ topicId: topic.topicId })).items.some((x) => !childFriendly(x.programId))).toBe(true)
     expect((await api.desktop.mobileTopic({ topicId: topic.topicId, childMode: true })).items.every((x) => childFriendly(x.programId))).toBe(true)
 
-    const flow = gw.catalogue.flows.find((f) => f.programIds.some((id) => !childFriendly(id)))!
+    const flow = testGateway().catalogue.flows.find((f) => f.programIds.some((id) => !childFriendly(id)))!
     expect((await api.desktop.mobileFlow({ flowId: flow.flowId, page: 1, pageSize: 100 })).list.some((x) => !childFriendly(x.programId))).toBe(true)
     const childFlow = await api.desktop.mobileFlow({ flowId: flow.flowId, page: 1, pageSize: 100, childMode: true })
     expect(childFlow.list.every((x) => childFriendly(x.programId))).toBe(true)
@@ -106,7 +97,7 @@ describe('child channel: every other list a child may see', () => {
     expect((await api.other.getRelevantList({ programId: p.programId, limit: 30 })).list.some((x) => !childFriendly(x.programId))).toBe(true)
     expect((await api.other.getRelevantList({ programId: p.programId, limit: 30, childMode: true })).list.every((x) => childFriendly(x.programId))).toBe(true)
 
-    const person = [...gw.catalogue.castById.values()].find((x) => x.programIds.some((id) => !childFriendly(id)))!
+    const person = [...testGateway().catalogue.castById.values()].find((x) => x.programIds.some((id) => !childFriendly(id)))!
     expect((await api.epg.getCastPersonInfo({ castId: person.castId })).works.some((x) => !childFriendly(x.programId))).toBe(true)
     expect((await api.epg.getCastPersonInfo({ castId: person.castId, childMode: true })).works.every((x) => childFriendly(x.programId))).toBe(true)
   })
@@ -114,25 +105,25 @@ describe('child channel: every other list a child may see', () => {
 
 describe('labels and 热搜榜 (issue 24)', () => {
   it('label.json offers the program labels (genres), without the ones the caller black-listed as a category', async () => {
-    const anon = realClient(gw.url)
+    const anon = realClient(testGateway().url)
     const all = (await anon.api.search.label()).labels
-    expect(all.map((l) => l.name)).toEqual(gw.catalogue.programTypes.map((t) => t.name))
-    const c = realClient(gw.url)
+    expect(all.map((l) => l.name)).toEqual(testGateway().catalogue.programTypes.map((t) => t.name))
+    const c = realClient(testGateway().url)
     await c.login('13800000000')
     const mine = (await c.api.search.label()).labels.map((l) => l.labelId)
-    const blocked = gw.state().typeBlackList.u10001 ?? []
+    const blocked = testGateway().state().typeBlackList.u10001 ?? []
     expect(blocked.length).toBeGreaterThan(0)
     expect(mine.some((id) => blocked.includes(id))).toBe(false)
   })
 
   it('searchProgramSeries: no keyword with a label lists the label\'s programs by heat; with a keyword it filters; an unknown label is 1003', async () => {
-    const { api } = realClient(gw.url)
-    const label = gw.catalogue.programTypes[0]
+    const { api } = realClient(testGateway().url)
+    const label = testGateway().catalogue.programTypes[0]
     const r = await api.search.searchProgramSeries({ keyword: '', labelId: label.typeId, page: 1, pageSize: 48 })
-    const expected = gw.catalogue.programs.filter((p) => p.tags.includes(label.name))
+    const expected = testGateway().catalogue.programs.filter((p) => p.tags.includes(label.name))
     expect(r.total).toBe(expected.length)
-    expect(r.list.every((x) => gw.catalogue.programById.get(x.programId)?.tags.includes(label.name))).toBe(true)
-    const heats = r.list.map((x) => gw.catalogue.programById.get(x.programId)!.heat)
+    expect(r.list.every((x) => testGateway().catalogue.programById.get(x.programId)?.tags.includes(label.name))).toBe(true)
+    const heats = r.list.map((x) => testGateway().catalogue.programById.get(x.programId)!.heat)
     expect(heats).toEqual([...heats].sort((a, b) => b - a))
     const child = await api.search.searchProgramSeries({ keyword: '', labelId: label.typeId, page: 1, pageSize: 48, childMode: true })
     expect(child.list.every((x) => childFriendly(x.programId))).toBe(true)
@@ -145,12 +136,12 @@ describe('labels and 热搜榜 (issue 24)', () => {
   })
 
   it('hotTop ranks by heat, at most 20, and names the categories it can switch to (child: only those with child programs)', async () => {
-    const { api } = realClient(gw.url)
+    const { api } = realClient(testGateway().url)
     const top = await api.search.hotTop({})
     expect(top.list.length).toBe(20)
     const heats = top.list.map((e) => e.heat)
     expect(heats).toEqual([...heats].sort((a, b) => b - a))
-    expect(top.categories?.map((c) => c.categoryId)).toEqual(gw.catalogue.categories.map((c) => c.categoryId))
+    expect(top.categories?.map((c) => c.categoryId)).toEqual(testGateway().catalogue.categories.map((c) => c.categoryId))
     const child = await api.search.hotTop({ childMode: true })
     const childCats = new Set(kids().map((p) => p.categoryId))
     expect(child.categories?.every((c) => childCats.has(c.categoryId))).toBe(true)

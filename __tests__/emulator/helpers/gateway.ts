@@ -37,6 +37,26 @@ export async function startTestGateway(opts: GatewayOptions = {}): Promise<Runni
   return Object.assign(gw, { dataDir })
 }
 
+/**
+ * A gateway for the whole test file: started before its tests, closed and its data folder removed
+ * after them. Returns the running gateway (read it inside tests, not at module level).
+ */
+export function sharedTestGateway(opts: GatewayOptions = {}): () => RunningGateway & { dataDir: string } {
+  let gw: (RunningGateway & { dataDir: string }) | null = null
+  beforeAll(async () => {
+    gw = await startTestGateway(opts)
+  })
+  afterAll(async () => {
+    if (!gw) return
+    await gw.close()
+    fs.rmSync(gw.dataDir, { recursive: true, force: true })
+  })
+  return () => {
+    if (!gw) throw new Error('the test gateway is not started yet (use it inside a test)')
+    return gw
+  }
+}
+
 export interface Exchange {
   path: string
   token: string
