@@ -44,7 +44,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['scripts/**/*.{js,mjs}', 'babel.config.js', '__tests__/__mocks__/**'],
+    files: ['scripts/**/*.{js,mjs}', 'babel.config.js', '__tests__/__mocks__/**', '__tests__/globalSetup.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

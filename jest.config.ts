@@ -18,6 +18,8 @@ export default defineJestConfig({
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'json'],
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // the gateway data folders earlier runs left behind (over an hour old) go before this one
+  globalSetup: '<rootDir>/__tests__/globalSetup.js',
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/src/$1',
     // mqtt.js's ES bundle (what H5 and the weapp subpackage load) is ESM; jest runs its CommonJS build.

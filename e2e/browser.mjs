@@ -1,9 +1,9 @@
 /**
  * Headless Debian Chromium through playwright-core (never a downloaded browser), with the flags this
  * machine needs (headless, no sandbox, no GPU, no QUIC, no background networking), a fresh profile,
- * and a 390 x 844 phone viewport.
+ * and a 390 x 844 phone viewport. Closing the context removes its profile folder.
  */
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -25,5 +25,13 @@ export async function launchPhone() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   })
+  const close = context.close.bind(context)
+  context.close = async (...args) => {
+    try {
+      await close(...args)
+    } finally {
+      rmSync(userDataDir, { recursive: true, force: true })
+    }
+  }
   return context
 }
