@@ -85,10 +85,14 @@ async function logInOnce(port, url) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   try {
     const page = await browser.contexts()[0].newPage()
+    await page.setViewportSize({ width: 390, height: 844 })
     await page.goto(url)
-    await page.locator('.consent').first().click({ timeout: 15_000 })
-    await page.locator('.login-card__action').first().click()
-    await page.locator('.tv-card__state', { hasText: '电视在线' }).first().waitFor({ timeout: 15_000 })
+    // the page on screen (Taro H5 keeps pages it left in the DOM, hidden)
+    const shown = (sel) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`).first()
+    await shown('.login-card__hint').waitFor({ timeout: 15_000 })
+    await shown('.consent').click()
+    await shown('.login-card__action').click()
+    await page.locator('.taro_page_show:not(.taro_page_shade) .tv-card__state', { hasText: '电视在线' }).first().waitFor({ timeout: 15_000 })
     // the home cache and the 继续观看 row are written once home has settled
     await page.waitForTimeout(2_000)
     await page.close()
