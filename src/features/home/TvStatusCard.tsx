@@ -24,7 +24,7 @@ function TvStatusCard({ onRemote }: Props) {
   if (!device && (devices.list.status === 'idle' || devices.list.loading)) {
     // The bound TVs are on their way: neither "no TV" nor an error yet.
     return (
-      <View className='tv-card tv-card--empty' aria-busy>
+      <View className='tv-card tv-card--empty tv-card--sized' aria-busy>
         <Text className='tv-card__hint'>{l.loadingDevices}</Text>
       </View>
     )
@@ -43,7 +43,7 @@ function TvStatusCard({ onRemote }: Props) {
     else toastProblem(res.message)
   }
   return (
-    <View className={`tv-card tv-card--${tv.linkState} guide-tv-card`}>
+    <View className={`tv-card tv-card--${tv.linkState} tv-card--sized guide-tv-card`}>
       <View className='tv-card__head'>
         <View className='tv-card__screen'>
           <View className='tv-card__dot' />
