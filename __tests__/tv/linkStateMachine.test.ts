@@ -13,6 +13,7 @@ import {
   fakeApi,
   fakeConnect,
   flush,
+  goOnline,
   replyTo,
 } from './helpers/fakeMqtt'
 import type { MqttClientLike, MqttConnectOptions } from '../../src/services/tv/types'
@@ -40,20 +41,6 @@ function setup() {
 }
 
 type Harness = ReturnType<typeof setup>
-
-/** Select the TV and play broker + TV until the link is online. */
-async function goOnline(h: Harness): Promise<FakeClient> {
-  h.link.setTarget(DEVICE, USER)
-  await flush()
-  const c = h.client()
-  c.connack()
-  c.suback()
-  const [sync, screen] = c.published
-  c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
-  c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
-  expect(h.link.snapshot().state).toBe('online')
-  return c
-}
 
 /** The TV answers the last command (keeps the id check matched). */
 function answerLast(c: FakeClient): void {

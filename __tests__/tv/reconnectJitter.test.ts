@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { broker } from '../../src/config'
 import { TvLink } from '../../src/services/tv/link'
-import { DEVICE, FakeClient, OWN_TOPIC, USER, fakeApi, fakeConnect, flush, replyTo } from './helpers/fakeMqtt'
+import { FakeClient, fakeApi, fakeConnect, goOnline } from './helpers/fakeMqtt'
 
 /**
  * The reconnect jitter: a deliberate deviation from SPEC 9's flat 1 s reconnect period (issue 26).
@@ -21,19 +21,6 @@ function newLink(random: () => number) {
   return { link, client: (): FakeClient => mq.clients[mq.clients.length - 1] }
 }
 
-async function online(h: ReturnType<typeof newLink>): Promise<FakeClient> {
-  h.link.setTarget(DEVICE, USER)
-  await flush()
-  const c = h.client()
-  c.connack()
-  c.suback()
-  const [sync, screen] = c.published
-  c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
-  c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
-  expect(h.link.snapshot().state).toBe('online')
-  return c
-}
-
 /** A small deterministic generator (a test needs the same draws every run). */
 function lcg(seed: number): () => number {
   let x = seed
@@ -46,7 +33,7 @@ function lcg(seed: number): () => number {
 it('a first retry waits SPEC 9\'s 1 s plus 0..1 s', async () => {
   for (const [r, period] of [[0, 1_000], [0.5, 1_500], [0.999, 1_999]] as const) {
     const h = newLink(() => r)
-    const c = await online(h)
+    const c = await goOnline(h)
     expect(c.options.reconnectPeriod).toBe(period)
     h.link.dispose()
   }
@@ -56,7 +43,7 @@ it('a first retry waits SPEC 9\'s 1 s plus 0..1 s', async () => {
 
 it('each failed retry doubles the jitter window, up to 30 s; getting ready again resets it', async () => {
   const h = newLink(() => 0.5)
-  const c = await online(h)
+  const c = await goOnline(h)
   const periods: number[] = []
   for (let k = 0; k < 7; k++) {
     c.drop() // mqtt.js retries after the period it read; the link sets the next one
@@ -76,7 +63,7 @@ it('a reconnect storm: 200 phones dropped at once retry spread over the window, 
   const links: TvLink[] = []
   for (let i = 0; i < 200; i++) {
     const h = newLink(random)
-    const c = await online(h)
+    const c = await goOnline(h)
     links.push(h.link)
     // mqtt.js: on 'close' it schedules the retry with the period it reads then
     const period = c.options.reconnectPeriod

@@ -161,3 +161,20 @@ export function replyTo(
 export async function flush(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve()
 }
+
+/**
+ * Selects the TV and plays broker and TV until the link is online (connack, suback, the replies to
+ * the sync and the screen-type request). Resolves the fake client it is online on.
+ */
+export async function goOnline(h: { link: { setTarget(d: TvDevice, u: TvUser): void; snapshot(): { state: string } }; client(): FakeClient }): Promise<FakeClient> {
+  h.link.setTarget(DEVICE, USER)
+  await flush()
+  const c = h.client()
+  c.connack()
+  c.suback()
+  const [sync, screen] = c.published
+  c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+  c.deliver(OWN_TOPIC, replyTo(screen, 32, { code: 2 }))
+  if (h.link.snapshot().state !== 'online') throw new Error(`the link is ${h.link.snapshot().state}, not online`)
+  return c
+}
