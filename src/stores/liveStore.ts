@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../services/api'
+import { realClock, type Clock } from '../services/tv/types'
 import type { LiveProgramme } from '../protocol/contract/models'
 import { childChannelId } from '../config'
 import { Loadable } from './loadable'
@@ -23,18 +24,8 @@ export interface LiveChannel {
   next?: LiveProgramme
 }
 
-/** A wall clock and its timers (Date.now / setTimeout in the app; fakes in tests). */
-export interface LiveTimers {
-  now(): number
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-const realTimers: LiveTimers = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-}
+/** A wall clock and its timers (the app's realClock; fakes in tests). */
+export type LiveTimers = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>
 
 /** How often the progress bars move (the on-air switch itself is timed to the programme's end). */
 const TICK_MS = 30_000
@@ -95,7 +86,7 @@ export class LiveStore {
 
   constructor(
     private readonly api: LiveApi,
-    private readonly timers: LiveTimers = realTimers,
+    private readonly timers: LiveTimers = realClock,
     private readonly onGroupView: (group: LiveGroup) => void = () => undefined,
   ) {
     this.clock = new ServerClock(() => this.timers.now())
@@ -243,5 +234,5 @@ export class LiveStore {
 
 /** The app's one live store, made on first use (its code is in the live tab's chunk). */
 export function liveStoreOf(root: RootStore): LiveStore {
-  return root.extra('live', () => new LiveStore(root.api.live, realTimers, (g) => root.tracker.click(routeOf.index, g.name, { assortmentId: g.assortmentId })))
+  return root.extra('live', () => new LiveStore(root.api.live, realClock, (g) => root.tracker.click(routeOf.index, g.name, { assortmentId: g.assortmentId })))
 }

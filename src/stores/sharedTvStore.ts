@@ -3,20 +3,12 @@ import { LAST_ACTION_SHOWN_SEC, PRESENCE_WINDOW_SEC, readFamilyActivity, type Fa
 import type { TvStore } from './tvStore'
 import type { RootStore } from './root'
 import { REMOTE_KEYS, type RemoteKey } from '../protocol/tv/commands'
+import { realClock, type Clock } from '../services/tv/types'
 import { tv } from '../strings'
 import { shared as t } from '../strings/shared'
 
-export interface SharedClock {
-  now(): number
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-const realClock: SharedClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-}
+/** The wall clock and the timers the store needs (the app's realClock; fakes in tests). */
+export type SharedClock = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>
 
 /**
  * Issue 25, who is using the shared TV, as the TV's box tells this phone (type 87 `family`, a
