@@ -64,6 +64,18 @@ install_if_missing() {
   fi
 }
 
+# The HTTP auth backend's settings: every check goes to the emulator's broker-auth endpoints at $1.
+auth_http_conf() {
+  local auth="$1"
+  cat <<EOF
+auth_http.http_method = post
+auth_http.user_path = $auth/user
+auth_http.vhost_path = $auth/vhost
+auth_http.resource_path = $auth/resource
+auth_http.topic_path = $auth/topic
+EOF
+}
+
 start() {
   if [ -f "$DIR/url" ] && pid_alive "$(cat "$DIR/rabbit.pid" 2>/dev/null || true)"; then
     cat "$DIR/url"
@@ -96,11 +108,7 @@ EOF
     cat >>"$DIR/rabbitmq.conf" <<EOF
 auth_backends.1 = internal
 auth_backends.2 = http
-auth_http.http_method = post
-auth_http.user_path = $auth/user
-auth_http.vhost_path = $auth/vhost
-auth_http.resource_path = $auth/resource
-auth_http.topic_path = $auth/topic
+$(auth_http_conf "$auth")
 EOF
     echo '[rabbitmq_mqtt,rabbitmq_web_mqtt,rabbitmq_auth_backend_http].' >"$DIR/enabled_plugins"
     echo "$RABBITMQ_AUTH_PORT" >"$DIR/auth_port"
@@ -236,11 +244,7 @@ auth_backends.1 = internal
 auth_backends.2 = cache
 auth_cache.cached_backend = http
 auth_cache.cache_ttl = $CACHE_TTL_MS
-auth_http.http_method = post
-auth_http.user_path = $auth/user
-auth_http.vhost_path = $auth/vhost
-auth_http.resource_path = $auth/resource
-auth_http.topic_path = $auth/topic
+$(auth_http_conf "$auth")
 EOF
 }
 
