@@ -11,6 +11,7 @@ import { simCode, WX_CODE_TTL_MS, avatarUpload } from '../../src/protocol/identi
 import { termsVersion } from '../../src/config'
 import { realClient, startTestGateway } from './helpers/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
+import { familyOfTv } from '../../emulator/db/state'
 import { createAvatarUploader, fetchUpload } from '../../src/services/http/upload'
 
 let gw: RunningGateway
@@ -190,7 +191,7 @@ describe('profile', () => {
     expect((await c.api.userCenter.saveProfile({ uid: user.uid, nickName: ` ${'一'.repeat(20)} ` })).nickName).toBe('一'.repeat(20))
     const member = realClient(gw.url)
     const m = await member.login('13800000001')
-    const list = await member.api.userCenter.getBindUserList({ uid: m.uid, familyId: 'fam-AC3B7F0E1001' })
+    const list = await member.api.userCenter.getBindUserList({ uid: m.uid, familyId: familyOfTv(gw.state(), 'AC3B7F0E1001')?.familyId ?? '' })
     expect(list.list.find((x) => x.uid === user.uid)?.nickName).toBe('一'.repeat(20))
     // another user's profile is not theirs to change
     await expect(member.api.userCenter.saveProfile({ uid: user.uid, nickName: '坏人' })).rejects.toMatchObject({ code: '1004' })

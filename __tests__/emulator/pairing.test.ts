@@ -3,6 +3,7 @@
  * Issue 16 finding 4: binding a TV that already has an owner proves presence at the TV with the
  * pairing code it shows (or its QR code); a TV without an owner binds as before.
  */
+import { familyOfTv } from '../../emulator/db/state'
 import fs from 'node:fs'
 import { adminHeaders } from '../../emulator/adminToken'
 import { createPairing, PAIR_MAX_WRONG, PAIR_WINDOW_MS } from '../../emulator/pairing'
@@ -61,7 +62,7 @@ describe('bindDevice on the gateway', () => {
       const { uid } = await rc.login(DEMO.noTvPhone)
       await expect(rc.api.userCenter.bindDevice({ uid, mac: OWNED })).rejects.toMatchObject({ code: '1005', message: expect.stringContaining('配对码') })
       await expect(rc.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: 'abc' })).rejects.toMatchObject({ code: '1005' })
-      expect(stack.gateway.state().families[`fam-${OWNED}`].members).not.toContain(uid)
+      expect(familyOfTv(stack.gateway.state(), OWNED)?.members).not.toContain(uid)
 
       // what the TV shows, through its admin route (token needed)
       const url = `${stack.adminUrl}/${OWNED}/pairing`
@@ -70,7 +71,7 @@ describe('bindDevice on the gateway', () => {
       expect(shown).toEqual({ mac: OWNED, code: expect.stringMatching(/^\d{6}$/), qr: bindQrText(OWNED, shown.code) })
       const bound = await rc.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: shown.code })
       expect(bound.mac).toBe(OWNED)
-      expect(stack.gateway.state().families[`fam-${OWNED}`].members).toContain(uid)
+      expect(familyOfTv(stack.gateway.state(), OWNED)?.members).toContain(uid)
       // a member binds again without a code (nothing to prove)
       await rc.api.userCenter.bindDevice({ uid, mac: OWNED })
 

@@ -15,7 +15,8 @@ export interface TokenOptions {
 export type TokenLookup = { rec: SessionRec; status: 'valid' | 'expired' | 'stale' } | null
 
 export interface Tokens {
-  issue(uid: string): SessionRec
+  /** A new session; `linkUntil` (issue 32): a phone login's session may link a WeChat identity until then. */
+  issue(uid: string, linkUntil?: number): SessionRec
   lookup(token: string): TokenLookup
   /** New token for a valid or expired (not stale) one; the old token stops working. */
   refresh(token: string): SessionRec | null
@@ -28,7 +29,7 @@ export interface Tokens {
 export function createTokens(db: Db, opts: TokenOptions): Tokens {
   const sessions = db.state.sessions
   const tokens: Tokens = {
-    issue(uid) {
+    issue(uid, linkUntil = 0) {
       const now = opts.now()
       const rec: SessionRec = {
         token: randomBytes(16).toString('hex'),
@@ -36,6 +37,7 @@ export function createTokens(db: Db, opts: TokenOptions): Tokens {
         uid,
         issuedAt: now,
         expiresAt: now + opts.ttlMs,
+        linkUntil,
       }
       sessions[rec.token] = rec
       db.touch()

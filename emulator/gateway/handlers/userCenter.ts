@@ -1,7 +1,7 @@
 /** User center handlers: identities, login, tokens, devices and families, locks, addresses. */
 import { emulatorStrings } from '../../strings'
 import type { userCenter } from '../../../src/protocol/contract/userCenter'
-import { nextId, type UserRec } from '../../db/state'
+import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
 import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
@@ -14,9 +14,28 @@ import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices,
 /** Family invitations (local-stack extension) are valid this long. */
 export const INVITATION_TTL_MS = 24 * 3600_000
 
+/** Open invitations a family keeps at most (the oldest go). */
+export const OPEN_INVITATIONS_PER_FAMILY = 10
+
+/**
+ * Issue 32: an invitation opens only the family instance it was issued for, while its creator is still
+ * that family's owner, once, before it expires. (A family's id is new per binding, so one issued for
+ * an earlier binding of the same TV names no family.)
+ */
+function invitationLive(ctx: HandlerCtx, inv: InvitationRec, fam: FamilyRec | undefined): fam is FamilyRec {
+  return !!fam && !inv.acceptedBy && inv.expiresAt > ctx.now() && fam.ownerUid === inv.ownerUid && fam.members.includes(inv.ownerUid)
+}
+
+/** Cancels (deletes) the invitations `which` picks: the family ended, its creator left, a member was removed. */
+function cancelInvitations(ctx: HandlerCtx, which: (inv: InvitationRec) => boolean): void {
+  const all = ctx.db.state.invitations
+  for (const [code, inv] of Object.entries(all)) if (which(inv)) delete all[code]
+  ctx.db.touch()
+}
+
 function invitationOf(ctx: HandlerCtx, inv: InvitationRec, fam: FamilyRec | undefined) {
   const owner = ctx.db.state.users[inv.ownerUid]
-  const status = inv.acceptedBy ? ('accepted' as const) : inv.expiresAt <= ctx.now() || !fam ? ('expired' as const) : ('open' as const)
+  const status = inv.acceptedBy ? ('accepted' as const) : !invitationLive(ctx, inv, fam) ? ('expired' as const) : ('open' as const)
   return {
     code: inv.code,
     familyId: inv.familyId,
@@ -116,7 +135,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const tv = tvOf(ctx, mac)
     if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
     const families = ctx.db.state.families
-    let fam = Object.values(families).find((f) => f.mac === tv.mac)
+    let fam = familyOfTv(ctx.db.state, tv.mac)
     if (fam && !fam.members.includes(uid)) {
       // Joining a TV that has an owner proves presence at the TV (the code it shows).
       const check = ctx.pairing.check(uid, tv.mac, pairCode?.trim())
@@ -125,7 +144,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       if (check === 'wrong') fail('1005', emulatorStrings.pairWrong)
     }
     if (!fam) {
-      fam = { familyId: `fam-${tv.mac}`, mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
+      // issue 32: a new binding is a new family, whatever was bound to this TV before
+      fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
       families[fam.familyId] = fam
     }
     if (!fam.members.includes(uid)) fam.members.push(uid)
@@ -164,6 +184,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       fam.members = fam.members.filter((m) => m !== uid)
     }
     forgetPresence(ctx, uid, familyId)
+    // issue 32: what the leaver issued dies with their leaving; everything of an ended family dies with it
+    cancelInvitations(ctx, (inv) => inv.familyId === familyId && (inv.ownerUid === uid || fam.members.length === 0))
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
       delete ctx.db.state.presenceHidden[familyId]
@@ -204,7 +226,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   queryCustInfoByCustId: ({ custId }, ctx) => {
     const tv = ctx.cat.tvs.find((t) => t.custId === custId)
     if (!tv) fail('1003', '没有找到该客户')
-    const fam = Object.values(ctx.db.state.families).find((f) => f.mac === tv.mac)
+    const fam = familyOfTv(ctx.db.state, tv.mac)
     const owner = fam ? ctx.db.state.users[fam.ownerUid] : undefined
     return {
       custId,
@@ -224,6 +246,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
     // Issue 25: the member is told at their next launch, even if their app is closed now
     keepNotice(ctx, memberUid, 'removed', fam)
+    // issue 32: the family's open invitations die (the removed member may hold one) with what the member issued
+    cancelInvitations(ctx, (inv) => inv.familyId === familyId && (!inv.acceptedBy || inv.ownerUid === memberUid))
     ctx.db.touch()
     ctx.events.emitFamilyChanged(fam.mac)
     return { deleted: true }
@@ -246,7 +270,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以邀请家庭成员')
     const now = ctx.now()
     // expired invitations go; the store never grows with them
-    for (const [code, inv] of Object.entries(ctx.db.state.invitations)) if (inv.expiresAt <= now) delete ctx.db.state.invitations[code]
+    cancelInvitations(ctx, (i) => i.expiresAt <= now)
+    // at most OPEN_INVITATIONS_PER_FAMILY open ones per family: the oldest go
+    const open = Object.values(ctx.db.state.invitations).filter((i) => i.familyId === familyId && !i.acceptedBy).sort((a, b) => a.createdAt - b.createdAt)
+    const over = new Set(open.slice(0, Math.max(0, open.length - OPEN_INVITATIONS_PER_FAMILY + 1)).map((i) => i.code))
+    if (over.size) cancelInvitations(ctx, (i) => over.has(i.code))
     const inv: InvitationRec = { code: randomBytes(9).toString('base64url'), familyId, ownerUid: uid, createdAt: now, expiresAt: now + INVITATION_TTL_MS, acceptedBy: '' }
     ctx.db.state.invitations[inv.code] = inv
     ctx.db.touch()
@@ -259,9 +287,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   acceptInvitation: ({ uid, code }, ctx) => {
     const u = ctx.user(uid)
     const inv = invitationByCode(ctx, code)
-    const fam = ctx.db.state.families[inv.familyId]
+    const fam = Object.prototype.hasOwnProperty.call(ctx.db.state.families, inv.familyId) ? ctx.db.state.families[inv.familyId] : undefined
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
-    if (!fam || inv.acceptedBy || inv.expiresAt <= ctx.now()) fail('2006', '邀请已过期或已被使用')
+    if (!invitationLive(ctx, inv, fam)) fail('2006', '邀请已过期或已被使用')
     fam.members.push(uid)
     dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
