@@ -12,6 +12,8 @@ export const emulatorStrings = Object.freeze({
   wxCodeExpired: '微信登录凭证已过期，请重新登录',
   wxNotProven: '未能确认微信身份，请重新登录',
   phoneLinkedElsewhere: '该手机号已关联其他微信账号',
+  /** Issue 32: createUser outside the session a phone login just created. */
+  linkNeedsPhoneLogin: '请先用手机号登录，再关联微信',
   nickNameLength: (max: number) => `昵称为1到${max}个字`,
   nickNameControl: '昵称不能包含控制字符',
   avatarType: '头像须为PNG、JPEG或WebP图片',

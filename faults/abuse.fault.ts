@@ -150,8 +150,11 @@ row('abuse', 'an admin route without the admin token', '401 (clock, scenarios, T
 
 row('abuse', 'createUser relinking an existing phone to another WeChat identity', 'refused (1004); the account keeps its identity', async () => {
   const guest = realClient(world.stack.gatewayUrl)
-  await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'owner')), phone: '13700000077' })
-  const code = await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'evil')), phone: '13700000077' }).then(() => 'LINKED', (e: { code?: string }) => String(e.code))
+  await guest.login('13700000077')
+  await guest.api.userCenter.createUser(await provenIdentity(guest.api, 'owner'))
+  const evil = realClient(world.stack.gatewayUrl)
+  await evil.login('13700000077')
+  const code = await evil.api.userCenter.createUser(await provenIdentity(evil.api, 'evil')).then(() => 'LINKED', (e: { code?: string }) => String(e.code))
   return refusedAndServing(code === '1004', `answered ${code}`)
 })
 

@@ -135,7 +135,8 @@ row('trust 1', 'a stale invitation: an attacker binds an unowned TV, invites, un
 row('trust 2', "createUser with the attacker's proven WeChat identity and someone else's phone (13800000001), no session", "refused; the attacker's silent login is no session as that user; the phone's owner links their own WeChat identity by the weapp flow and then logs in silently", async () => {
   const attacker = realClient(world.stack.gatewayUrl)
   const evil = await provenIdentity(attacker.api, 'evil32')
-  const linked = await answer(attacker.api.userCenter.createUser({ ...evil, phone: DEMO.memberPhone }))
+  const body = JSON.stringify({ ...evil, phone: DEMO.memberPhone, nickName: 'x', faceImg: '', serviceChannelId: 'x' })
+  const linked = (await rawCall(world.stack.gatewayUrl, contract.userCenter.createUser, body, { token: '', secret: '' })).body?.resultCode
   const again = await provenIdentity(attacker.api, 'evil32')
   const silent = await attacker.api.userCenter.getUserInfo({ ...again, termsVersion, tapped: true })
   const attackerIs = silent.session ? silent.uid : 'no session'
@@ -266,7 +267,7 @@ row('trust 7', 'strings of 300,000 characters: mobileLogin nickName, createUser 
   const own = await a.client.api.userCenter.bindDevice({ uid: a.uid, mac: 'AC3B7F0E1006' })
   const member = await answer(a.client.api.userCenter.familyMember({ uid: a.uid, familyId: own.familyId, phone: '13700000703', nickName: long }))
   const id = await provenIdentity(a.client.api, 'long32')
-  const create = await answer(a.client.api.userCenter.createUser({ ...id, phone: '13700000702', nickName: long }))
+  const create = (await rawCall(world.stack.gatewayUrl, contract.userCenter.createUser, JSON.stringify({ ...id, phone: '13700000702', nickName: long, faceImg: '', serviceChannelId: 'x' }), a.client.session)).body?.resultCode
   const records = JSON.stringify(Array.from({ length: 3 }, () => ({ pad: 'x'.repeat(200_000) })))
   const logs = await answer(a.client.api.other.logApi({ seqid: 's', curtime: '1', deviceid: 'd', versionid: 'v', platformid: 'p', mac: '', contentcount: '3', contenttext: records }))
   const stored = JSON.stringify(state())

@@ -8,7 +8,7 @@ import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
-import { exchangeCode, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
+import { exchangeCode, LINK_WINDOW_MS, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
 import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
 
 /** Family invitations (local-stack extension) are valid this long. */
@@ -92,12 +92,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   // issue 23: code2Session once per code; the identity only through its ticket (./identity.ts)
   getOpenIdUnionId: ({ code }, ctx) => exchangeCode(ctx, code),
   getUserInfo: (req, ctx) => userOfIdentity(ctx, req),
-  createUser: (req, ctx) => {
-    if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
-    return linkIdentity(ctx, req, (phone) => byPhone(ctx, phone), (fields) =>
-      createUser(ctx, { ...fields, nickName: req.nickName.trim() || emulatorStrings.familyUser }),
-    )
-  },
+  // issue 32: the session's user (a fresh phone login), never the body's phone
+  createUser: (req, ctx) => linkIdentity(ctx, req),
   mobileLogin: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
     const user =
@@ -108,7 +104,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
         nickName: req.nickName || emulatorStrings.familyUser,
         sharerUid: req.sharerUid ?? '',
       })
-    const session = ctx.tokens.issue(user.uid)
+    // issue 32: this session (and no other) may link a WeChat identity, for a few minutes, once
+    const session = ctx.tokens.issue(user.uid, ctx.now() + LINK_WINDOW_MS)
     ctx.setEnvelope({ token: session.token, secret: session.secret })
     return userInfoOf(ctx, user)
   },

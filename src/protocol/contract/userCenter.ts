@@ -63,11 +63,10 @@ export const userCenter = {
   createUser: endpoint({
     domain,
     path: 'mc/user/createUser',
-    auth: 'none',
     request: s.obj({
       openId: s.str(),
       unionId: s.str(),
-      phone: s.str(),
+      phone: opt(s.str('ignored (issue 32): the phone is that of the session\'s user')),
       nickName: s.str(),
       faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
       serviceChannelId: s.str(),
@@ -77,9 +76,11 @@ export const userCenter = {
     errors: ['1004', '3004'],
     origin: 'defined',
     doc:
-      'WeChat: registers (or links) a user for an openId and phone, after the phone login. 1004: that phone ' +
-      'is already linked to another WeChat identity. Local stack: needs the wxTicket of a code exchange ' +
-      '(3004); links only; a login by tap, so silent login works again after a logout.',
+      'WeChat: links the openId with the user of the session the phone login (mobileLogin, with the number ' +
+      'getPhoneNumber gave) just created: sent with that session\'s UCS-TOKEN, within 5 minutes of that login, ' +
+      'once (3004 otherwise); no phone from the body is trusted. 1004: that user is already linked to another ' +
+      'WeChat identity. Local stack: needs the wxTicket of a code exchange (3004); links only; a login by tap, ' +
+      'so silent login works again after a logout.',
   }),
   mobileLogin: endpoint({
     domain,
