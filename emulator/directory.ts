@@ -81,6 +81,12 @@ export interface BrokerDirectory {
    * their presence). Optional: without it a box tells nobody who did what.
    */
   familyMembers?(mac: string): FamilyMemberView[]
+  /**
+   * Issue 32: broker sessions were revoked (logout, a member removed, a TV unbound): the broker closes
+   * every open connection of those client ids at once (their cid/sign are refused from then on).
+   * Optional; returns an unsubscribe function.
+   */
+  onSessionsRevoked?(listener: (cids: readonly string[]) => void): () => void
 }
 
 /** A member of a TV's family as its box sees it (issue 25). */

@@ -54,6 +54,12 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
   const tvSecret = options.tvSecret ?? DEFAULT_TV_SECRET
   installAuth(aedes, options.directory, { tvSecret, scenario })
+  // issue 32: revoked broker sessions (logout, removal, unbinding): their open connections close now
+  const offRevoked =
+    options.directory.onSessionsRevoked?.((cids) => {
+      const clients = (aedes as unknown as { clients: Record<string, { close(): void } | undefined> }).clients as Record<string, { close(): void } | undefined>
+      for (const cid of cids) if (Object.prototype.hasOwnProperty.call(clients, cid)) clients[cid]?.close()
+    }) ?? (() => undefined)
   const brokerAuth = brokerAuthHandler(createBrokerPolicy(options.directory, tvSecret))
 
   // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.
@@ -98,6 +104,7 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
     scenario,
     close() {
       closed ??= (async () => {
+        offRevoked()
         for (const c of wss.clients) c.terminate()
         await new Promise<void>((resolve) => wss.close(() => resolve()))
         await new Promise<void>((resolve) => aedes.close(() => resolve()))

@@ -13,6 +13,7 @@ import type { UserRec } from '../../db/state'
 import { emulatorStrings } from '../../strings'
 import { fail, type HandlerCtx } from '../context'
 import { userInfoOf } from './shared'
+import { revokeBrokerSessions } from './brokerSessions'
 
 /** code2Session of the local stack: a well-formed, fresh, unused simulated code -> its identity and a ticket. */
 export function exchangeCode(ctx: HandlerCtx, code: string): { openId: string; unionId: string; wxTicket: string } {
@@ -114,6 +115,8 @@ export function logout(ctx: HandlerCtx, uid: string): { loggedOut: boolean } {
   const u = ctx.user(uid)
   u.loggedOut = true
   if (ctx.session) ctx.tokens.revoke(ctx.session.token)
+  // issue 32: the broker rights end with the login: every broker session of the user, connections closed
+  revokeBrokerSessions(ctx, [uid])
   ctx.db.touch()
   return { loggedOut: true }
 }

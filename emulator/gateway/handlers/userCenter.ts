@@ -9,6 +9,7 @@ import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvO
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
 import { exchangeCode, LINK_WINDOW_MS, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
+import { revokeBrokerSessions } from './brokerSessions'
 import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
 
 /** Family invitations (local-stack extension) are valid this long. */
@@ -168,6 +169,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   wxaUnbindFamily: ({ uid, familyId }, ctx) => {
     const u = ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
+    // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
+    const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
       // Issue 25: the owner unbinds the TV: the family goes, and every member is told at their next launch
       for (const m of fam.members.filter((x) => x !== uid)) {
@@ -188,6 +191,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       delete ctx.db.state.presenceHidden[familyId]
     }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
+    revokeBrokerSessions(ctx, losing)
     ctx.db.touch()
     ctx.events.emitFamilyChanged(fam.mac)
     return { unbound: true }
@@ -245,6 +249,8 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     keepNotice(ctx, memberUid, 'removed', fam)
     // issue 32: the family's open invitations die (the removed member may hold one) with what the member issued
     cancelInvitations(ctx, (inv) => inv.familyId === familyId && (!inv.acceptedBy || inv.ownerUid === memberUid))
+    // issue 32: the removed member's broker rights end now (open connections closed, old cid/sign refused)
+    revokeBrokerSessions(ctx, [memberUid])
     ctx.db.touch()
     ctx.events.emitFamilyChanged(fam.mac)
     return { deleted: true }
