@@ -14,6 +14,8 @@ export const emulatorStrings = Object.freeze({
   phoneLinkedElsewhere: '该手机号已关联其他微信账号',
   /** Issue 32: createUser outside the session a phone login just created. */
   linkNeedsPhoneLogin: '请先用手机号登录，再关联微信',
+  /** Issue 32: how a member who hid their presence is named in the last action the others see. */
+  hiddenMember: '家人',
   nickNameLength: (max: number) => `昵称为1到${max}个字`,
   nickNameControl: '昵称不能包含控制字符',
   avatarType: '头像须为PNG、JPEG或WebP图片',

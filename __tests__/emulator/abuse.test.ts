@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { DEFAULT_TV_SECRET, startBroker, tvSecretFor } from '../../emulator/broker'
-import { tvTopic, type BrokerDirectory } from '../../emulator/directory'
+import { agentTopic, type BrokerDirectory } from '../../emulator/directory'
 import { VirtualSetTopBox } from '../../emulator/settop'
 import { syncPlayState } from '../../src/protocol/tv/commands'
 import { buildEnvelope } from '../../src/protocol/tv/envelope'
@@ -218,7 +218,8 @@ describe('finding 5: per-TV secrets, the box answers only its family, no retaine
       c.once('error', reject)
     })
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
-    c.publish(tvTopic(s.gateway.catalogue.tvs[0].mac), '{"replay":true}', { qos: 1, retain: true })
+    // to the user's own way into its TV (issue 32), where only the retain flag is wrong
+    c.publish(agentTopic(s.gateway.catalogue.tvs[0].mac, user.uid), '{"replay":true}', { qos: 1, retain: true })
     await closed
     const retained: unknown[] = []
     await new Promise<void>((resolve) => {

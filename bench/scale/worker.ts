@@ -14,7 +14,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, tvSecretFor } from '../../emulator/broker'
-import { tvTopic } from '../../emulator/directory'
+import { agentTopic, commandTopicOf, tvTopic } from '../../emulator/directory'
 import { VirtualSetTopBox } from '../../emulator/settop'
 import { createWebsocketFactory } from '../../src/platform/socket/taroWebSocket'
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC, remoteKey, type RemoteKey } from '../../src/protocol/tv/commands'
@@ -43,6 +43,8 @@ interface Pair {
   i: number
   mac: string
   tvTopic: string
+  /** The phone user's way into the TV (issue 32: what queryAgentTopic answers; the box's replies come from it). */
+  agentTopic: string
   /** Every phone topic jarvisLogin handed this pair's phone (a new one per fresh login). */
   phoneTopics: Set<string>
   box: VirtualSetTopBox
@@ -134,7 +136,7 @@ function watchedConnect(pair: Pair): MqttConnect {
     client.on('connect', () => connects.push(Date.now()))
     client.on('message', (topic: string, payload: Uint8Array) => {
       const env = parse(payload)
-      if (!pair.phoneTopics.has(topic) || (env && env.from !== pair.tvTopic)) breach(`phone ${pair.i} heard ${env?.from ?? 'junk'} on ${topic}`)
+      if (!pair.phoneTopics.has(topic) || (env && env.from !== pair.agentTopic)) breach(`phone ${pair.i} heard ${env?.from ?? 'junk'} on ${topic}`)
     })
     const publish = client.publish.bind(client)
     client.publish = (topic, payload, o, cb) => {
@@ -158,7 +160,7 @@ function api(stackUrl: string, pair: Pair): TvLinkApi {
       return creds
     },
     async queryAgentTopic(macs) {
-      const res = await fetch(`${stackUrl}/bench/queryAgentTopic?mac=${encodeURIComponent(macs[0] ?? '')}`)
+      const res = await fetch(`${stackUrl}/bench/queryAgentTopic?mac=${encodeURIComponent(macs[0] ?? '')}&uid=${encodeURIComponent(benchUid(pair.i))}`)
       if (!res.ok) return null
       return ((await res.json()) as { topic: string }).topic
     },
@@ -180,7 +182,8 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
   })
   client.on('connect', () => connects.push(Date.now()))
   client.on('error', () => undefined)
-  client.on('message', (_topic, payload) => pair.box.handle(payload))
+  // issue 32: the sender is the user level of the topic the command came in on
+  client.on('message', (topic, payload) => pair.box.handle(payload, commandTopicOf(topic)?.uid))
   return new Promise((resolve, reject) => {
     // a TV that never gets in is closed (it would keep knocking every second) and counted as failed
     const fail = (why: string) => {
@@ -189,7 +192,7 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
     }
     const timer = setTimeout(() => fail(`no CONNACK in ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS)
     client.once('connect', () => {
-      client.subscribe(pair.tvTopic, { qos: 1 }, (err, granted) => {
+      client.subscribe(`${pair.tvTopic}/#`, { qos: 1 }, (err, granted) => {
         clearTimeout(timer)
         if (err || !granted?.every((g) => g.qos === 0 || g.qos === 1)) fail('subscribe refused')
         else resolve(client)
@@ -333,9 +336,10 @@ async function probe(start: WorkerStart): Promise<void> {
         type: cmd.type,
         content: cmd.content('1'),
         from: { nickname: 'intruder', topic: login2.clientTopic[0], uid: benchUid(me.i) },
-        to: [{ jid: victim.mac, mac: victim.mac, nickname: '', topic: victim.tvTopic, uid: benchUid(victim.i) }],
+        to: [{ jid: victim.mac, mac: victim.mac, nickname: '', topic: victim.agentTopic, uid: benchUid(victim.i) }],
       })
-      pub.publish(victim.tvTopic, JSON.stringify(env), { qos: 0 })
+      // as the victim's user (issue 32: the level that names the sender is the victim's)
+      pub.publish(victim.agentTopic, JSON.stringify(env), { qos: 0 })
       setTimeout(() => {
         clearTimeout(timer)
         resolve()
@@ -379,6 +383,7 @@ async function run(start: WorkerStart): Promise<void> {
       i,
       mac,
       tvTopic: tvTopic(mac),
+      agentTopic: agentTopic(mac, benchUid(i)),
       phoneTopics: new Set(),
       box: null as unknown as VirtualSetTopBox,
       tv: null,
@@ -404,7 +409,7 @@ async function run(start: WorkerStart): Promise<void> {
       },
       undefined,
       // Only this pair's phone may reach this TV: anything else that arrives is an ACL breach.
-      (topic) => pair.phoneTopics.has(topic),
+      (topic, sender) => sender === benchUid(i) && pair.phoneTopics.has(topic),
     )
     pairs.push(pair)
   }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import type { jarvis } from '../../../src/protocol/contract/jarvis'
 import { normalizeMac } from '../../../src/protocol/mac'
-import { phoneTopic, tvTopic } from '../../directory'
+import { agentTopic, phoneTopic } from '../../directory'
 import { fail, type DomainHandlers } from '../context'
 import { familyOfMac, tvOf } from './shared'
 import { DEFAULT_SCREEN_OPTION } from '../directory'
@@ -32,7 +32,9 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
   queryAgentTopic: ({ deviceMacs }, ctx) => {
     const known = deviceMacs.map((m) => tvOf(ctx, m)).filter((t) => t !== undefined)
     if (known.length === 0) fail('1003', '没有找到这台电视')
-    return known.map((t) => ({ mac: t.mac, topic: tvTopic(t.mac) }))
+    // issue 32: the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
+    const uid = ctx.session?.uid ?? fail('401', '请先登录')
+    return known.map((t) => ({ mac: t.mac, topic: agentTopic(t.mac, uid) }))
   },
   getScreenOption: ({ uid, mac }, ctx) => {
     ctx.user(uid)
