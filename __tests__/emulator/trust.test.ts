@@ -5,7 +5,12 @@
  * to end; these are the rules one by one.
  */
 import { connect, type MqttClient } from 'mqtt'
-import { createBrokerPolicy, DEFAULT_TV_SECRET, startBroker } from '../../emulator/broker'
+import WebSocket from 'ws'
+import { createBrokerPolicy, DEFAULT_TV_SECRET, MAX_PACKET_BYTES, startBroker } from '../../emulator/broker'
+import { PacketFraming } from '../../emulator/broker/packetLimit'
+import { agentTopic } from '../../emulator/directory'
+import { knownKeyEvent, PLAY_LIMITS, VirtualSetTopBox } from '../../emulator/settop/box'
+import { buildEnvelope } from '../../src/protocol/tv/envelope'
 import { decide } from '../../emulator/broker/httpAuth'
 import { MemoryDirectory } from '../../emulator/broker/memoryDirectory'
 import { familyOfTv } from '../../emulator/db/state'
@@ -120,5 +125,79 @@ describe('broker sessions end with the rights they stood for', () => {
       expect(cidsOf(first.uid).sort()).toEqual(cids.slice(3).sort())
       expect(revoked.flat()).toEqual(expect.arrayContaining(cids.slice(0, 3)))
     })
+  })
+})
+
+describe('every input bounded: the broker and the box (issue 32)', () => {
+  it('the MQTT framing guard: a packet announcing more than the limit, or a malformed length, stops the stream; split packets at the limit pass', () => {
+    const ok = new PacketFraming(16)
+    // PUBLISH of remaining length 16, split anywhere
+    const packet = Buffer.concat([Buffer.from([0x30, 16]), Buffer.alloc(16, 1)])
+    for (const b of packet) expect(ok.feed(Buffer.from([b]))).toBe(true)
+    expect(ok.feed(Buffer.concat([packet, packet]))).toBe(true)
+    expect(new PacketFraming(16).feed(Buffer.from([0x30, 17]))).toBe(false)
+    // 2,000,000 in MQTT's variable-length encoding, before a byte of its body
+    expect(new PacketFraming(16 * 1024).feed(Buffer.from([0x30, 0x80, 0x89, 0x7a]))).toBe(false)
+    expect(new PacketFraming(16 * 1024).feed(Buffer.from([0x30, 0xff, 0xff, 0xff, 0xff]))).toBe(false)
+  })
+
+  it(`aedes: a publish over ${MAX_PACKET_BYTES} bytes closes the connection (TCP and WebSocket) and reaches no subscriber; one under it is delivered`, async () => {
+    const directory = new MemoryDirectory()
+    const tv = directory.addTv('AABBCCDDEE01')
+    directory.bind('u1', tv.mac)
+    const broker = await startBroker({ directory, wsPort: 0, tcpPort: 0 })
+    const heard: number[] = []
+    await new Promise<void>((resolve) => broker.aedes.subscribe(`${tv.topic}/#`, (packet, done) => {
+      heard.push(packet.payload.length)
+      done()
+    }, () => resolve()))
+    const clients: MqttClient[] = []
+    try {
+      for (const url of [broker.urls.tcp, broker.urls.ws]) {
+        const s = directory.login('u1', '13800000000')
+        const c = connect(url, { clientId: s.cid, username: s.appKey, password: s.sign, reconnectPeriod: 0, ...(url.startsWith('ws') ? { forceNativeWebSocket: true, createWebsocket: (u: string, p: string[]) => new WebSocket(u, p) } : {}) })
+        clients.push(c)
+        await new Promise<void>((resolve, reject) => {
+          c.once('connect', () => resolve())
+          c.once('error', reject)
+        })
+        let closed = false
+        c.on('close', () => (closed = true))
+        await c.publishAsync(agentTopic(tv.mac, 'u1'), Buffer.alloc(8_000, 1), { qos: 1 })
+        c.publish(agentTopic(tv.mac, 'u1'), Buffer.alloc(2_000_000, 1), { qos: 1 })
+        const t0 = Date.now()
+        while (!closed && Date.now() - t0 < 3_000) await new Promise((r) => setTimeout(r, 10))
+        expect(closed).toBe(true)
+      }
+      expect(heard).toEqual([8_000, 8_000])
+    } finally {
+      for (const c of clients) c.end(true)
+      await broker.close()
+    }
+  })
+
+  it('the box takes only key events it knows, of bounded length; anything else changes nothing, is no last action, and the answer stays small', async () => {
+    const out: string[] = []
+    const box = new VirtualSetTopBox({ mac: 'AABBCCDDEE01', name: '客厅', topic: 'tvc/tv/AABBCCDDEE01' }, () => ({ childLock: false, globalLock: false }), (_t, p) => void out.push(p))
+    let seq = 1
+    const key = (content: Record<string, unknown>) => {
+      const sequenceId = ++seq
+      box.handle(JSON.stringify(buildEnvelope({ sequenceId, jarvisId: 'c', bananaId: 'AABBCCDDEE01', type: 13, content: { sNo: '1', ...content }, from: { nickname: '', topic: 'tvc/phone/c', uid: '' }, to: [] })), 'u1')
+    }
+    const volume = box.state.volume
+    key({ keyEvent: 'KEYCODE_VOLUME_UP', value: '24' })
+    expect(box.state).toMatchObject({ volume: volume + 1, lastKey: 'KEYCODE_VOLUME_UP' })
+    for (const bad of [{ keyEvent: 'constructor', value: '1' }, { keyEvent: `KEYCODE_${'X'.repeat(2000)}`, value: '1' }, { keyEvent: 'KEYCODE_VOLUME_UP', value: 'v'.repeat(257) }, { keyEvent: 'KEYCODE_VOLUME_UP', value: '1', sNo: 's'.repeat(65) }, { keyEvent: 42 }]) {
+      key(bad)
+      expect(box.state).toMatchObject({ volume: volume + 1, lastKey: 'KEYCODE_VOLUME_UP' })
+    }
+    expect(knownKeyEvent({ keyEvent: 'KEYCODE_5', value: '12' })).toBe('KEYCODE_5')
+    expect(knownKeyEvent({ keyEvent: 'toString' })).toBe('')
+    await new Promise((r) => setImmediate(r))
+    expect(Math.max(...out.map((p) => p.length))).toBeLessThan(2_048)
+    // a play whose load URL is over 1024 characters is not played
+    const before = box.state.playing
+    box.handle(JSON.stringify(buildEnvelope({ sequenceId: ++seq, jarvisId: 'c', bananaId: 'AABBCCDDEE01', type: 9, content: { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: `http://x/${'a'.repeat(PLAY_LIMITS.loadUrl)}` }, params: '', type: 'web' }, from: { nickname: '', topic: 'tvc/phone/c', uid: '' }, to: [] })), 'u1')
+    expect(box.state.playing).toBe(before)
   })
 })

@@ -264,11 +264,12 @@ export class VirtualSetTopBox {
     const { type, content } = env.actionData
     const locks = this.locks()
     if (type === types.typeKeyEvent) {
-      const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
+      // issue 32: a key the box does not know, or a value out of bounds, changes nothing (plain type 87 answer)
+      const keyEvent = knownKeyEvent(content)
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, via, types.typeScreen, { code: this.state.screen })
       if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, via, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic, sender))
       // global lock: the TV takes no key (the answer says globalLock true)
-      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+      if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
         if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
@@ -374,8 +375,32 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
+/** Issue 32: what a key event may carry (every type 87 repeats the last key to every family phone). */
+export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
+/** Issue 32: what a play may carry (every type 87 repeats what plays to every family phone). */
+export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
+
+/** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
+const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT])
+
+const within = (v: unknown, max: number) => v === undefined || (typeof v === 'string' && v.length <= max)
+
+/** The key event of a type 13 content when the box knows it and its value and sNo are within bounds; '' otherwise. */
+export function knownKeyEvent(content: Record<string, unknown>): string {
+  const k = content.keyEvent
+  if (typeof k !== 'string' || k.length > KEY_LIMITS.keyEvent || !KNOWN_KEYS.has(k)) return ''
+  return within(content.value, KEY_LIMITS.value) && within(content.sNo, KEY_LIMITS.sNo) ? k : ''
+}
+
 function isH5Play(c: Record<string, unknown>): c is Record<string, unknown> & H5PlayPayload {
-  return typeof c.package === 'string' && isRecord(c.extras) && typeof c.extras.loadUrl === 'string'
+  return (
+    typeof c.package === 'string' &&
+    c.package.length <= PLAY_LIMITS.package &&
+    isRecord(c.extras) &&
+    typeof c.extras.loadUrl === 'string' &&
+    c.extras.loadUrl.length <= PLAY_LIMITS.loadUrl &&
+    within(c.params, PLAY_LIMITS.params)
+  )
 }
 
 /**
