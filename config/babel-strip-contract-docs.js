@@ -25,7 +25,10 @@ module.exports = function stripContractDocs({ types: t }) {
         if (!t.isMemberExpression(callee) || !t.isIdentifier(callee.object, { name: 's' }) || !t.isIdentifier(callee.property)) return
         const at = DOC_ARG[callee.property.name]
         const args = path.node.arguments
-        if (at !== undefined && args.length === at + 1 && isText(args[at])) args.splice(at, 1)
+        if (at === undefined || args.length <= at || !isText(args[at])) return
+        // the last argument goes; one followed by more (issue 32: `s.str('...', max)`) becomes undefined
+        if (args.length === at + 1) args.splice(at, 1)
+        else args[at] = t.identifier('undefined')
       },
     },
   }

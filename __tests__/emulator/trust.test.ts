@@ -11,12 +11,18 @@ import { PacketFraming } from '../../emulator/broker/packetLimit'
 import { agentTopic } from '../../emulator/directory'
 import { knownKeyEvent, PLAY_LIMITS, VirtualSetTopBox } from '../../emulator/settop/box'
 import { buildEnvelope } from '../../src/protocol/tv/envelope'
+import { contract, contractEntries, type Endpoint, type Schema } from '../../src/protocol/contract'
+import { aesCbcScheme } from '../../src/protocol/codec'
+import { buildRequest } from '../../src/services/http/envelope'
+import { DEFAULT_ARRAY_MAX, DEFAULT_STRING_MAX } from '../../emulator/gateway/strict'
+import { keepLogBatch, LOGS_KEPT, LOGS_KEPT_CHARS, type LogBatch } from '../../emulator/gateway/context'
+import { SESSIONS_PER_USER } from '../../emulator/gateway/tokens'
 import { decide } from '../../emulator/broker/httpAuth'
 import { MemoryDirectory } from '../../emulator/broker/memoryDirectory'
 import { familyOfTv } from '../../emulator/db/state'
 import { BROKER_SESSIONS_PER_USER } from '../../emulator/gateway/handlers/brokerSessions'
 import { DEMO } from '../../emulator/gateway'
-import { realClient, sharedTestGateway } from './helpers/gateway'
+import { realClient, sharedTestGateway, TEST_APP_KEY } from './helpers/gateway'
 import { tryConnect } from './helpers/raw'
 
 describe('broker sessions end with the rights they stood for', () => {
@@ -199,5 +205,131 @@ describe('every input bounded: the broker and the box (issue 32)', () => {
     const before = box.state.playing
     box.handle(JSON.stringify(buildEnvelope({ sequenceId: ++seq, jarvisId: 'c', bananaId: 'AABBCCDDEE01', type: 9, content: { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: `http://x/${'a'.repeat(PLAY_LIMITS.loadUrl)}` }, params: '', type: 'web' }, from: { nickname: '', topic: 'tvc/phone/c', uid: '' }, to: [] })), 'u1')
     expect(box.state.playing).toBe(before)
+  })
+})
+
+describe('every string the gateway stores is bounded (issue 32)', () => {
+  const gw = sharedTestGateway()
+
+  /** A request of `endpoint` with every field filled (strings 'x', numbers 1, booleans, one-item lists), encrypted as the client would. */
+  function filled(schema: Schema): unknown {
+    switch (schema.kind) {
+      case 'string':
+        return schema.values ? schema.values[0] : 'x'
+      case 'number':
+        return 1
+      case 'boolean':
+        return false
+      case 'literal':
+        return schema.value
+      case 'array':
+        return [filled(schema.items)]
+      case 'record':
+        return {}
+      case 'json':
+        return null
+      case 'object':
+        return Object.fromEntries(Object.entries(schema.fields).map(([k, f]) => [k, filled(f)]))
+    }
+  }
+  /** Paths of the string fields of a request (object fields and list items). */
+  function stringPaths(schema: Schema, at: Array<string | number> = []): Array<{ path: Array<string | number>; max: number }> {
+    if (schema.kind === 'string' && !schema.values) return [{ path: at, max: schema.max ?? DEFAULT_STRING_MAX }]
+    if (schema.kind === 'array') return stringPaths(schema.items, [...at, 0])
+    if (schema.kind === 'object') return Object.entries(schema.fields).flatMap(([k, f]) => stringPaths(f, [...at, k]))
+    return []
+  }
+  async function send(endpoint: Endpoint, payload: unknown, session: { token: string; secret: string }) {
+    const wire = buildRequest({ baseUrl: gw().url, endpoint, cipher: aesCbcScheme().encrypt(JSON.stringify(payload), session.secret || TEST_APP_KEY), requestId: 'r', token: session.token, appId: 'a' })
+    const res = await fetch(wire.url, { method: wire.method, headers: wire.headers, body: wire.body })
+    return (await res.json()) as { resultCode: string; resultMsg: string }
+  }
+
+  it('every string field of every contract entry, one character over its bound, is refused with 1001 naming the field; nothing in the state changes', async () => {
+    const c = realClient(gw().url)
+    await c.login(DEMO.phone)
+    const before = JSON.stringify({ ...gw().state(), sessions: null, jarvis: null, wxCodes: null, wxTickets: null })
+    const refusals: string[] = []
+    let fields = 0
+    for (const { endpoint } of contractEntries()) {
+      for (const { path, max } of stringPaths(endpoint.request)) {
+        fields++
+        const payload = filled(endpoint.request) as Record<string, unknown>
+        let at: Record<string | number, unknown> = payload
+        for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>
+        at[path[path.length - 1]] = 'y'.repeat(max + 1)
+        const r = await send(endpoint, payload, endpoint.auth === 'token' ? c.session : { token: '', secret: '' })
+        if (r.resultCode !== '1001' || !r.resultMsg.startsWith('参数过长') || !r.resultMsg.includes(String(max))) refusals.push(`${endpoint.path} ${path.join('.')}: ${r.resultCode} ${r.resultMsg.slice(0, 60)}`)
+      }
+    }
+    expect(refusals).toEqual([])
+    expect(fields).toBeGreaterThan(150)
+    expect(JSON.stringify({ ...gw().state(), sessions: null, jarvis: null, wxCodes: null, wxTickets: null })).toBe(before)
+  }, 60_000)
+
+  it('a list over 100 items and a field name over 64 characters are refused the same way', async () => {
+    const c = realClient(gw().url)
+    const u = await c.login(DEMO.phone)
+    const many = await send(contract.box.deleteCollection, { uid: u.uid, programIds: Array.from({ length: DEFAULT_ARRAY_MAX + 1 }, () => 'p') }, c.session)
+    expect(many).toMatchObject({ resultCode: '1001', resultMsg: `参数过长：$.programIds 超过 ${DEFAULT_ARRAY_MAX} 项` })
+    const key = await send(contract.box.checkIsCollection, { uid: u.uid, programId: 'p0001', ['k'.repeat(65)]: 1 }, c.session)
+    expect(key.resultCode).toBe('1001')
+    expect(key.resultMsg.length).toBeLessThan(100)
+  })
+
+  it('the finer rules: a new user\'s nickname, a TV name, a page key, the sharer (an existing user only)', async () => {
+    const c = realClient(gw().url)
+    await expect(c.api.userCenter.mobileLogin({ phone: '13700003401', nickName: '一'.repeat(21) })).rejects.toMatchObject({ code: '1001', message: '昵称为1到20个字' })
+    await expect(c.api.userCenter.mobileLogin({ phone: '13700003401', nickName: 'a\u202eb' })).rejects.toMatchObject({ code: '1001', message: '昵称不能包含控制字符' })
+    expect(Object.values(gw().state().users).some((u) => u.phone === '13700003401')).toBe(false)
+    const u = await c.login('13700003402')
+    expect(gw().state().users[u.uid].sharerUid).toBe('')
+    const shared = realClient(gw().url)
+    await shared.api.userCenter.mobileLogin({ phone: '13700003403', sharerUid: 'u-nobody' })
+    expect(Object.values(gw().state().users).find((x) => x.phone === '13700003403')?.sharerUid).toBe('')
+    await expect(c.api.userCenter.bindDevice({ uid: u.uid, mac: 'AC3B7F0E1006', deviceName: '长'.repeat(17) })).rejects.toMatchObject({ code: '1001', message: '电视名称为1到16个字' })
+    expect(familyOfTv(gw().state(), 'AC3B7F0E1006')).toBeUndefined()
+    await expect(c.api.userCenter.pageGuide({ uid: u.uid, page: '../../etc', markSeen: true })).rejects.toMatchObject({ code: '1001' })
+    for (let i = 0; i < 60; i++) await c.api.userCenter.pageGuide({ uid: u.uid, page: `pages/p${i}/p${i}`, markSeen: true })
+    expect(gw().state().users[u.uid].guidesSeen).toHaveLength(50)
+    expect(gw().state().users[u.uid].guidesSeen.at(-1)).toBe('pages/p59/p59')
+  })
+
+  it('a user keeps at most 20 addresses; the 21st is refused with a message, an edit still works', async () => {
+    const c = realClient(gw().url)
+    const u = await c.login('13700003404')
+    const address = { uid: u.uid, name: '张三', phone: '13800000009', province: '广东省', city: '广州市', district: '天河区', detail: '体育西路100号', isDefault: false }
+    let first = ''
+    for (let i = 0; i < 20; i++) {
+      const saved = await c.api.userCenter.saveAddress(address)
+      first ||= saved.addressId
+    }
+    await expect(c.api.userCenter.saveAddress(address)).rejects.toMatchObject({ code: '1001', message: '最多保存20个收货地址，请先修改或删除已有地址' })
+    expect(gw().state().addresses[u.uid]).toHaveLength(20)
+    expect((await c.api.userCenter.saveAddress({ ...address, addressId: first, detail: '体育西路200号' })).detail).toBe('体育西路200号')
+  })
+
+  it('log batches: at most 200 records each; the batches kept in memory are bounded by count and size (the oldest go)', () => {
+    const logs: LogBatch[] = []
+    for (let i = 0; i < 300; i++) keepLogBatch(logs, { seqid: String(i), mac: '', records: [], bytes: 100 })
+    expect(logs).toHaveLength(LOGS_KEPT)
+    expect(logs[0].seqid).toBe('100')
+    for (let i = 0; i < 40; i++) keepLogBatch(logs, { seqid: `big${i}`, mac: '', records: [], bytes: 100_000 })
+    expect(logs.reduce((a, b) => a + b.bytes, 0)).toBeLessThanOrEqual(LOGS_KEPT_CHARS)
+    expect(logs.at(-1)?.seqid).toBe('big39')
+  })
+
+  it(`sessions: stale ones go, and a user keeps at most ${SESSIONS_PER_USER} (the oldest end)`, async () => {
+    const first = realClient(gw().url)
+    const u = await first.login('13700003405')
+    const clients = [first]
+    for (let i = 0; i < SESSIONS_PER_USER; i++) {
+      const c = realClient(gw().url)
+      await c.login('13700003405')
+      clients.push(c)
+    }
+    expect(Object.values(gw().state().sessions).filter((s) => s.uid === u.uid)).toHaveLength(SESSIONS_PER_USER)
+    expect(gw().tokens.lookup(first.session.token)).toBeNull()
+    expect(gw().tokens.lookup(clients.at(-1)?.session.token ?? '')?.status).toBe('valid')
   })
 })

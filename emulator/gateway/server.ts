@@ -14,7 +14,7 @@ import type { Db } from '../db/store'
 import { DEMO } from '../db/state'
 import { admitRequest } from '../origin'
 import { assetFor } from './assets'
-import { depthOf, MAX_DEPTH, unknownFields } from './strict'
+import { depthOf, MAX_DEPTH, overLimit, unknownFields } from './strict'
 import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type LogBatch } from './context'
 import type { GatewayEvents } from './events'
 import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Scenarios } from './scenarios'
@@ -196,6 +196,9 @@ export function createListener(deps: ServerDeps): RequestListener {
       throw e
     }
     if (depthOf(payload) > MAX_DEPTH) return answer('1001', `参数错误：嵌套超过 ${MAX_DEPTH} 层`)
+    // issue 32: every string, list and field name of a request is bounded (the contract's `max`, else the default)
+    const over = overLimit(endpoint.request, payload)
+    if (over) return answer('1001', `参数过长：${over}`)
     const unknown = unknownFields(endpoint.request, payload)
     if (unknown.length > 0) return answer('1001', `参数错误：未知字段 ${unknown.slice(0, 3).join(', ')}`)
     const problems = validate(endpoint.request, payload)

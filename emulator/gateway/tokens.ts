@@ -26,8 +26,22 @@ export interface Tokens {
   expireAll(): void
 }
 
+/** Issue 32: sessions one user keeps (phones, relaunches); a new one beyond ends the oldest. */
+export const SESSIONS_PER_USER = 10
+
 export function createTokens(db: Db, opts: TokenOptions): Tokens {
   const sessions = db.state.sessions
+  /** Issue 32: the store stays bounded: stale sessions go, and a user's oldest beyond SESSIONS_PER_USER. */
+  function prune(uid: string, now: number): void {
+    const mine: SessionRec[] = []
+    for (const [token, rec] of Object.entries(sessions)) {
+      if (now >= rec.expiresAt + opts.refreshWindowMs) delete sessions[token]
+      else if (rec.uid === uid) mine.push(rec)
+    }
+    // oldest first (a stable sort keeps the order they were issued in within one millisecond)
+    mine.sort((a, b) => a.issuedAt - b.issuedAt)
+    for (const rec of mine.slice(0, Math.max(0, mine.length - SESSIONS_PER_USER))) delete sessions[rec.token]
+  }
   const tokens: Tokens = {
     issue(uid, linkUntil = 0) {
       const now = opts.now()
@@ -40,6 +54,7 @@ export function createTokens(db: Db, opts: TokenOptions): Tokens {
         linkUntil,
       }
       sessions[rec.token] = rec
+      prune(uid, now)
       db.touch()
       return rec
     },

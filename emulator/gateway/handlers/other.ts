@@ -4,6 +4,8 @@ import { toCard, type Catalogue } from '../../data/catalogue'
 import { SIGN_POINTS } from './points'
 import { fail, type DomainHandlers } from '../context'
 import { isChildChannel, visibleTo } from './shared'
+import { LOG_RECORDS_MAX } from '../../../src/protocol/contract/other'
+import { keepLogBatch } from '../context'
 
 type Text = { title: string; text: string; validFrom?: string; validTo?: string }
 
@@ -82,8 +84,8 @@ export const otherHandlers: DomainHandlers<typeof other> = {
     }
     if (!Array.isArray(parsed)) fail('1001', 'contenttext 应为数组')
     if (parsed.length !== Number(req.contentcount)) fail('1001', 'contentcount 与内容不符')
-    ctx.logs.push({ seqid: req.seqid, mac: req.mac, records: parsed })
-    if (ctx.logs.length > 500) ctx.logs.shift()
+    if (parsed.length > LOG_RECORDS_MAX) fail('1001', `每批日志最多${LOG_RECORDS_MAX}条`)
+    keepLogBatch(ctx.logs, { seqid: req.seqid, mac: req.mac, records: parsed, bytes: req.contenttext.length })
     return { accepted: parsed.length }
   },
 }

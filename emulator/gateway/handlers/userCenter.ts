@@ -8,6 +8,7 @@ import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
+import { checkNickName, NICKNAME_MAX } from '../../../src/protocol/identity'
 import { exchangeCode, LINK_WINDOW_MS, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
 import { revokeBrokerSessions } from './brokerSessions'
 import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
@@ -81,6 +82,27 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
 
 const PHONE_RE = /^1\d{10}$/
 
+/** Issue 32: a TV's name, 1 to 16 characters after trimming (bindDevice and changeDeviceName alike). */
+function checkDeviceName(raw: string): string {
+  const name = raw.trim()
+  if (!name || [...name].length > 16) fail('1001', '电视名称为1到16个字')
+  return name
+}
+
+/** Issue 32: a new user's nickname obeys the nickname rule (1-20 characters, no control characters). */
+function newUserNickName(raw: string | undefined): string {
+  if (!raw) return emulatorStrings.familyUser
+  const checked = checkNickName(raw)
+  if (!checked.ok) fail('1001', checked.reason === 'control' ? emulatorStrings.nickNameControl : emulatorStrings.nickNameLength(NICKNAME_MAX))
+  return checked.value
+}
+
+/** Issue 32: a page key is a route (letters, digits, / _ -); a user keeps at most GUIDES_KEPT of them. */
+const PAGE_KEY_RE = /^\/?[A-Za-z0-9][A-Za-z0-9/_-]{0,62}$/
+export const GUIDES_KEPT = 50
+/** Issue 32: a user keeps at most this many addresses. */
+export const ADDRESSES_KEPT = 20
+
 /** Home's first-visit guide: the real controls it points at (issue 24). */
 export const HOME_GUIDE = [
   { title: '这是您的电视', text: '电视是否在线、正在播放什么，都显示在这里', anchor: 'tv-card' },
@@ -99,11 +121,12 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
     const user =
       byPhone(ctx, req.phone) ??
-      // a faceImg URL from the client is ignored: avatars come by upload only (issue 23)
+      // a faceImg URL from the client is ignored: avatars come by upload only (issue 23); issue 32: the
+      // nickname obeys the nickname rule, and only an existing user's uid is kept as the sharer
       createUser(ctx, {
         phone: req.phone,
-        nickName: req.nickName || emulatorStrings.familyUser,
-        sharerUid: req.sharerUid ?? '',
+        nickName: newUserNickName(req.nickName),
+        sharerUid: req.sharerUid && Object.prototype.hasOwnProperty.call(ctx.db.state.users, req.sharerUid) ? req.sharerUid : '',
       })
     // issue 32: this session (and no other) may link a WeChat identity, for a few minutes, once
     const session = ctx.tokens.issue(user.uid, ctx.now() + LINK_WINDOW_MS)
@@ -128,8 +151,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return userInfoOf(ctx, u)
   },
-  bindDevice: ({ uid, mac, deviceName, pairCode }, ctx) => {
+  bindDevice: ({ uid, mac, deviceName: rawName, pairCode }, ctx) => {
     const u = ctx.user(uid)
+    const deviceName = rawName === undefined ? undefined : checkDeviceName(rawName)
     const tv = tvOf(ctx, mac)
     if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
     const families = ctx.db.state.families
@@ -160,9 +184,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   changeDeviceName: ({ uid, familyId, deviceName }, ctx) => {
     ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
-    const name = deviceName.trim()
-    if (!name || [...name].length > 16) fail('1001', '电视名称为1到16个字')
-    fam.deviceName = name
+    fam.deviceName = checkDeviceName(deviceName)
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
@@ -201,7 +223,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以添加家庭成员')
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
-    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: nickName || emulatorStrings.familyUser })
+    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: newUserNickName(nickName) })
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
     fam.members.push(member.uid)
     dropNotices(ctx, member.uid, fam.familyId)
@@ -324,6 +346,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     }
     const list = (ctx.db.state.addresses[req.uid] ??= [])
     const { uid: _uid, addressId, ...fields } = req
+    if (!addressId && list.length >= ADDRESSES_KEPT) fail('1001', `最多保存${ADDRESSES_KEPT}个收货地址，请先修改或删除已有地址`)
     void _uid
     let saved
     if (addressId) {
@@ -343,9 +366,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   },
   pageGuide: ({ uid, page, markSeen }, ctx) => {
     const u = ctx.user(uid)
+    if (!PAGE_KEY_RE.test(page)) fail('1001', '页面参数不正确')
     const seen = u.guidesSeen.includes(page)
     if (markSeen && !seen) {
-      u.guidesSeen.push(page)
+      // issue 32: at most GUIDES_KEPT pages per user (the oldest go)
+      u.guidesSeen = [...u.guidesSeen, page].slice(-GUIDES_KEPT)
       ctx.db.touch()
     }
     return {
