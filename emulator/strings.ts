@@ -3,9 +3,10 @@ export const emulatorStrings = Object.freeze({
   /** SPEC 5: the default nickname when the login gives none ("family user"). */
   familyUser: '家庭用户',
   /** bindDevice on a TV that has an owner (../pairing.ts). */
-  pairNeeded: '这台电视已有主人，请输入电视上显示的6位配对码',
+  pairNeeded: '这台电视已有主人，请输入电视上显示的8位配对码',
   pairWrong: '配对码不正确或已过期，请以电视上当前显示的为准',
-  pairLocked: '配对码错误次数过多，请10分钟后再试',
+  /** Issue 32: the TV took too many wrong codes (from anyone); it shows a new one and waits. */
+  pairLocked: (minutes: number) => `这台电视的配对码错误次数过多，已更换新配对码，请${minutes}分钟后按电视上显示的新配对码再试`,
   /** WeChat identity (issue 23). */
   wxCodeInvalid: '微信登录凭证无效',
   wxCodeUsed: '微信登录凭证已被使用，请重新登录',

@@ -161,7 +161,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam && !fam.members.includes(uid)) {
       // Joining a TV that has an owner proves presence at the TV (the code it shows).
       const check = ctx.pairing.check(uid, tv.mac, pairCode?.trim())
-      if (check === 'locked') fail('1004', emulatorStrings.pairLocked)
+      if (check === 'locked') fail('1004', emulatorStrings.pairLocked(Math.max(1, Math.ceil(ctx.pairing.waitSec(tv.mac) / 60))))
       if (check === 'missing') fail('1005', emulatorStrings.pairNeeded)
       if (check === 'wrong') fail('1005', emulatorStrings.pairWrong)
     }
