@@ -22,6 +22,10 @@ export const emulatorStrings = Object.freeze({
   avatarType: '头像须为PNG、JPEG或WebP图片',
   avatarTooLarge: (kb: number) => `头像不能超过${kb}KB`,
   avatarMissing: '没有收到头像文件',
+  /** Issue 32: a 9999 says this, never the internal error text. */
+  serverError: '服务暂时出现问题，请稍后再试',
+  /** Issue 32: an avatar's declared pixel size is over the limit. */
+  avatarPixels: (side: number) => `头像图片不能超过${side}×${side}像素，请换一张或裁小后再上传`,
   /** Live TV answers (handlers/live.ts). */
   live: Object.freeze({
     noGroup: '没有找到该频道分组',

@@ -360,7 +360,8 @@ row('trust 10', 'avatar uploads: a PNG declaring 50000 x 50000 pixels; a JPEG wi
   const huge = await upload(a.client.session.token, a.uid, png(50_000, 50_000))
   const hugeStored = Object.values(state().uploads).some((u) => u.uid === a.uid)
   const jpg = fixture('avatar.jpg')
-  const exif = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, 0x18]), Buffer.from('Exif\0\0GPSLatitude 23.1N\0', 'latin1')])
+  const exifBody = Buffer.from('Exif\0\0GPSLatitude 23.1N\0', 'latin1')
+  const exif = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, exifBody.length + 2]), exifBody])
   const eoi = jpg.length - 2
   const sneaky = Buffer.concat([jpg.subarray(0, eoi), exif, jpg.subarray(eoi), Buffer.from('GPSLatitude trailing', 'latin1')])
   const kept = await upload(a.client.session.token, a.uid, sneaky)

@@ -4,6 +4,8 @@
  * end with the rights they stood for. The fault rows (faults/trust.fault.ts) run the same attacks end
  * to end; these are the rules one by one.
  */
+import fs from 'node:fs'
+import path from 'node:path'
 import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { createBrokerPolicy, DEFAULT_TV_SECRET, MAX_PACKET_BYTES, startBroker } from '../../emulator/broker'
@@ -23,7 +25,11 @@ import { familyOfTv } from '../../emulator/db/state'
 import { BROKER_SESSIONS_PER_USER } from '../../emulator/gateway/handlers/brokerSessions'
 import { DEMO } from '../../emulator/gateway'
 import { realClient, sharedTestGateway, TEST_APP_KEY } from './helpers/gateway'
-import { tryConnect } from './helpers/raw'
+import { rawHttp, tryConnect } from './helpers/raw'
+import { avatarUpload } from '../../src/protocol/identity'
+import { cleanImage } from '../../emulator/gateway/images'
+import { AVATAR_MAX_SIDE } from '../../emulator/gateway/upload'
+import { STATE_FILE } from '../../emulator/db/store'
 
 describe('broker sessions end with the rights they stood for', () => {
   it('a revoked session: its open connection is closed by the broker, its cid/sign are refused on reconnect (aedes)', async () => {
@@ -331,5 +337,109 @@ describe('every string the gateway stores is bounded (issue 32)', () => {
     expect(Object.values(gw().state().sessions).filter((s) => s.uid === u.uid)).toHaveLength(SESSIONS_PER_USER)
     expect(gw().tokens.lookup(first.session.token)).toBeNull()
     expect(gw().tokens.lookup(clients.at(-1)?.session.token ?? '')?.status).toBe('valid')
+  })
+})
+
+describe('uploads and errors (issue 32, finding 10)', () => {
+  const gw = sharedTestGateway()
+  const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name))
+  async function upload(token: string, uid: string, bytes: Buffer) {
+    const form = new FormData()
+    form.append(avatarUpload.uidField, uid)
+    form.append(avatarUpload.field, new Blob([new Uint8Array(bytes)]), 'a.img')
+    const res = await fetch(new URL(avatarUpload.path, gw().url), { method: 'POST', headers: { 'UCS-TOKEN': token }, body: form })
+    return (await res.json()) as { resultCode: string; resultMsg: string; data: { faceImg: string } | null }
+  }
+  /** The fixture PNG (16 x 16) declaring another size in its IHDR (the CRC is not what this is about). */
+  const pngOf = (w: number, h: number) => {
+    const b = Buffer.from(fixture('avatar.png'))
+    b.writeUInt32BE(w, 16)
+    b.writeUInt32BE(h, 20)
+    return b
+  }
+  /** The fixture JPEG (one scan) with `extra` put just before its EOI, and `tail` after it. */
+  const jpegWith = (extra: Buffer, tail = Buffer.alloc(0)) => {
+    const j = fixture('avatar.jpg')
+    return Buffer.concat([j.subarray(0, j.length - 2), extra, j.subarray(j.length - 2), tail])
+  }
+  const segment = (marker: number, body: string) => {
+    const head = Buffer.from([0xff, marker, 0, 0])
+    head.writeUInt16BE(body.length + 2, 2)
+    return Buffer.concat([head, Buffer.from(body, 'latin1')])
+  }
+
+  it(`reads every format's declared pixel size; over ${AVATAR_MAX_SIDE} on a side is refused (1001, a message), nothing stored`, async () => {
+    expect(cleanImage(fixture('avatar.png'))?.size).toEqual({ width: 16, height: 16 })
+    expect(cleanImage(fixture('avatar.jpg'))?.size).toEqual({ width: expect.any(Number), height: expect.any(Number) })
+    expect(cleanImage(fixture('avatar.webp'))?.size.width).toBeGreaterThan(0)
+    const c = realClient(gw().url)
+    const u = await c.login('13700003501')
+    for (const big of [pngOf(50_000, 50_000), pngOf(AVATAR_MAX_SIDE + 1, 16), pngOf(16, 0)]) {
+      expect(await upload(c.session.token, u.uid, big)).toMatchObject({ resultCode: '1001', resultMsg: expect.stringContaining(String(AVATAR_MAX_SIDE)) })
+    }
+    expect(Object.values(gw().state().uploads).some((x) => x.uid === u.uid)).toBe(false)
+    expect((await upload(c.session.token, u.uid, pngOf(AVATAR_MAX_SIDE, AVATAR_MAX_SIDE))).resultCode).toBe('000')
+  })
+
+  it('a JPEG: metadata after the scan goes, a later scan stays, nothing after EOI is kept; a PNG ends at IEND, a WebP at its RIFF size', () => {
+    const j = fixture('avatar.jpg')
+    const sneaky = jpegWith(Buffer.concat([segment(0xe1, 'Exif\0\0GPSLatitude'), segment(0xfe, 'home addr')]), Buffer.from('PK\x03\x04 trailing zip', 'latin1'))
+    const out = cleanImage(sneaky)?.bytes ?? Buffer.alloc(0)
+    expect(out.equals(j)).toBe(true)
+    // a second scan (as a progressive JPEG has): its tables and data stay
+    const sos = j.indexOf(Buffer.from([0xff, 0xda]))
+    const secondScan = j.subarray(sos, j.length - 2)
+    const twoScans = cleanImage(jpegWith(secondScan))?.bytes ?? Buffer.alloc(0)
+    expect(twoScans.length).toBe(j.length + secondScan.length)
+    expect(cleanImage(Buffer.concat([fixture('avatar.png'), Buffer.from('tail')]))?.bytes.equals(cleanImage(fixture('avatar.png'))?.bytes ?? Buffer.alloc(0))).toBe(true)
+    const webp = fixture('avatar.webp')
+    expect(cleanImage(Buffer.concat([webp, Buffer.from('tail')]))?.bytes.equals(cleanImage(webp)?.bytes ?? Buffer.alloc(0))).toBe(true)
+    // a JPEG without a frame header, or a scan that never ends, is no image
+    expect(cleanImage(Buffer.concat([j.subarray(0, 2), j.subarray(sos)]))).toBeNull()
+    expect(cleanImage(j.subarray(0, j.length - 2))).toBeNull()
+  })
+
+  it("two users upload the same picture: two records; one user's next upload leaves the other's avatar served", async () => {
+    const a = realClient(gw().url)
+    const ua = await a.login('13700003502')
+    const b = realClient(gw().url)
+    const ub = await b.login('13700003503')
+    const first = await upload(a.session.token, ua.uid, fixture('avatar.png'))
+    const second = await upload(b.session.token, ub.uid, fixture('avatar.png'))
+    expect(first.data?.faceImg).not.toBe(second.data?.faceImg)
+    await upload(b.session.token, ub.uid, fixture('avatar.webp'))
+    expect((await fetch(first.data?.faceImg ?? '')).status).toBe(200)
+    expect(Object.values(gw().state().uploads).filter((x) => x.uid === ub.uid)).toHaveLength(1)
+  })
+
+  it('an internal failure answers 9999 with a plain message (no error text, no path); a URL that does not parse is a 400 and the gateway keeps serving', async () => {
+    const c = realClient(gw().url)
+    const u = await c.login('13700003504')
+    const blocker = `${path.join(gw().dataDir, STATE_FILE)}.${process.pid}.tmp`
+    fs.mkdirSync(blocker)
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      await expect(c.api.userCenter.saveProfile({ uid: u.uid, nickName: '新名字' })).rejects.toMatchObject({ code: '9999', message: '服务暂时出现问题，请稍后再试' })
+      expect(errors).toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+      fs.rmdirSync(blocker)
+    }
+    expect(await rawHttp(`${gw().url.replace(/\/$/, '')}//`, {})).toBe(400)
+    expect(await rawHttp(`${gw().url}__emulator/health`, {})).toBe(200)
+  })
+
+  it('the broker\'s HTTP port answers an unparsable URL with 400 and keeps serving', async () => {
+    const directory = new MemoryDirectory()
+    const broker = await startBroker({ directory, wsPort: 0, tcpPort: 0 })
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      const base = broker.urls.ws.replace(/^ws/, 'http').replace(/\/mqtt$/, '')
+      expect(await rawHttp(`${base}//`, {})).toBe(400)
+      expect(await rawHttp(`${base}/`, {})).toBe(426)
+    } finally {
+      errors.mockRestore()
+      await broker.close()
+    }
   })
 })

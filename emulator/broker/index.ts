@@ -72,9 +72,16 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.
   const tcp = createNetServer({ noDelay: true }, (socket) => aedes.handle(limitPackets(socket, maxPacket, refusedPacket)))
   const http = createHttpServer((req, res) => {
-    if (!admitRequest(req, res, allowedOrigins)) return
-    if (brokerAuth(req, res)) return
-    if (options.httpHandler?.(req, res)) return
+    try {
+      if (!admitRequest(req, res, allowedOrigins)) return
+      if (brokerAuth(req, res)) return
+      if (options.httpHandler?.(req, res)) return
+    } catch (e) {
+      // e.g. `GET //` (an URL that does not parse): a plain 400, never an exception out of the listener
+      console.error(`broker http: ${String(e)}`)
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain', connection: 'close' })
+      return void res.end('Bad Request')
+    }
     res.writeHead(426, { 'content-type': 'text/plain' })
     res.end('MQTT over WebSocket at /mqtt')
   })

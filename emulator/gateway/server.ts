@@ -24,6 +24,7 @@ import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminTok
 import { avatarUpload } from '../../src/protocol/identity'
 import { handleAvatarUpload, serveUpload } from './upload'
 import { userInfoOf } from './handlers/shared'
+import { emulatorStrings } from '../strings'
 
 export interface ServerDeps {
   db: Db
@@ -235,7 +236,14 @@ export function createListener(deps: ServerDeps): RequestListener {
   }
 
   return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://gateway.local')
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://gateway.local')
+    } catch {
+      // e.g. `GET //`: no such URL (this threw out of the listener and ended the process before issue 32)
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+      return void res.end('Bad Request')
+    }
     cors(req, res)
     if (!admitRequest(req, res, deps.corsOrigins)) return
     const run = async (): Promise<void> => {
@@ -284,7 +292,9 @@ export function createListener(deps: ServerDeps): RequestListener {
         req.resume()
         return
       }
-      if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: `服务异常：${e instanceof Error ? e.message : String(e)}`, data: null })
+      // issue 32: the caller learns that it failed, never the internal error text (paths, library messages)
+      console.error(`gateway: ${req.method} ${url.pathname} failed:`, e)
+      if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: emulatorStrings.serverError, data: null })
     })
   }
 }
