@@ -64,7 +64,8 @@ export const otherHandlers: DomainHandlers<typeof other> = {
     const img = (n: number, link: string, title: string) => ({ imageId: `${position}-${n}`, url: `${ctx.cat.baseUrl}posters/img-${position}-${n}.svg`, link, title })
     const topic = ctx.cat.topics[1]
     const top = [...ctx.cat.programs].sort((a, b) => b.heat - a.heat)[0]
-    const byPosition: Record<string, ReturnType<typeof img>[]> = {
+    // issue 32: keyed by the request's position: a Map, so `constructor` or `__proto__` find nothing
+    const byPosition = new Map<string, ReturnType<typeof img>[]>(Object.entries({
       'home-banner': [
         img(1, '/subpackages4/pages/activity-index/activity-index', '签到领积分'),
         img(2, `/pages/list-detail/list-detail?topicId=${topic.topicId}`, topic.title),
@@ -72,8 +73,8 @@ export const otherHandlers: DomainHandlers<typeof other> = {
       ],
       'my-top': [img(1, '/subpackages4/pages/points-exchange/points-exchange', '积分兑好礼')],
       'activity-top': [img(1, `/pages/detail/detail?programId=${top.programId}`, top.title)],
-    }
-    return { list: byPosition[position] ?? [] }
+    }))
+    return { list: byPosition.get(position) ?? [] }
   },
   logApi: (req, ctx) => {
     let parsed: unknown
