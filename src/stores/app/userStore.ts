@@ -61,6 +61,7 @@ export class UserStore {
     return this.session.user
   }
 
+  /** This phone holds a user's session (token and secret): not SPEC 4's "logged in" (root.loggedIn, about the TV). */
   get hasSession(): boolean {
     return this.session.active
   }
