@@ -1,5 +1,4 @@
 import { RootStore } from '@/stores/app/root'
-import { ExtraKey } from '@/stores/app/extras'
 import { HomeStore } from '@/stores/app/homeStore'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { deskTopId, serviceChannelId } from '@/config'
@@ -87,8 +86,8 @@ describe('RootStore', () => {
   it('dispose stops the stores pages created (their timers and reactions) along with its own', () => {
     const { r } = root()
     const extra = { reset: jest.fn(), dispose: jest.fn() }
-    r.extra(new ExtraKey('x'), () => extra)
-    r.extra(new ExtraKey('plain'), () => ({ reset: jest.fn() }))
+    r.extra({}, () => extra)
+    r.extra({}, () => ({ reset: jest.fn() }))
     r.dispose()
     expect(extra.dispose).toHaveBeenCalledTimes(1)
     expect(extra.reset).not.toHaveBeenCalled()

@@ -5,6 +5,16 @@ import { opt, s } from './schema'
 
 const domain = 'search' as const
 
+/** SPEC 5/9 ns.json: the fixed flags of every keyword search (the one copy: config and the api import it). */
+export const nsFlags = Object.freeze({
+  limit: 48,
+  isFocusPinyin: 0,
+  supportSvs: true,
+  supportPositive: false,
+  unionType: 1,
+  version: 9048,
+} as const)
+
 export const search = {
   label: endpoint({
     domain,
@@ -36,12 +46,12 @@ export const search = {
     auth: 'none',
     request: s.obj({
       keyword: s.str('Chinese words or pinyin initials'),
-      limit: s.lit(48),
-      isFocusPinyin: s.lit(0),
-      supportSvs: s.lit(true),
-      supportPositive: s.lit(false),
-      unionType: s.lit(1),
-      version: s.lit(9048),
+      limit: s.lit(nsFlags.limit),
+      isFocusPinyin: s.lit(nsFlags.isFocusPinyin),
+      supportSvs: s.lit(nsFlags.supportSvs),
+      supportPositive: s.lit(nsFlags.supportPositive),
+      unionType: s.lit(nsFlags.unionType),
+      version: s.lit(nsFlags.version),
       serviceChannelId: opt(s.str('child channel in child mode: child-friendly programs only')),
     }),
     response: s.obj({ total: s.num(), list: s.arr(programCard) }),

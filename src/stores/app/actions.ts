@@ -16,7 +16,7 @@ import type { TvStore } from './tvStore'
 import type { SearchStore, SearchContext } from './searchStore'
 import type { HomeStore } from './homeStore'
 import type { TasksStore, TaskAction } from './tasksStore'
-import type { Extras } from './extras'
+import type { ExtraStore } from './extras'
 import type { TrackerPort } from './types'
 
 /** Set by an explicit logout; cleared by the next login the user asks for. */
@@ -51,7 +51,8 @@ export abstract class AppActions {
   protected abstract readonly storage: KeyValueStorage
   /** WeChat's bridge, or null (H5, the operator's app). */
   protected abstract readonly wechat: WeappBridge | null
-  protected abstract readonly extras: Extras
+  /** The extras made so far (root.extra). */
+  protected abstract readonly extras: ExtraStore[]
   abstract get loggedIn(): boolean
   abstract get childMode(): boolean
   abstract get searchContext(): SearchContext
@@ -236,7 +237,7 @@ export abstract class AppActions {
     const ids = change.programIds
     if (ids?.length) {
       this.search.dropPrograms(ids)
-      this.extras.dropPrograms(ids)
+      for (const store of this.extras) store.dropPrograms?.(ids)
     }
     this.home.invalidate()
   }

@@ -20,7 +20,7 @@ import { Session } from './session'
 import { storageHomeCache } from './homeCache'
 import { ModeMemory } from './modeMemory'
 import { AppActions } from './actions'
-import { Extras, type ExtraKey, type ExtraStore } from './extras'
+import type { ExtraKey, ExtraStore } from './extras'
 import { wechatBridgeOf, wechatPorts } from './wechat'
 import type { RootDeps, TrackerPort, TvTarget } from './types'
 
@@ -52,7 +52,7 @@ export class RootStore extends AppActions {
   readonly uploadAvatar: AvatarUploader | undefined
   protected readonly wechat: WeappBridge | null
   protected readonly storage: KeyValueStorage
-  protected readonly extras = new Extras()
+  protected readonly extras: ExtraStore[] = []
   private readonly disposers: Array<() => void> = []
 
   constructor(deps: RootDeps) {
@@ -139,7 +139,7 @@ export class RootStore extends AppActions {
     this.points.clear()
     this.search.forget(uid)
     this.modes.forget(uid)
-    this.extras.reset()
+    for (const store of this.extras) store.reset()
     this.ystProgramId = ''
   }
 
@@ -149,7 +149,13 @@ export class RootStore extends AppActions {
    * and not with home. Reset with the user, disposed with the app.
    */
   extra<T extends ExtraStore>(key: ExtraKey<T>, make: () => T): T {
-    return this.extras.get(key, make)
+    const made = key.made ?? (key.made = new WeakMap<object, T>())
+    const existing = made.get(this)
+    if (existing) return existing
+    const store = make()
+    made.set(this, store)
+    this.extras.push(store)
+    return store
   }
 
   /** A reaction that lives as long as this root (disposed with it). */
@@ -215,7 +221,7 @@ export class RootStore extends AppActions {
   /** The app is going away (a test's world, a benchmark's phone): no reaction, timer or link outlives it. */
   dispose(): void {
     for (const d of this.disposers) d()
-    this.extras.dispose()
+    for (const store of this.extras) store.dispose?.()
     this.tv.dispose()
   }
 }

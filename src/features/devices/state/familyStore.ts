@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import type { Api } from '../../../services/api'
 import type { Device, FamilyMember, Invitation } from '../../../protocol/contract/models'
 import type { ResOf } from '../../../protocol/contract/endpoint'
@@ -181,7 +181,7 @@ export class FamilyStore {
   }
 }
 
-const familyKey = new ExtraKey<FamilyStore>('family')
+const familyKey: ExtraKey<FamilyStore> = {}
 
 /** The root's family store (created with My TVs). */
 export function familyOf(root: RootStore): FamilyStore {

@@ -2,7 +2,7 @@ import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { LAST_ACTION_SHOWN_SEC, PRESENCE_WINDOW_SEC, readFamilyActivity, type FamilyActivity, type PresentMember } from '../../../protocol/tv/family'
 import type { TvStore } from '../../../stores/app/tvStore'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import { REMOTE_KEYS, type RemoteKey } from '../../../protocol/tv/commands'
 import { realClock, type Clock } from '../../../services/tv/types'
 import { tv } from '../../../strings'
@@ -113,7 +113,7 @@ export function actionLabel(action: string): string {
   return key ? t.pressed(tv.keys[key]) : t.otherAction
 }
 
-const sharedTvKey = new ExtraKey<SharedTvStore>('sharedTv')
+const sharedTvKey: ExtraKey<SharedTvStore> = {}
 
 /** The root's shared-TV store (home's TV card and the family panel read it). */
 export function sharedTvOf(root: RootStore): SharedTvStore {

@@ -3,7 +3,7 @@ import type { Api } from '../../../services/api'
 import type { KeyValueStorage } from '../../../platform/storage'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import { taroStorage } from '../../../platform/storage'
 import { enterScene, isWeapp, launchScene } from '../../../platform/launch'
 import { env } from '../../../config/env'
@@ -106,7 +106,7 @@ export class FollowStore {
   }
 }
 
-const followKey = new ExtraKey<FollowStore>('follow')
+const followKey: ExtraKey<FollowStore> = {}
 
 /** The follow card's store (created by 我的). */
 export function followOf(root: RootStore): FollowStore {

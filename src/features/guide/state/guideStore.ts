@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../../../services/api'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 
 export type GuideApi = Pick<Api['userCenter'], 'pageGuide'>
 
@@ -103,7 +103,7 @@ export class GuideStore {
   }
 }
 
-const guideKey = new ExtraKey<GuideStore>('guide')
+const guideKey: ExtraKey<GuideStore> = {}
 
 /** The guide store of the app (created with the guide's code, after home's first paint). */
 export function guideOf(root: RootStore): GuideStore {

@@ -5,7 +5,7 @@ import type { LiveProgramme } from '../../../protocol/contract/models'
 import { childChannelId } from '../../../config'
 import { Loadable } from '../../../stores/kit/loadable'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import { routeOf } from '../../../routes'
 
 export type LiveApi = Pick<Api['live'], 'getOpenNewAssortment' | 'channelList' | 'getAllProgramlist' | 'psdetail'>
@@ -226,7 +226,7 @@ export class LiveStore {
   }
 }
 
-const liveKey = new ExtraKey<LiveStore>('live')
+const liveKey: ExtraKey<LiveStore> = {}
 
 /** The app's one live store, made on first use (its code is in the live tab's chunk). */
 export function liveStoreOf(root: RootStore): LiveStore {

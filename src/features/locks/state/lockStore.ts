@@ -1,6 +1,6 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import type { TvTarget } from '../../../stores/app/types'
 import type { Api } from '../../../services/api'
 import type { LockState } from '../../../protocol/contract/models'
@@ -182,7 +182,7 @@ export class LockStore {
   }
 }
 
-const locksKey = new ExtraKey<LockStore>('locks')
+const locksKey: ExtraKey<LockStore> = {}
 
 /**
  * The root's lock store (created with the lock page). While it exists, the lock state each type 87

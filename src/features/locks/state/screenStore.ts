@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import type { Api } from '../../../services/api'
 import type { ResOf } from '../../../protocol/contract/endpoint'
 import type { jarvis } from '../../../protocol/contract/jarvis'
@@ -70,7 +70,7 @@ export class ScreenStore {
   }
 }
 
-const screenKey = new ExtraKey<ScreenStore>('screen')
+const screenKey: ExtraKey<ScreenStore> = {}
 
 /** The root's screen-mode store (created with the screen-mode page). */
 export function screenOf(root: RootStore): ScreenStore {

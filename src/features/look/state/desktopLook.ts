@@ -4,7 +4,7 @@ import { readableOr } from '../../../lib/color'
 import { plainImageUrl } from '../../../lib/plainUrl'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 
 export type DesktopLookApi = Pick<Api['desktop'], 'desktopAttribute'>
 
@@ -72,7 +72,7 @@ export class DesktopLook {
   }
 }
 
-const desktopLookKey = new ExtraKey<DesktopLook>('desktopLook')
+const desktopLookKey: ExtraKey<DesktopLook> = {}
 
 /** Home's look (created when the look's code arrives with the first desktop's answer). */
 export function desktopLookOf(root: RootStore): DesktopLook {

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../../../services/api'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 
 export type ConfigImageApi = Pick<Api['other'], 'configImage'>
 
@@ -59,7 +59,7 @@ export class ConfigImages {
   }
 }
 
-const configImagesKey = new ExtraKey<ConfigImages>('configImages')
+const configImagesKey: ExtraKey<ConfigImages> = {}
 
 /** The operator images of the app (one store, created by the first position shown). */
 export function configImagesOf(root: RootStore): ConfigImages {

@@ -9,7 +9,7 @@ import { failureMessage } from '../../../stores/kit/loadState'
 import { guardedWrite, mayHaveApplied, type ActionResult } from '../../../stores/kit/write'
 import { devices as d, personal as t, program as p } from '../../../strings'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 
 export type PersonalApi = {
   box: Pick<
@@ -318,7 +318,7 @@ export class PersonalStore {
   }
 }
 
-const personalKey = new ExtraKey<PersonalStore>('personal')
+const personalKey: ExtraKey<PersonalStore> = {}
 
 /**
  * The personal area's store of the app: created by the first personal page opened (我的收藏, 观看记录,

@@ -8,7 +8,7 @@ import type { UserInfo } from '../../../protocol/contract/models'
 import { checkNickName } from '../../../protocol/identity'
 import type { Session } from '../../../stores/app/session'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 import type { UploadSource } from '../../../services/http/upload'
 import { profile as t } from '../../../strings/profile'
 import { failureMessage } from '../../../stores/kit/loadState'
@@ -135,7 +135,7 @@ export class ProfileModel {
   }
 }
 
-const profileKey = new ExtraKey<ProfileModel>('profile')
+const profileKey: ExtraKey<ProfileModel> = {}
 
 /** The root's profile editor (created with my-info): the gateway's save, the platform's avatar upload. */
 export function profileOf(root: RootStore): ProfileModel {

@@ -3,7 +3,7 @@ import type { ProgramCard } from '../../../protocol/contract/models'
 import type { Api } from '../../../services/api'
 import { Loadable } from '../../../stores/kit/loadable'
 import type { RootStore } from '../../../stores/app/root'
-import { ExtraKey } from '../../../stores/app/extras'
+import type { ExtraKey } from '../../../stores/app/extras'
 
 /** A label of label.json (a genre such as 古装): browsed before typing, filtering the results after. */
 export interface Label {
@@ -116,7 +116,7 @@ export class DiscoverStore {
   }
 }
 
-const discoverKey = new ExtraKey<DiscoverStore>('discover')
+const discoverKey: ExtraKey<DiscoverStore> = {}
 
 /** The search page's labels and 热搜榜 (created by that page, so its code loads with it, not with home). */
 export function discoverOf(root: RootStore): DiscoverStore {
