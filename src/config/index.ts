@@ -2,7 +2,7 @@
  * Constants of SPEC sections 3 and 9, in one place. Numbers here are requirements: change them only
  * when the specification changes. Environment-dependent values live in ./env.
  */
-import { nsFlags } from '../protocol/contract/search'
+import { nsFlags } from '../protocol/contract/nsFlags'
 export { env } from './env'
 
 /** SPEC 3: configuration values. Channel ids are the operator's; these are the local stack's. */

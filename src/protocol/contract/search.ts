@@ -2,18 +2,9 @@
 import { endpoint } from './endpoint'
 import { childChannel, pageReq, programCard } from './models'
 import { opt, s } from './schema'
+import { nsFlags } from './nsFlags'
 
 const domain = 'search' as const
-
-/** SPEC 5/9 ns.json: the fixed flags of every keyword search (the one copy: config and the api import it). */
-export const nsFlags = Object.freeze({
-  limit: 48,
-  isFocusPinyin: 0,
-  supportSvs: true,
-  supportPositive: false,
-  unionType: 1,
-  version: 9048,
-} as const)
 
 export const search = {
   label: endpoint({

@@ -1,5 +1,6 @@
 /** Search api (SPEC 5/7): fixed search flags; every call carries the child channel in child mode (issue 24). */
-import { nsFlags, search as c } from '../../protocol/contract/search'
+import { nsFlags } from '../../protocol/contract/nsFlags'
+import { search as c } from '../../protocol/contract/search'
 import type { GatewayClient } from '../http/client'
 import { call } from './call'
 import { channelOf, withChannel } from './channel'

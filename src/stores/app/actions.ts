@@ -27,7 +27,8 @@ type SignInResult = { ok: true } | { ok: false; message: string }
 /**
  * The app's actions, across stores: launch, the three sign-in paths, logout, play on the TV, black-list
  * edits, the app's lifecycle. What they act on is built by the wiring (RootStore in root.ts, which
- * extends this class); the abstract members below are all they use of it.
+ * extends this class); the abstract members below are all they use of it (declared as getters, so
+ * nothing of them is emitted here).
  */
 export abstract class AppActions {
   /** The launch (start) finished: the bound TVs are known. */
@@ -37,22 +38,22 @@ export abstract class AppActions {
   /** Set while a share sheet is open: the hide that follows is not the user leaving (SPEC 4). */
   private sharing = false
 
-  abstract readonly api: Api
-  abstract readonly session: Session
-  abstract readonly user: UserStore
-  abstract readonly consent: ConsentStore
-  abstract readonly devices: DevicesStore
-  abstract readonly tv: TvStore
-  abstract readonly search: SearchStore
-  abstract readonly home: HomeStore
-  abstract readonly tasks: TasksStore
-  abstract readonly tracker: TrackerPort
-  abstract readonly getPhone: () => Promise<string | null>
-  protected abstract readonly storage: KeyValueStorage
+  abstract get api(): Api
+  abstract get session(): Session
+  abstract get user(): UserStore
+  abstract get consent(): ConsentStore
+  abstract get devices(): DevicesStore
+  abstract get tv(): TvStore
+  abstract get search(): SearchStore
+  abstract get home(): HomeStore
+  abstract get tasks(): TasksStore
+  abstract get tracker(): TrackerPort
+  abstract get getPhone(): () => Promise<string | null>
+  protected abstract get storage(): KeyValueStorage
   /** WeChat's bridge, or null (H5, the operator's app). */
-  protected abstract readonly wechat: WeappBridge | null
+  protected abstract get wechat(): WeappBridge | null
   /** The extras made so far (root.extra). */
-  protected abstract readonly extras: ExtraStore[]
+  protected abstract get extras(): ExtraStore[]
   abstract get loggedIn(): boolean
   abstract get childMode(): boolean
   abstract get searchContext(): SearchContext
