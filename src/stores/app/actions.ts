@@ -60,17 +60,14 @@ export abstract class AppActions {
   abstract get tvBlocker(): string
 
   constructor() {
-    makeObservable<AppActions, 'sharing'>(this, {
+    // `sharing` is read only by onAppHide, never by a view or a reaction: a plain field. The lifecycle
+    // calls go straight to the TV store's own actions.
+    makeObservable(this, {
       started: observable,
       ystProgramId: observable,
-      sharing: observable,
       logout: action,
       onBlackListChanged: action,
       setYstProgramId: action,
-      markSharing: action,
-      onAppHide: action,
-      onAppShow: action,
-      onNetworkChange: action,
     })
   }
 
