@@ -22,6 +22,8 @@ export const emulatorStrings = Object.freeze({
   avatarType: '头像须为PNG、JPEG或WebP图片',
   avatarTooLarge: (kb: number) => `头像不能超过${kb}KB`,
   avatarMissing: '没有收到头像文件',
+  /** Issue 32: getDetail on the child channel for a program it does not allow. */
+  childNotAllowed: '电视正处于儿童模式，这个节目不适合儿童观看，不能查看',
   /** Issue 32: a 9999 says this, never the internal error text. */
   serverError: '服务暂时出现问题，请稍后再试',
   /** Issue 32: an avatar's declared pixel size is over the limit. */
