@@ -23,7 +23,7 @@ export const emulatorStrings = Object.freeze({
   avatarTooLarge: (kb: number) => `头像不能超过${kb}KB`,
   avatarMissing: '没有收到头像文件',
   /** Issue 32: getDetail on the child channel for a program it does not allow. */
-  childNotAllowed: '电视正处于儿童模式，这个节目不适合儿童观看，不能查看',
+  childNotAllowed: '儿童模式下不能查看这个节目：它不适合儿童',
   /** Issue 32: a 9999 says this, never the internal error text. */
   serverError: '服务暂时出现问题，请稍后再试',
   /** Issue 32: an avatar's declared pixel size is over the limit. */

@@ -34,7 +34,7 @@ describe('my-fav page in child mode', () => {
     expect(services.root.childMode).toBe(true)
     await until(() => textsOf('.pitem__title').length === 2, 'child favourites')
     expect(textsOf('.pitem__title')).toEqual(['儿童节目1', '儿童节目4'])
-    expect(topPage().querySelector('[data-testid="child-hidden"]')?.textContent).toBe('电视处于儿童模式，2个不适合儿童的节目未显示；电视退出儿童模式后会重新显示')
+    expect(topPage().querySelector('[data-testid="child-hidden"]')?.textContent).toBe('儿童模式下隐藏了2个不适合儿童的节目，电视退出儿童模式后显示')
   })
 
   it('the TV leaving child mode brings them back on the open page, and the notice goes', async () => {

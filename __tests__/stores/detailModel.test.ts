@@ -213,10 +213,10 @@ describe('DetailModel in child mode (issue 32)', () => {
     await m.load('p1')
     expect(m.detail.value?.title).toBe('庆余年')
     child = true
-    a.epg.getDetail.mockRejectedValueOnce(new GatewayError('server', '1004', '电视正处于儿童模式，这个节目不适合儿童观看，不能查看', 'epg/getDetail.shtml'))
+    a.epg.getDetail.mockRejectedValueOnce(new GatewayError('server', '1004', '儿童模式下不能查看这个节目：它不适合儿童', 'epg/getDetail.shtml'))
     await m.load('p1')
     expect(a.epg.getDetail).toHaveBeenLastCalledWith({ programId: 'p1', uid: 'u1', childMode: true })
-    expect(m.detail).toMatchObject({ status: 'error', error: '电视正处于儿童模式，这个节目不适合儿童观看，不能查看', value: undefined })
+    expect(m.detail).toMatchObject({ status: 'error', error: '儿童模式下不能查看这个节目：它不适合儿童', value: undefined })
     expect(m.related.value).toBeUndefined()
   })
 
@@ -225,7 +225,7 @@ describe('DetailModel in child mode (issue 32)', () => {
     a.epg.getDetail.mockResolvedValueOnce(detail({ child: false }))
     const m = new DetailModel(a as unknown as DetailApi, () => 'u1', () => true)
     await m.load('p1')
-    expect(m.detail).toMatchObject({ status: 'error', error: '电视正处于儿童模式，这个节目不适合儿童观看，不能查看', value: undefined })
+    expect(m.detail).toMatchObject({ status: 'error', error: '儿童模式下不能查看这个节目：它不适合儿童', value: undefined })
     expect(a.other.getRelevantList).not.toHaveBeenCalled()
   })
 })

@@ -561,7 +561,7 @@ describe('child mode in the user\'s own lists (issue 32)', () => {
     mode.child = true
     const s = storeIn(api)
     expect(s.canClearRecords).toBe(false)
-    await expect(s.clearRecords()).resolves.toEqual({ ok: false, message: '电视处于儿童模式，不能清空观看记录' })
+    await expect(s.clearRecords()).resolves.toEqual({ ok: false, message: '儿童模式下不能清空记录' })
     expect(api.box.deleteHistory).not.toHaveBeenCalled()
     mode.child = false
     expect(s.canClearRecords).toBe(true)

@@ -228,7 +228,7 @@ export const home = Object.freeze({
 
 export const program = Object.freeze({
   /** Issue 32: a program the child channel does not allow, opened from a link in child mode. */
-  childNotAllowed: '电视正处于儿童模式，这个节目不适合儿童观看，不能查看',
+  childNotAllowed: '儿童模式下不能查看这个节目：它不适合儿童',
   thirdParty: '第三方',
   episodes: '选集',
   cast: '演职人员',
@@ -374,9 +374,8 @@ export const personal = Object.freeze({
   favEmpty: '还没有收藏节目，在节目详情页点“收藏”即可加入',
   recordEmpty: '还没有观看记录，在电视上播放节目后会出现在这里',
   /** Issue 32: child mode in the user's own lists (我的收藏, 观看记录, 节目黑名单). */
-  childHidden: (n: number) => `电视处于儿童模式，${n}个不适合儿童的节目未显示；电视退出儿童模式后会重新显示`,
-  childAllHidden: '电视处于儿童模式，这里的节目都不适合儿童，已全部隐藏',
-  childNoClear: '电视处于儿童模式，不能清空观看记录',
+  childHidden: (n: number) => `儿童模式下隐藏了${n}个不适合儿童的节目，电视退出儿童模式后显示`,
+  childNoClear: '儿童模式下不能清空记录',
   today: '今天',
   yesterday: '昨天',
   earlier: '更早',

@@ -40,13 +40,13 @@ function PersonalList<T>({ title, list, emptyText, bar, footer, hidden = 0, chil
     <PageShell
       title={title}
       state={list}
-      emptyText={hidden > 0 ? t.childAllHidden : emptyText}
+      emptyText={hidden > 0 ? t.childHidden(hidden) : emptyText}
       onRetry={() => void list.loadFirst()}
       onScrollToLower={() => void list.loadMore()}
       header={
         ready ? (
           <>
-            {hidden > 0 && <Text className='plist__child' data-testid='child-hidden'>{t.childHidden(hidden)}</Text>}
+            {hidden > 0 && <Text className='plist__bar' data-testid='child-hidden'>{t.childHidden(hidden)}</Text>}
             {bar}
           </>
         ) : undefined

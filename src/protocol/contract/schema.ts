@@ -13,8 +13,9 @@ export interface StrS extends Base<'string'> {
   readonly values?: readonly string[]
   /**
    * Issue 32: the most characters (UTF-16 code units) a request may send in this field. The gateway
-   * refuses longer ones (1001) before anything is stored; a request field without one is bounded by the
-   * gateway's default (emulator/gateway/strict.ts). Responses carry none.
+   * refuses longer ones (1001) before anything is stored (emulator/gateway/strict.ts, which also bounds
+   * a field without one); app builds leave it out (config/babel-strip-contract-docs.js): the app never
+   * checks its own requests. Responses carry none.
    */
   readonly max?: number
 }
@@ -119,7 +120,6 @@ export function validate(schema: Schema, value: unknown, path = '$'): string[] {
   switch (schema.kind) {
     case 'string':
       if (typeof value !== 'string') return [`${path}: expected string, got ${typeof value}`]
-      if (schema.max !== undefined && value.length > schema.max) return [`${path}: longer than ${schema.max} characters`]
       if (schema.values && !schema.values.includes(value)) return [`${path}: '${value}' not one of ${schema.values.join('|')}`]
       return []
     case 'number':
@@ -130,7 +130,6 @@ export function validate(schema: Schema, value: unknown, path = '$'): string[] {
       return value === schema.value ? [] : [`${path}: expected ${JSON.stringify(schema.value)}, got ${JSON.stringify(value)}`]
     case 'array':
       if (!Array.isArray(value)) return [`${path}: expected array`]
-      if (schema.max !== undefined && value.length > schema.max) return [`${path}: more than ${schema.max} items`]
       return value.flatMap((item, i) => validate(schema.items, item, `${path}[${i}]`))
     case 'record':
       if (typeof value !== 'object' || Array.isArray(value)) return [`${path}: expected object`]

@@ -26,22 +26,11 @@ export const PERSONAL_PAGE_SIZE = 20
 export type OwnPage<T> = Page<T> & { hidden?: number }
 
 /**
- * Issue 32, child mode in the user's own lists: while `active` (the TV in child mode), only items the
- * child channel allows are shown. The gateway is asked on the child channel (it leaves the others out
- * and says how many), and an item that does not say it is allowed is not shown either (a gateway that
- * ignores the channel shows nothing adult).
- */
-export interface ChildFilter<T> {
-  active: () => boolean
-  allows: (item: T) => boolean
-}
-
-/**
  * A paged list of the user's own things that the user can remove from (favourites, records, black
  * list). An item leaves the list only once the gateway agreed; a refusal or a dropped network keeps
  * every item and the selection, and says why.
  */
-export class RemovableList<T> {
+export class RemovableList<T extends { child?: boolean }> {
   readonly list: PagedList<T>
   editing = false
   selected: string[] = []
@@ -53,26 +42,29 @@ export class RemovableList<T> {
     fetchPage: (page: number, pageSize: number) => Promise<OwnPage<T>>,
     readonly keyOf: (item: T) => string,
     pageSize = PERSONAL_PAGE_SIZE,
-    private readonly child: ChildFilter<T> | null = null,
+    /**
+     * Issue 32: the TV's child mode. While it is on, the gateway is asked on the child channel (it
+     * leaves the rest out and says how many), and only items that say the child channel allows them
+     * are shown (a gateway that ignores the channel shows nothing adult either).
+     */
+    private readonly childMode: () => boolean = () => false,
   ) {
     this.list = new PagedList<T>(async (page, size) => {
       const answer = await fetchPage(page, size)
       runInAction(() => (this.serverHidden = answer?.hidden ?? 0))
       return answer
     }, pageSize)
-    makeAutoObservable<RemovableList<T>, 'child'>(this, { list: false, keyOf: false, child: false })
+    makeAutoObservable<RemovableList<T>, 'childMode'>(this, { list: false, keyOf: false, childMode: false })
   }
 
   /** What the list shows: every item, or in child mode those the child channel allows (issue 32). */
   get shown(): T[] {
-    const child = this.child
-    return child?.active() ? this.list.items.filter((i) => child.allows(i)) : this.list.items
+    return this.childMode() ? this.list.items.filter((i) => i.child === true) : this.list.items
   }
 
   /** Issue 32: how many of the user's items child mode keeps out of this list (0 outside child mode). */
   get hiddenCount(): number {
-    if (!this.child?.active()) return 0
-    return this.serverHidden + this.list.items.length - this.shown.length
+    return this.childMode() ? this.serverHidden + this.list.items.length - this.shown.length : 0
   }
 
   /** Issue 32: the TV's mode changed: a list already loaded is asked again (on the other channel). */
@@ -209,9 +201,8 @@ export class PersonalStore {
     /** Issue 32: the TV's child mode (root.childMode): the lists show what the child channel allows. */
     readonly childMode: () => boolean = () => false,
   ) {
-    const child = <T extends { child?: boolean }>(): ChildFilter<T> => ({ active: this.childMode, allows: (i) => i.child === true })
-    this.favourites = new RemovableList<CollectionItem>((page, pageSize) => this.api.box.queryCollection({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, child())
-    this.records = new RemovableList<HistoryItem>((page, pageSize) => this.api.box.queryHistory({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, child())
+    this.favourites = new RemovableList<CollectionItem>((page, pageSize) => this.api.box.queryCollection({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, childMode)
+    this.records = new RemovableList<HistoryItem>((page, pageSize) => this.api.box.queryHistory({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, childMode)
     this.blackList = new RemovableList<BlackListed>(
       async (page, pageSize) => {
         const r = await this.api.box.blackListQuery({ uid: this.uid(), objectIds: [], page, pageSize, childMode: this.childMode() })
@@ -219,7 +210,7 @@ export class PersonalStore {
       },
       (i) => i.objectId,
       PERSONAL_PAGE_SIZE,
-      child(),
+      childMode,
     )
     this.types = new Loadable<TypeEntry[]>()
     makeAutoObservable<PersonalStore, 'api' | 'uid' | 'onBlackListChanged' | 'stopModeWatch'>(this, {
