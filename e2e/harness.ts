@@ -14,12 +14,25 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { startStack, type Stack } from '../emulator/stack'
 import { corsOriginsFromEnv, DEMO } from '../emulator/gateway'
 import { launchPhone } from './browser.mjs'
+import { serverDayKey, serverDayStart } from '../src/protocol/time'
 import { serveStatic } from '../scripts/serve-static.mjs'
 
 export const OUT = '.artifacts/e2e'
 export const APP_PORT = Number(process.env.H5_PORT || 10086)
 export const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
 export const MQTT_WS_PORT = Number(process.env.MQTT_WS_PORT || 8883)
+
+/**
+ * Returns once the stack's server day (UTC+8) will not change for `spanMs`: a step that needs two actions
+ * on the same day (a second sign-in refused "today") calls it first, so it holds at any hour; within
+ * `spanMs` of Beijing midnight it waits for the new day (at most `spanMs` + 1 s).
+ */
+export async function sameServerDayFor(spanMs: number, now: () => number): Promise<void> {
+  const t = now()
+  if (serverDayKey(t) === serverDayKey(t + spanMs)) return
+  const newDay = serverDayStart(serverDayKey(t + spanMs))
+  await new Promise((r) => setTimeout(r, newDay - t + 1_000))
+}
 
 export interface Journey {
   stack: Stack

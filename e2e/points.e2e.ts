@@ -9,7 +9,7 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { startJourney, type Journey } from './harness'
+import { sameServerDayFor, startJourney, type Journey } from './harness'
 import { adminHeaders } from '../emulator/adminToken'
 
 let j: Journey
@@ -45,6 +45,8 @@ describe('points centre on a 390 x 844 phone', { concurrency: false }, () => {
     await j.shot('p01-centre')
     const before = await balanceShown()
     const records = ledger().length
+    // both sign-ins of this step fall on one server day, whatever the hour the suite runs at
+    await sameServerDayFor(30_000, () => j.stack.gateway.clock.now())
     await j.shown('.sign-card__button').first().click()
     await toastSays('签到成功，获得10积分')
     await j.waitForText('.points-hero__balance', String(before + 10))

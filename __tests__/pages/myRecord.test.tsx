@@ -4,6 +4,7 @@ import { runInAction } from 'mobx'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import type { HistoryItem } from '@/protocol/contract/models'
+import { BEIJING_JUST_AFTER_MIDNIGHT, beijingAt, pinDate } from '../helpers/clock'
 
 const DAY = 86_400_000
 const rec = (id: string, watchedAt: number, over: Partial<HistoryItem> = {}): HistoryItem => ({
@@ -11,8 +12,10 @@ const rec = (id: string, watchedAt: number, over: Partial<HistoryItem> = {}): Hi
 })
 
 describe('my-record page', () => {
-  const now = Date.now()
-  let records = [rec('a', now), rec('b', new Date(now).setHours(0, 0, 0, 0) - DAY + 3_600_000, { source: 'thirdParty', appName: '芒果TV' }), rec('c', now - 9 * DAY, { finished: true, mac: 'AABBCCDDEEF9' })]
+  // The page's clock is pinned at 00:30 Beijing (16:30 UTC the day before): 'b', watched at 23:00 Beijing,
+  // is 昨天 on the gateway's calendar though it is the same UTC (and Los Angeles) day as 'a'.
+  const now = BEIJING_JUST_AFTER_MIDNIGHT
+  let records = [rec('a', now), rec('b', beijingAt('20261124', 23), { source: 'thirdParty', appName: '芒果TV' }), rec('c', now - 9 * DAY, { finished: true, mac: 'AABBCCDDEEF9' })]
   const deleteHistory = jest.fn(async ({ programIds, clearAll }: { programIds: string[]; clearAll: boolean }) => {
     const before = records.length
     records = clearAll ? [] : records.filter((r) => !programIds.includes(r.programId))
@@ -22,6 +25,7 @@ describe('my-record page', () => {
   let services: ReturnType<typeof installServices>
 
   beforeAll(async () => {
+    pinDate(now)
     services = installLoggedIn({
       box: {
         queryHistory: async ({ page, pageSize }: { page: number; pageSize: number }) => ({ total: records.length, list: records.slice((page - 1) * pageSize, page * pageSize) }),
@@ -80,4 +84,6 @@ describe('my-record page', () => {
     await until(() => !!topPage().querySelector('.state-view--empty'), 'empty state')
     expect(textsOf('.state-view__text')[0]).toContain('还没有观看记录')
   })
+
+  afterAll(() => jest.useRealTimers())
 })

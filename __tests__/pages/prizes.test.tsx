@@ -8,6 +8,7 @@
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
+import { beijingAt } from '../helpers/clock'
 import { GatewayError } from '@/services/http/types'
 import type { Address, Award, Coupon, Prize } from '@/protocol/contract/models'
 
@@ -44,7 +45,7 @@ describe('prizes, address and share pages', () => {
     if (balance < p.points) throw new GatewayError('server', '2001', '积分不足', 'v2/activity/prize/award')
     balance -= p.points
     p.stock -= 1
-    const a: Award = { awardId: `aw-${prizeId}`, prizeId, name: p.name, image: p.image, points: p.points, createdAt: new Date(2026, 10, 23, 9, 30).getTime(), status: p.kind === 'physical' ? 'pending' : 'issued', ...(addressId ? { addressId } : {}) }
+    const a: Award = { awardId: `aw-${prizeId}`, prizeId, name: p.name, image: p.image, points: p.points, createdAt: beijingAt('20261123', 9, 30), status: p.kind === 'physical' ? 'pending' : 'issued', ...(addressId ? { addressId } : {}) }
     awards.unshift(a)
     return { award: a, totalPoints: balance }
   })
