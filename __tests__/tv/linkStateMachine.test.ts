@@ -1009,14 +1009,48 @@ describe('link details a mutation would break', () => {
     expect(fresh.ended).toBe(false)
   })
 
-  it('the connect timeout runs from the connect, not from a late CONNACK', async () => {
+  it('a late CONNACK gives the SUBACK its own 30 s (issue 33: an accepted connection is not thrown away), and no more', async () => {
     const h = setup()
     h.link.setTarget(DEVICE, USER)
     await flush()
     const c = h.client()
     jest.advanceTimersByTime(20_000)
     c.connack()
-    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 20_000)
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 1)
+    expect(c.ended).toBe(false)
+    expect(h.link.snapshot().state).toBe('connecting')
+    jest.advanceTimersByTime(1)
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'reconnecting', error: tv.linkConnectTimeout })
+  })
+
+  it('further CONNACKs without a SUBACK do not push the timeout past 30 s from the first one', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    c.drop()
+    jest.advanceTimersByTime(5_000)
+    c.connack() // t = 5 s: the SUBACK gets until 35 s
+    for (let k = 0; k < 5; k++) {
+      jest.advanceTimersByTime(5_000)
+      c.connack() // a CONNACK again, no SUBACK (a hang-up while subscribing is tvReturns.test.ts's case)
+    }
+    expect(c.ended).toBe(false) // t = 30 s
+    jest.advanceTimersByTime(5_000 - 1)
+    expect(c.ended).toBe(false)
+    jest.advanceTimersByTime(1) // t = 35 s
+    expect(c.ended).toBe(true)
+    expect(h.link.snapshot()).toMatchObject({ state: 'reconnecting', error: tv.linkConnectTimeout })
+  })
+
+  it('no CONNACK within 30 s of the connect: torn down at 30 s', async () => {
+    const h = setup()
+    h.link.setTarget(DEVICE, USER)
+    await flush()
+    const c = h.client()
+    jest.advanceTimersByTime(brokerConfig.connectTimeoutMs - 1)
+    expect(c.ended).toBe(false)
+    jest.advanceTimersByTime(1)
+    expect(c.ended).toBe(true)
     expect(h.link.snapshot()).toMatchObject({ state: 'reconnecting', error: tv.linkConnectTimeout })
   })
 

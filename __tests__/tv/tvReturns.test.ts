@@ -7,7 +7,7 @@ import { realClock } from '../../src/services/tv/types'
 import { VirtualSetTopBox } from '../../emulator/settop/box'
 import { startSetTops, type SettopTransport } from '../../emulator/settop'
 import { MemoryDirectory } from '../../emulator/broker/memoryDirectory'
-import { FakeClient, OWN_TOPIC, TV_TOPIC, fakeApi, fakeConnect, goOnline, replyTo } from './helpers/fakeMqtt'
+import { FakeClient, OWN_TOPIC, TV_TOPIC, fakeApi, fakeConnect, flush, goOnline, replyTo } from './helpers/fakeMqtt'
 
 /**
  * Issue 33, the phone's side, with fake timers and a fake mqtt client (the test plays broker and TV):
@@ -188,7 +188,7 @@ describe('the first sync after a reconnect', () => {
     const mark = h.states.length
     c.drop()
     expect(h.link.snapshot()).toMatchObject({ state: 'reconnecting', error: tv.linkLost })
-    expect(tv.reconnecting).toBe('手机正在重新连接…')
+    expect(tv.reconnecting).toBe('手机重新连接中…')
     c.connack()
     c.suback()
     answerFrom(c, c.published.length - 2)
@@ -256,6 +256,48 @@ describe('the first sync after a reconnect', () => {
     jest.advanceTimersByTime(timing.offlineAfterMs)
     expect(h.link.snapshot()).toMatchObject({ state: 'offline', error: tv.linkNoReply })
     expect(c.published).toHaveLength(sent)
+  })
+})
+
+describe('a broker that hangs up while the subscribe is out', () => {
+  it('logs in to the broker again (a new client id) after the debounce, instead of meeting the same queue', async () => {
+    const mq = fakeConnect()
+    const api = fakeApi()
+    const link = new TvLink(
+      { api, loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket: jest.fn(), random: () => 0 },
+      { state: () => undefined, mode: () => undefined, message: () => undefined },
+    )
+    const h = { link, client: (): FakeClient => mq.clients[mq.clients.length - 1] }
+    const c = await goOnline(h)
+    c.drop() // the node died: mqtt.js reconnects the same client
+    c.connack() // to another node; the subscribe goes out
+    expect(c.subscriptions).toHaveLength(2)
+    c.drop() // RabbitMQ 3.10: the queue's home node is down, the connection is closed
+    expect(c.ended).toBe(true)
+    expect(link.snapshot()).toMatchObject({ state: 'reconnecting', error: tv.linkLost })
+    expect(api.jarvisLogin).toHaveBeenCalledTimes(1)
+    jest.advanceTimersByTime(timing.reconnectDebounceMs)
+    await flush()
+    expect(api.jarvisLogin).toHaveBeenCalledTimes(2)
+    expect(mq.clients).toHaveLength(2)
+    link.dispose()
+  })
+
+  it('a plain drop after the SUBACK is left to mqtt.js (same client, no new login)', async () => {
+    const mq = fakeConnect()
+    const api = fakeApi()
+    const link = new TvLink(
+      { api, loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket: jest.fn(), random: () => 0 },
+      { state: () => undefined, mode: () => undefined, message: () => undefined },
+    )
+    const c = await goOnline({ link, client: () => mq.clients[mq.clients.length - 1] })
+    c.drop()
+    jest.advanceTimersByTime(5_000)
+    await flush()
+    expect(c.ended).toBe(false)
+    expect(api.jarvisLogin).toHaveBeenCalledTimes(1)
+    expect(mq.clients).toHaveLength(1)
+    link.dispose()
   })
 })
 

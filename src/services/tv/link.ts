@@ -74,9 +74,9 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  *   deviation, measured in issue 26: a flat 1 s brings every phone of a dropped broker back in the same
  *   second).
  * - mqtt.js is loaded on the first connection (deps.loadMqtt). The link never hangs in "connecting":
- *   an exception inside the client, or no SUBACK within the connect timeout (30 s) after a connect or
- *   a lost connection, tears the client down, shows the reason and connects again after the 800 ms
- *   debounce, doubled per consecutive fault up to 30 s.
+ *   an exception inside the client, no CONNACK within the connect timeout (30 s) after a connect or a
+ *   lost connection, or no SUBACK within 30 s of the CONNACK, tears the client down, shows the reason
+ *   and connects again after the 800 ms debounce, doubled per consecutive fault up to 30 s.
  * - Commands are never queued: while the link or the TV is down the caller gets { ok: false, 'offline' }
  *   and nothing is published; in-flight QoS 1 packets are purged when a connection closes, so mqtt.js
  *   never replays them on reconnect.
@@ -108,6 +108,10 @@ export class TvLink {
   private reconnectTimer: unknown = null
   /** Armed from a connect (or a lost connection) until the SUBACK: the link's own connect timeout. */
   private connectWatchdog: unknown = null
+  /** The watchdog was re-armed at a CONNACK since the last attempt began or the link was last ready. */
+  private connackExtended = false
+  /** The own topic's SUBSCRIBE is out on the current connection, its SUBACK not yet in. */
+  private subscribing = false
   private connectFn: MqttConnect | null = null
   /** The last non-refusal error the client reported on this connection (shown if it never gets ready). */
   private clientFault: string | null = null
@@ -119,7 +123,7 @@ export class TvLink {
    * When the link last got ready (SUBACK), and whether its first sync may still be sent again (until
    * the TV answers, or it was sent again once).
    */
-  private readyAt: number | null = null
+  private readyAt = 0
   private firstSyncRetry = false
   /** The next step of the re-sync backoff (tvTimers.resyncBackoffMs) and its timer. */
   private resyncStep = 0
@@ -262,6 +266,7 @@ export class TvLink {
 
   private connectClient(connect: MqttConnect, creds: JarvisCredentials): void {
     this.clientFault = null
+    this.connackExtended = false
     this.armConnectWatchdog()
     try {
       this.openClient(connect, creds)
@@ -307,10 +312,18 @@ export class TvLink {
 
   private onConnect(client: MqttClientLike): void {
     this.ready = false
-    if (this.connectWatchdog === null) this.armConnectWatchdog()
+    // Issue 33: the broker took the connection; the SUBACK gets the connect timeout of its own (once
+    // per attempt: a connection that keeps dropping after its CONNACK does not push it further). Under
+    // a reconnect storm a broker answers late, and a link that gave up on an accepted connection
+    // would throw away the broker's work and queue up again.
+    if (this.connectWatchdog === null || !this.connackExtended) {
+      this.connackExtended = true
+      this.armConnectWatchdog()
+    }
     const ownTopic = this.ownTopic
     const onSuback = (err: Error | null | undefined, granted?: MqttGranted[]) => {
       if (this.client !== client || !client.connected) return
+      this.subscribing = false
       if (err || !subscribed(granted)) {
         this.closeClient()
         this.clearTimers()
@@ -318,6 +331,7 @@ export class TvLink {
         return
       }
       this.clearConnectWatchdog()
+      this.connackExtended = false
       this.faultCount = 0
       this.reconnectAttempts = 0
       if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
@@ -331,6 +345,7 @@ export class TvLink {
       this.startSyncTimer()
     }
     try {
+      this.subscribing = true
       client.subscribe(ownTopic, { qos: broker.qos }, onSuback)
     } catch (e) {
       this.fault(tv.linkClientFault(errorText(e)))
@@ -359,6 +374,13 @@ export class TvLink {
   }
 
   private onClose(client: MqttClientLike, everConnected: boolean): void {
+    if (this.subscribing) {
+      // Issue 33: the broker hung up while the subscribe was out. RabbitMQ 3.10 does so when the
+      // session's queue lives on a node that died, or an old connection's clean-up removed it: the
+      // same client id meets the same queue again. A fresh broker login brings a new client id.
+      this.fault(tv.linkLost, true)
+      return
+    }
     this.ready = false
     // mqtt.js has scheduled this retry already: the next one waits longer, at a random point.
     this.reconnectAttempts += 1
@@ -369,7 +391,7 @@ export class TvLink {
     // Never connected: the broker is unreachable or hung up without a CONNACK (RabbitMQ does that
     // for bad credentials), which is a failure to connect rather than a lost link.
     if (everConnected) this.goDown('reconnecting', tv.linkLost)
-    else this.goOffline(this.clientFault ? tv.linkClientFault(this.clientFault) : tv.refusalUnknown)
+    else this.fail(this.clientFault ? tv.linkClientFault(this.clientFault) : tv.refusalUnknown)
     // mqtt.js reconnects by itself; should it never get ready again, the watchdog takes over.
     if (this.connectWatchdog === null) this.armConnectWatchdog()
   }
@@ -419,15 +441,18 @@ export class TvLink {
     }, delayMs)
   }
 
-  /** A fault inside the MQTT client: show it, then the SPEC 4 reconnect, backing off per fault. */
-  private fault(reason: string): void {
+  /**
+   * A fault inside the MQTT client: show it, then the SPEC 4 reconnect, backing off per fault (with a
+   * fresh broker login when `freshLogin`).
+   */
+  private fault(reason: string, freshLogin = false): void {
     this.closeClient()
     this.clearTimers()
     // the phone's own link failed and comes back by itself: reconnecting, with the reason
     this.goDown('reconnecting', reason)
     const delay = Math.min(tvTimers.reconnectDebounceMs * 2 ** this.faultCount, tvTimers.faultRetryMaxMs)
     this.faultCount += 1
-    this.scheduleReconnect(false, delay, true)
+    this.scheduleReconnect(freshLogin, delay, true)
   }
 
   /** SPEC 9's reconnect period plus the jitter of the current retry (see the class comment). */
@@ -462,6 +487,7 @@ export class TvLink {
     const client = this.client
     this.client = null
     this.ready = false
+    this.subscribing = false
     this.clearConnectWatchdog()
     if (!client) return
     try {
@@ -562,20 +588,16 @@ export class TvLink {
     this.offlineTimer = this.clock.setTimeout(() => {
       this.offlineTimer = null
       this.pending.clear()
-      if (this.firstSyncRetryDue()) {
-        // issue 33: just (re)connected, the TV may be a moment behind: ask once more first
+      // issue 33: the first sync since the link got ready, unanswered within the grace and not yet
+      // sent again: just (re)connected, the TV may be a moment behind, so ask once more first
+      if (this.ready && this.firstSyncRetry && this.clock.now() - this.readyAt <= tvTimers.firstSyncGraceMs) {
         this.firstSyncRetry = false
         this.syncAgain()
         return
       }
-      this.goOffline(tv.linkNoReply)
+      this.fail(tv.linkNoReply)
       this.scheduleResync()
     }, ms)
-  }
-
-  /** The first sync since the link got ready went unanswered within the grace (issue 33), not retried yet. */
-  private firstSyncRetryDue(): boolean {
-    return this.ready && this.firstSyncRetry && this.readyAt !== null && this.clock.now() - this.readyAt <= tvTimers.firstSyncGraceMs
   }
 
   /** Issue 33: the TV went silent while the phone's link is up: ask again on the next backoff step. */
@@ -598,10 +620,6 @@ export class TvLink {
     if (sent.ok) this.publish(getCurrentScreenType(), 'skip')
   }
 
-  private goOffline(reason: string): void {
-    this.goDown('offline', reason)
-  }
-
   /** Not online: the TV (offline) or the phone's own link (reconnecting); SPEC 4's default states. */
   private goDown(state: 'offline' | 'reconnecting', reason: string): void {
     this.setState(state, reason)
@@ -609,8 +627,9 @@ export class TvLink {
     this.listener.message(DEFAULT_TV_MESSAGE)
   }
 
+  /** The TV is offline (no reply), or the link failed and waits for the user: SPEC 4's default states. */
   private fail(reason: string): void {
-    this.goOffline(reason)
+    this.goDown('offline', reason)
   }
 
   private setState(state: LinkState, error: string | null): void {
