@@ -22,6 +22,9 @@
  *   --tv-reconnect jitter|flat  the TVs' reconnect: the app's jitter (default) or mqtt.js's flat 1 s
  *   --tv-session persistent|clean  the TVs' MQTT sessions: persistent under `tv-{MAC}` (default: a
  *                            reconnect whose session survived subscribes nothing again), or clean
+ *   --probe-rabbit           during a fault, ask node tvc1 every 10 s for its queues, registered client ids
+ *                            and Mnesia commits and locks (rabbitmqctl: a BEAM of its own each time, a
+ *                            load of its own on a small machine; off by default)
  *   --tv-ids fixed|per-connection  clean sessions only: always `tv-{MAC}` (default), or a new suffix
  *                            per connection (no takeover of the old session)
  *   --cache on|off           cluster: rabbitmq_auth_backend_cache in front of the HTTP backend (default on)
@@ -72,6 +75,7 @@ const { values: opt } = parseArgs({
     'tv-reconnect': { type: 'string', default: 'jitter' },
     'tv-ids': { type: 'string', default: 'fixed' },
     'tv-session': { type: 'string', default: 'persistent' },
+    'probe-rabbit': { type: 'boolean', default: false },
   },
 })
 const broker = opt.broker as 'aedes' | 'cluster'
@@ -273,7 +277,7 @@ async function main(): Promise<number> {
             pids: clusterPids,
             auth: async () => ((await (await fetch(`${ready.stackUrl}/bench/stats`)).json()) as { auth: Record<string, number> }).auth,
             online: () => [...online.values()].reduce((a, b) => a + b, 0),
-            rabbitmqSh: RABBITMQ_SH,
+            rabbitmqSh: opt['probe-rabbit'] ? RABBITMQ_SH : null,
           })
         : null
     const logsAt = broker === 'cluster' ? logOffsets(CLUSTER_DIR) : {}

@@ -77,9 +77,9 @@ interface Pair {
   sawTvAway: boolean
   returnOnlineAt: number | null
   /**
-   * Persistent sessions: bumped when two attempts in a row fail to get the TV subscribed (its session's
-   * queue lives on a node that died: RabbitMQ 3.10 refuses it until that node is back), so the TV
-   * starts a new session under a new client id.
+   * Persistent sessions: bumped when an attempt after a drop fails to get the TV subscribed again (its
+   * session's queue may live on a node that died: RabbitMQ 3.10 refuses it until that node is back),
+   * so the TV starts a new session under a new client id.
    */
   tvIdGeneration: number
 }
@@ -263,8 +263,8 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
   client.on('close', () => {
     attempts += 1
     failedSinceReady += 1
-    // a session that twice failed to come back: a new one under a new id (see tvIdGeneration)
-    if (tvSession === 'persistent' && failedSinceReady >= 3) {
+    // the drop, then an attempt that failed too: a new session under a new id (see tvIdGeneration)
+    if (tvSession === 'persistent' && failedSinceReady >= 2) {
       pair.tvIdGeneration += 1
       failedSinceReady = 0
     }
