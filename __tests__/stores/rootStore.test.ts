@@ -1,6 +1,6 @@
-import { RootStore } from '@/stores/root'
-import { HomeStore } from '@/stores/homeStore'
-import { memoryStorage } from '@/platform/storage'
+import { RootStore } from '@/stores/app/root'
+import { HomeStore } from '@/stores/app/homeStore'
+import { memoryStorage } from '@/platform/memoryStorage'
 import { deskTopId, serviceChannelId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort, tvLinkApi } from '@/appRoot'
@@ -85,9 +85,11 @@ describe('RootStore', () => {
 
   it('dispose stops the stores pages created (their timers and reactions) along with its own', () => {
     const { r } = root()
-    const extra = { reset: jest.fn(), dispose: jest.fn() }
-    r.extra('x', () => extra)
-    r.extra('plain', () => ({ reset: jest.fn() }))
+    class Timed { reset = jest.fn(); dispose = jest.fn() }
+    class Plain { reset = jest.fn() }
+    const extra = new Timed()
+    r.extra(Timed, () => extra)
+    r.extra(Plain, () => new Plain())
     r.dispose()
     expect(extra.dispose).toHaveBeenCalledTimes(1)
     expect(extra.reset).not.toHaveBeenCalled()
