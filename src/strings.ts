@@ -148,6 +148,14 @@ export const tv = Object.freeze({
     del: '删除',
     enter: '确认',
     search: '搜索',
+    // issue 35: the media keys (now playing)
+    playPause: '播放/暂停',
+    play: '播放',
+    pause: '暂停',
+    fastForward: '+10秒',
+    rewind: '−10秒',
+    next: '下一集',
+    previous: '上一集',
   }),
 })
 

@@ -21,6 +21,7 @@ import {
 } from './model'
 import { VodPlayer, type ProgramDef } from './playback'
 import { playStartOf } from '../../src/protocol/tv/playParams'
+import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -249,9 +250,11 @@ export class VirtualSetTopBox {
       const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
       if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic))
+      // issue 35: the media keys and the seek (media.ts); the reply says what they did
+      if (isMediaCommand(keyEvent) && !locks.globalLock) return this.mediaAnswer(env, keyEvent, content.value, locks)
       // global lock: the TV takes no key (the answer says globalLock true)
       if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
-        if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
+        if (this.searchField.key(keyEvent, this.state)) this.state = this.searchTook(keyEvent)
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
         this.followPlayer()
@@ -286,6 +289,33 @@ export class VirtualSetTopBox {
       return this.reply(env, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     return null
+  }
+
+  /** The search field took a key: a pending channel number is dropped (issue 35: search opens over live TV too). */
+  private searchTook(keyEvent: string): TvPlayState {
+    this.clearEntry()
+    return { ...this.state, lastKey: keyEvent, liveEntry: '' }
+  }
+
+  /** Issue 35: a media key or a seek, on the program playing or the live channel; `media` says what it did. */
+  private mediaAnswer(env: Envelope<Record<string, unknown>>, keyEvent: string, value: unknown, locks: TvLocks): Envelope {
+    const pb = this.vodUrl && this.state.playing?.loadUrl === this.vodUrl ? this.player.current : null
+    const { state, answer } = applyMedia(
+      {
+        state: this.state,
+        playingProgram: !!pb && !pb.ended,
+        changePlay: (next) => this.player.change(next),
+        stepChannel: (delta) => this.applyRemote(CHANNEL_KEYS[delta], locks),
+      },
+      keyEvent,
+      value,
+    )
+    this.state = state
+    this.searchField.follow(this.state)
+    this.followPlayer()
+    if (answer.done) this.take(env, actionOf(env.actionData.type, env.actionData.content))
+    const topic = env.actionData.from.topic
+    return this.reply(env, types.typeMode, { ...this.modeContent(locks, topic), media: answer })
   }
 
   /** Issue 25: a text for the focused input field; the answer says whether it went in. */
