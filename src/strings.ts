@@ -231,6 +231,8 @@ export const home = Object.freeze({
   remote: '遥控器',
   remotePad: '方向键',
   remoteDigits: '数字键',
+  /** Issue 35: the remote's third mode. */
+  remoteTouch: '触控板',
   bindTv: '去绑定',
 })
 

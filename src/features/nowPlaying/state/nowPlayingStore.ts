@@ -4,7 +4,8 @@ import type { RootStore } from '../../../stores/root'
 import type { ActionResult } from '../../../stores/write'
 import { formatClock, progressOf } from '../../../stores/progress'
 import { readMediaAnswer, seekTo, SEEK_STEP_SEC, type MediaKey } from '../../../protocol/tv/media'
-import { SCREEN_PLAYING, tvMessage, type TvMode, type TvPlayState, type VodPlayState } from '../../../protocol/tv/messages'
+import type { TvMode, TvPlayState, VodPlayState } from '../../../protocol/tv/messages'
+import { tvPlaysProgram } from '../playing'
 import { realClock, type Clock } from '../../../services/tv/types'
 import { tv as tvText } from '../../../strings'
 import { nowPlaying as t } from '../../../strings/nowPlaying'
@@ -81,13 +82,7 @@ export class NowPlayingStore {
    * live TV.
    */
   get playingProgram(): boolean {
-    if (!this.tv.online) return false
-    const ps = this.playState
-    if (ps && 'vod' in ps) return ps.vod != null
-    if (this.tv.liveChannel) return false
-    if (ps?.playing) return true
-    const msg = this.tv.tvMessage
-    return msg.type === tvMessage.typeScreen && msg.content.code === SCREEN_PLAYING
+    return tvPlaysProgram(this.tv)
   }
 
   /** A bar only for a box that reports where it is. */
