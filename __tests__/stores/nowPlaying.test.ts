@@ -225,6 +225,10 @@ describe('the media keys', () => {
       { ok: true, message: t.episodeNow(3) },
     ])
     expect(w.store.outcome).toBe(t.episodeNow(3))
+    // what the last reply said goes once the program is no longer on screen
+    await w.command(remoteKey('back'))
+    expect(w.store.outcome).toBe('')
+    await w.playEpisode(3, 0)
     expect(await w.settle(w.store.press('next'))).toEqual({ ok: false, message: t.lastEpisode })
     expect(w.box.playback()).toMatchObject({ episode: 3, positionSec: 0 })
   })

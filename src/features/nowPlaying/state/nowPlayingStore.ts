@@ -235,6 +235,8 @@ export class NowPlayingStore {
   /** A report or a reply: the point is set right, from now on this phone's clock moves it. */
   private take(mode: TvMode): void {
     const vod = this.tv.online ? (mode.content.playState?.vod ?? null) : null
+    // another program or episode, or none: what the last reply said is about something no longer on screen
+    if (vod?.programId !== this.base?.programId || vod?.episode !== this.base?.episode) this.outcome = ''
     this.base = vod
     this.baseAt = this.clock.now()
     this.now = this.baseAt
