@@ -17,8 +17,9 @@ import { createWeappBridge } from './platform/bridge/weapp'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
 import { createSecureRandom } from './platform/random'
-import { RootStore, type TrackerPort } from './stores/root'
-import { Session } from './stores/session'
+import { RootStore } from './stores/app/root'
+import type { TrackerPort } from './stores/app/types'
+import { Session } from './stores/app/session'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 
