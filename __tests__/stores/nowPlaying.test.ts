@@ -7,7 +7,7 @@
  * sends nothing. The TV is the local stack's VirtualSetTopBox in-process (its replies are the box's),
  * or a box that speaks SPEC 4 only.
  */
-import { TvStore } from '@/stores/tvStore'
+import { TvStore } from '@/stores/app/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
 import { NowPlayingStore, outcomeOf, MAX_STEP_PRESSES } from '@/features/nowPlaying/state/nowPlayingStore'
 import { VirtualSetTopBox } from '../../emulator/settop/box'

@@ -38,7 +38,7 @@ import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } 
 import { auditProblems, figuresOf, formatFigures, type PageFigures } from './figures'
 import { live as lv } from '../../src/strings/live'
 import { nowPlaying as np } from '../../src/strings/nowPlaying'
-import { formatClock } from '../../src/stores/progress'
+import { formatClock } from '../../src/stores/kit/progress'
 
 const root = resolve(process.argv[2] ?? 'dist/weapp')
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { observer } from 'mobx-react'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { tvPlaysProgram } from './playing'
 
 /** The panel's code (and its store and strings) loads when the TV first plays a program, not with home. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { useStores } from '../../../stores/context'
+import { useStores } from '../../../stores/app/context'
 import { tapFeedback, toastProblem } from '../../../platform/feedback'
 import { tv as tvText } from '../../../strings'
 import { nowPlaying as t } from '../../../strings/nowPlaying'

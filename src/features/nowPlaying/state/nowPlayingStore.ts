@@ -1,8 +1,9 @@
 import { makeAutoObservable, observableRef, reaction, runInAction } from 'mobx'
-import type { TvStore, SequenceResult } from '../../../stores/tvStore'
-import type { RootStore } from '../../../stores/root'
-import type { ActionResult } from '../../../stores/write'
-import { formatClock, progressOf } from '../../../stores/progress'
+import type { TvStore, SequenceResult } from '../../../stores/app/tvStore'
+import type { RootStore } from '../../../stores/app/root'
+import type { ExtraKey } from '../../../stores/app/extras'
+import type { ActionResult } from '../../../stores/kit/write'
+import { formatClock, progressOf } from '../../../stores/kit/progress'
 import { readMediaAnswer, seekTo, SEEK_STEP_SEC, type MediaKey } from '../../../protocol/tv/media'
 import type { TvMode, TvPlayState, VodPlayState } from '../../../protocol/tv/messages'
 import { tvPlaysProgram } from '../playing'
@@ -310,7 +311,9 @@ export function outcomeOf(key: MediaKey | 'seek', reply: TvMode): ActionResult {
   }
 }
 
+const nowPlayingKey: ExtraKey<NowPlayingStore> = {}
+
 /** The root's now-playing store (home's panel and the remote's share it). */
 export function nowPlayingOf(root: RootStore): NowPlayingStore {
-  return root.extra('nowPlaying', () => new NowPlayingStore(root.tv))
+  return root.extra(nowPlayingKey, () => new NowPlayingStore(root.tv))
 }
