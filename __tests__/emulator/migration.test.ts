@@ -240,6 +240,48 @@ describe('watch records (schema 7, issue 22)', () => {
   })
 })
 
+describe('state file migration 8 -> 9 (issue 36)', () => {
+  it("adds an empty `minors` (every TV's mode off); every user, family, lock, record and ledger line is kept as it was", async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    // a password and a record written before the upgrade
+    const c0 = realClient(gw0.url)
+    await c0.login()
+    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+    doc.schemaVersion = 8
+    delete doc.minors
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
+      expect(written.minors).toEqual({})
+      for (const key of ['users', 'families', 'locks', 'history', 'points', 'tasks', 'notices', 'presenceHidden', 'sessions']) {
+        expect([key, written[key]]).toEqual([key, doc[key]])
+      }
+      // the old password guards minors' mode at once; the mode reads as off
+      const c = realClient(gw.url)
+      await c.login()
+      const info = await c.api.userCenter.queryMinorsMode({ uid: 'u10001', mac: 'AC3B7F0E1001' })
+      expect(info).toMatchObject({ hasPassword: true, settings: { enabled: false } })
+      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: true } })).rejects.toMatchObject({ code: '2004' })
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a version-8 file that already carries `minors` keeps it', () => {
+    const doc = { schemaVersion: 8, minors: { AC3B7F0E1001: { settings: { enabled: true }, updatedAt: 1, days: {} } } }
+    const { state, migrated } = migrate(doc, { now: 0, dailyTaskIds: new Set() })
+    expect(migrated).toBe(true)
+    expect(state.minors).toEqual(doc.minors)
+  })
+})
+
 describe('the data folder', () => {
   it('is locked against a second emulator while one runs, and free again after close', async () => {
     const dataDir = tempDataDir()

@@ -17,6 +17,8 @@
  *           `guidesSeen` already existed); a file at 5 only gets its version number.
  *   6 -> 7  watch records get `finished` (issue 22).
  *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
+ *   8 -> 9  `minors` (issue 36: minors' mode per TV, the settings and the days counted) starts empty:
+ *           every TV's mode is off until a parent turns it on; nothing else is read or written.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -116,6 +118,9 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     notices: (doc.notices ?? {}) as DbState['notices'],
     presenceHidden: (doc.presenceHidden ?? {}) as DbState['presenceHidden'],
   }),
+  // 8 -> 9: minors' mode per TV (issue 36) starts empty, every TV's mode off; a file that somehow has
+  // it keeps it. Nothing else is read or written.
+  8: (doc) => ({ ...doc, schemaVersion: 9, minors: (doc.minors ?? {}) as DbState['minors'] }),
 }
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */

@@ -14,13 +14,24 @@ export interface GatewayEvents {
   /** Issue 25: a TV's family changed (a member left or was removed, hid or showed their presence). */
   onFamilyChanged(listener: (mac: string) => void): () => void
   emitFamilyChanged(mac: string): void
+  /** Issue 36: a TV's minors' mode changed (settings, a grant): its box applies it at once. */
+  onMinorsChanged(listener: (mac: string) => void): () => void
+  emitMinorsChanged(mac: string): void
 }
 
 export function createEvents(): GatewayEvents {
   const locks = new Set<LocksListener>()
   const screens = new Set<ScreenListener>()
   const families = new Set<(mac: string) => void>()
+  const minors = new Set<(mac: string) => void>()
   return {
+    onMinorsChanged(listener) {
+      minors.add(listener)
+      return () => minors.delete(listener)
+    },
+    emitMinorsChanged(mac) {
+      for (const fn of minors) fn(mac)
+    },
     onFamilyChanged(listener) {
       families.add(listener)
       return () => families.delete(listener)

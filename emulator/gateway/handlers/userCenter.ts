@@ -5,6 +5,7 @@ import { nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
 import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
+import { grantMinutes, minorsReport, queryMinorsMode, setMinorsMode } from './minors'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
@@ -330,4 +331,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   recordConsent: ({ uid, termsVersion }, ctx) => recordConsent(ctx, uid, termsVersion),
   logout: ({ uid }, ctx) => logout(ctx, uid),
   saveProfile: ({ uid, nickName }, ctx) => saveNickName(ctx, uid, nickName),
+  // issue 36: minors' mode (./minors.ts)
+  queryMinorsMode: (req, ctx) => queryMinorsMode(ctx, req),
+  minorsModeSetting: (req, ctx) => setMinorsMode(ctx, req),
+  minorsGrant: (req, ctx) => grantMinutes(ctx, req),
+  minorsReport: (req, ctx) => minorsReport(ctx, req),
 }
