@@ -12,6 +12,10 @@ import { defaultMinorsSettings, type MinorsSettings } from '../../src/protocol/m
 import { serverDayAdd, serverDayKey } from '../../src/protocol/time'
 import { codeOf, realClient, startTestGateway } from './helpers/gateway'
 import { rawCall } from './helpers/raw'
+import { startSetTops, type SettopTransport } from '../../emulator/settop'
+import { h5Play, syncPlayState, type Command } from '../../src/protocol/tv/commands'
+import { buildEnvelope } from '../../src/protocol/tv/envelope'
+import { readMinors } from '../../src/protocol/tv/minors'
 
 const LIVING = 'AC3B7F0E1001' // u10001 owner, u10002 member
 const BEDROOM = 'AC3B7F0E1002' // u10001's own
@@ -263,5 +267,55 @@ describe('the 7-day report', () => {
       ['vod', program.title, 'box', 300],
       ['vod', other.title, 'record', 0],
     ])
+  })
+})
+
+describe("the stack's box over the gateway", () => {
+  it('counts to the gateway on the stack clock, stops at the total, and takes a grant from the gateway at once', async () => {
+    await uc().minorsModeSetting({ uid: 'u10001', mac: LIVING, settings: on(), password: '2468' })
+    const creds = await owner.api.jarvis.jarvisLogin({ uid: 'u10001', phone: DEMO.phone, abilityString: '' })
+    const published: Array<Record<string, any>> = [] // eslint-disable-line @typescript-eslint/no-explicit-any
+    let deliver: (topic: string, payload: Uint8Array) => void = () => undefined
+    const transport: SettopTransport = {
+      subscribe: async (_f, onMessage) => {
+        deliver = onMessage
+      },
+      publish: (_topic, payload) => void published.push(JSON.parse(String(payload))),
+      close: async () => undefined,
+    }
+    const tops = await startSetTops({ directory: gw.directory, transport })
+    const tvTopic = `tvc/tv/${LIVING}`
+    let seq = 0
+    const send = async (cmd: Command) => {
+      const sequenceId = ++seq
+      deliver(tvTopic, Buffer.from(JSON.stringify(buildEnvelope({
+        sequenceId, jarvisId: creds.cid, bananaId: LIVING, type: cmd.type, content: cmd.content(String(sequenceId)),
+        from: { nickname: '妈妈', topic: creds.clientTopic[0], uid: 'u10001' }, to: [{ jid: LIVING, mac: LIVING, nickname: '客厅电视', topic: tvTopic, uid: 'u10001' }],
+      }))))
+      await new Promise((r) => setImmediate(r))
+      return published.find((m) => m.sequenceId === sequenceId)
+    }
+    try {
+      const program = gw.catalogue.programs.find((p) => p.h5Play)!
+      const { appName: _a, ...payload } = program.h5Play!
+      const first = await send(h5Play({ ...payload, params: JSON.stringify({ programId: program.programId }) }))
+      expect(readMinors(first?.actionData.content)).toEqual({ usedSec: 0, limitSec: 3600, reason: null })
+      gw.clock.set(gw.clock.offsetMs + 61 * MIN)
+      expect(tops.box(LIVING)?.state.playing).toBeNull()
+      expect((await uc().queryMinorsMode({ uid: 'u10001', mac: LIVING })).today).toMatchObject({ usedSec: 3600, reason: 'total' })
+      expect(readMinors((await send(syncPlayState()))?.actionData.content)).toMatchObject({ usedSec: 3600, reason: 'total' })
+      const refused = await send(h5Play({ ...payload, params: JSON.stringify({ programId: program.programId }) }))
+      expect(readMinors(refused?.actionData.content)).toMatchObject({ reason: 'total', refused: true })
+      const before = published.length
+      await member.api.userCenter.minorsGrant({ uid: 'u10002', mac: LIVING, password: '2468' })
+      await new Promise((r) => setImmediate(r))
+      // the box heard it at once and told its phone
+      expect(readMinors(published.slice(before).at(-1)?.actionData.content)).toEqual({ usedSec: 3600, limitSec: 4500, reason: null })
+      const again = await send(h5Play({ ...payload, params: JSON.stringify({ programId: program.programId }) }))
+      expect(readMinors(again?.actionData.content)).toEqual({ usedSec: 3600, limitSec: 4500, reason: null })
+      expect(tops.box(LIVING)?.state.playing).not.toBeNull()
+    } finally {
+      await tops.close()
+    }
   })
 })

@@ -117,9 +117,10 @@ describe('state schema 7 -> 8', () => {
     const doc = { schemaVersion: 7, seq: 5, users: { u1: { uid: 'u1' } }, families: { f: { familyId: 'f', members: ['u1'] } }, jarvis: {} }
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
-    expect(state.schemaVersion).toBe(8)
-    expect(SCHEMA_VERSION).toBe(8)
-    expect(state).toEqual({ ...doc, schemaVersion: 8, notices: {}, presenceHidden: {} })
+    // then 8 -> 9 (issue 36) adds the empty minors' mode map
+    expect(state.schemaVersion).toBe(9)
+    expect(SCHEMA_VERSION).toBe(9)
+    expect(state).toEqual({ ...doc, schemaVersion: 9, notices: {}, presenceHidden: {}, minors: {} })
   })
 
   it('a schema-7 file is migrated at start, its notices kept if it had some', async () => {
@@ -135,7 +136,7 @@ describe('state schema 7 -> 8', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written.schemaVersion).toBe(8)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       expect(written.notices).toEqual({})
       expect(written.presenceHidden).toEqual({})
       expect(Object.keys(written.users)).toEqual(Object.keys(doc.users))

@@ -55,6 +55,11 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         channels: directory.liveChannels,
         now: directory.now,
         programs: directory.programOf,
+        // issue 36: minors' mode, read from and counted to the gateway (it keeps the day's total)
+        minors:
+          directory.minorsOf && directory.addMinorsUsage
+            ? { read: (day) => directory.minorsOf?.(tv.mac, day), add: (usage) => directory.addMinorsUsage?.(tv.mac, usage) }
+            : undefined,
         family: directory.familyMembers
           ? { uidOfTopic: (topic) => uidOfTopic(directory, topic), members: () => directory.familyMembers?.(tv.mac) ?? [] }
           : undefined,
@@ -69,8 +74,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     if (tv) box(tv.mac)?.handle(payload)
   })
 
-  // the gateway changed a TV's locks or screen option: its box reports to its phones at once
-  const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.report()) ?? (() => undefined)
+  // the gateway changed a TV's locks, screen option, family or minors' mode: its box applies it and
+  // reports to its phones at once
+  const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.tvChanged()) ?? (() => undefined)
   // issue 22: the stack's clock moved: every box playing a program catches up and writes its record
   const offClock = directory.onClockMoved?.(() => {
     for (const b of boxes.values()) b.clockMoved()
