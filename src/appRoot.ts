@@ -18,6 +18,8 @@ import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
 import { createSecureRandom } from './platform/random'
 import { RootStore, type TrackerPort } from './stores/root'
+import { minorsStatusOf } from './features/minors/state/minorsStatus'
+import { toastProblem } from './platform/feedback'
 import { Session } from './stores/session'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
@@ -117,5 +119,8 @@ export function createAppServices(): AppServices {
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))
+  // Issue 36: minors' mode guards every play and channel key from the first page on; the box's rest
+  // reminder is told on the phone too
+  minorsStatusOf(root, toastProblem)
   return { root, bridge }
 }
