@@ -171,7 +171,7 @@ describe('the TV store refuses before sending', () => {
     store.setDevice(device(), { uid: 'u1', phone: '13800000000', nickName: '小明' })
     await new Promise((r) => setTimeout(r, 0))
     listener().state('online', null)
-    let refusal = t.refused.curfew
+    let refusal: string = t.refused.curfew
     store.setPlayGuard(() => refusal)
     const PLAY = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' as const }
     expect(store.playOnTv(PLAY)).toEqual({ ok: false, reason: 'minors', message: t.refused.curfew })
