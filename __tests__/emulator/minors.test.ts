@@ -8,7 +8,8 @@
  */
 import { DEMO, type RunningGateway } from '../../emulator/gateway'
 import { userCenter } from '../../src/protocol/contract/userCenter'
-import { defaultMinorsSettings, type MinorsSettings } from '../../src/protocol/minors'
+import type { MinorsSettings } from '../../src/protocol/minors'
+import { defaultMinorsSettings } from '../../src/protocol/minorsSettings'
 import { serverDayAdd, serverDayKey } from '../../src/protocol/time'
 import { codeOf, realClient, startTestGateway } from './helpers/gateway'
 import { rawCall } from './helpers/raw'

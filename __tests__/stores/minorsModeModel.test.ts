@@ -6,7 +6,8 @@
  */
 import { MinorsModeModel, type MinorsModeApi } from '@/features/minors/state/minorsModeModel'
 import type { MinorsInfo } from '@/protocol/contract/minors'
-import { defaultMinorsSettings, type MinorsSettings } from '@/protocol/minors'
+import type { MinorsSettings } from '@/protocol/minors'
+import { defaultMinorsSettings } from '@/protocol/minorsSettings'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import { minorsPage as t } from '@/strings/minorsPage'
 

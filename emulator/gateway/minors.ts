@@ -4,7 +4,8 @@
  * counts through the directory (directory.ts `addMinorsUsage`) and reads the day's total back after a
  * restart (`minorsOf`), so a box restart loses nothing.
  */
-import { defaultMinorsSettings, limitSecOf } from '../../src/protocol/minors'
+import { limitSecOf } from '../../src/protocol/minors'
+import { defaultMinorsSettings } from '../../src/protocol/minorsSettings'
 import { serverDayKey } from '../../src/protocol/time'
 import type { MinorsUsage, MinorsView } from '../directory'
 import { MINORS_DAYS_KEPT, MINORS_WATCHED_KEPT, type DbState, type MinorsDayRec, type MinorsRec } from '../db/state'

@@ -7,18 +7,14 @@
  *
  * Defaults follow the CAC guidelines for minors' mode (《移动互联网未成年人模式建设指南》): a daily total
  * by age group (40 min under 8, 1 hour from 8 to under 16, 2 hours from 16 to under 18), no service
- * from 22:00 to 06:00, a rest reminder after 30 minutes of continuous use.
+ * from 22:00 to 06:00, a rest reminder after 30 minutes of continuous use. Which settings are accepted,
+ * and their defaults, are ./minorsSettings.ts (the gateway and the settings page: not the main package).
  */
 import { DAY_MS, SERVER_UTC_OFFSET_MS, serverDayAdd, serverDayStart } from './time'
 
 export const MINORS_AGE_GROUPS = ['under8', '8to16', '16to18'] as const
 export type MinorsAgeGroup = (typeof MINORS_AGE_GROUPS)[number]
 
-/** The default daily total of an age group, minutes. */
-export const DEFAULT_LIMIT_MIN: Readonly<Record<MinorsAgeGroup, number>> = Object.freeze({ under8: 40, '8to16': 60, '16to18': 120 })
-/** The total a parent may set, minutes (inclusive). */
-export const LIMIT_MIN_MIN = 15
-export const LIMIT_MAX_MIN = 240
 /** The default curfew, HH:MM in UTC+8: no playback from start (inclusive) to end (exclusive). */
 export const DEFAULT_CURFEW_START = '22:00'
 export const DEFAULT_CURFEW_END = '06:00'
@@ -45,40 +41,12 @@ export interface MinorsSettings {
   restReminder: boolean
 }
 
-export function defaultMinorsSettings(ageGroup: MinorsAgeGroup = '8to16'): MinorsSettings {
-  return {
-    enabled: false,
-    ageGroup,
-    dailyLimitMin: DEFAULT_LIMIT_MIN[ageGroup],
-    curfewStart: DEFAULT_CURFEW_START,
-    curfewEnd: DEFAULT_CURFEW_END,
-    restReminder: true,
-  }
-}
-
 const HHMM = /^([01]\d|2[0-3]):([0-5]\d)$/
 
 /** Minutes after midnight of an 'HH:MM', or null when it is not one (00:00..23:59). */
 export function hhmmMinutes(hhmm: string): number | null {
   const m = HHMM.exec(hhmm)
   return m ? Number(m[1]) * 60 + Number(m[2]) : null
-}
-
-export type MinorsProblem = 'ageGroup' | 'limit' | 'curfew' | 'shape'
-
-/** What is wrong with settings someone sent (null: they may be stored). Never trusts a field's type. */
-export function checkMinorsSettings(x: unknown): MinorsProblem | null {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return 'shape'
-  const s = x as Record<string, unknown>
-  if (typeof s.enabled !== 'boolean' || typeof s.restReminder !== 'boolean') return 'shape'
-  if (typeof s.ageGroup !== 'string' || !(MINORS_AGE_GROUPS as readonly string[]).includes(s.ageGroup)) return 'ageGroup'
-  const limit = s.dailyLimitMin
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < LIMIT_MIN_MIN || limit > LIMIT_MAX_MIN) return 'limit'
-  if (typeof s.curfewStart !== 'string' || typeof s.curfewEnd !== 'string') return 'curfew'
-  const start = hhmmMinutes(s.curfewStart)
-  const end = hhmmMinutes(s.curfewEnd)
-  if (start === null || end === null || start === end) return 'curfew'
-  return null
 }
 
 /** Milliseconds since 00:00 UTC+8 of the server day that contains `ms`. */

@@ -11,7 +11,8 @@ import { addMinorsUsage, ensureDay, ensureMinorsRec, minorsView } from '../../..
 import { dict, type DbState } from '../../../emulator/db/state'
 import { h5Play, remoteKey, type Command, type RemoteKey } from '../../../src/protocol/tv/commands'
 import { buildEnvelope } from '../../../src/protocol/tv/envelope'
-import { defaultMinorsSettings, GRANT_SEC, type MinorsSettings } from '../../../src/protocol/minors'
+import { GRANT_SEC, type MinorsSettings } from '../../../src/protocol/minors'
+import { defaultMinorsSettings } from '../../../src/protocol/minorsSettings'
 import { readMinors, type MinorsBoxState } from '../../../src/protocol/tv/minors'
 import { serverDayKey } from '../../../src/protocol/time'
 

@@ -6,7 +6,8 @@
  * Every change is told to the TV's box at once (events -> set-top box), which applies it.
  */
 import type { MinorsInfo, MinorsDay, MinorsWatched } from '../../../src/protocol/contract/minors'
-import { checkMinorsSettings, defaultMinorsSettings, GRANT_SEC, limitSecOf, minorsReason, REPORT_DAYS, type MinorsProblem, type MinorsSettings } from '../../../src/protocol/minors'
+import { GRANT_SEC, limitSecOf, minorsReason, REPORT_DAYS, type MinorsSettings } from '../../../src/protocol/minors'
+import { checkMinorsSettings, defaultMinorsSettings, type MinorsProblem } from '../../../src/protocol/minorsSettings'
 import { serverDayAdd, serverDayKey } from '../../../src/protocol/time'
 import type { FamilyRec } from '../../db/state'
 import { fail, type HandlerCtx } from '../context'

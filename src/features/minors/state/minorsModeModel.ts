@@ -8,7 +8,8 @@
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { MinorsDay, MinorsInfo } from '../../../protocol/contract/minors'
-import { checkMinorsSettings, DEFAULT_LIMIT_MIN, LIMIT_MAX_MIN, LIMIT_MIN_MIN, type MinorsAgeGroup, type MinorsSettings } from '../../../protocol/minors'
+import type { MinorsAgeGroup, MinorsSettings } from '../../../protocol/minors'
+import { checkMinorsSettings, DEFAULT_LIMIT_MIN, LIMIT_MAX_MIN, LIMIT_MIN_MIN } from '../../../protocol/minorsSettings'
 import type { Api } from '../../../services/api'
 import { isGatewayError } from '../../../services/http/types'
 import { Loadable } from '../../../stores/loadable'
