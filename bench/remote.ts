@@ -23,7 +23,7 @@ import { remoteKey } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
 import { loadMqttNow } from '../src/platform/mqtt/node'
 import type { JarvisCredentials, TvLinkApi } from '../src/services/tv/types'
-import { TvStore } from '../src/stores/tvStore'
+import { TvStore } from '../src/stores/app/tvStore'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
 
 const N = Math.max(1000, Number(process.argv[2] ?? 1000))

@@ -6,7 +6,7 @@
 import { reaction } from 'mobx'
 import { tv } from '../src/strings'
 import type { TvMode } from '../src/protocol/tv/messages'
-import type { TvStore } from '../src/stores/tvStore'
+import type { TvStore } from '../src/stores/app/tvStore'
 import { startLinkStack, type LinkStack } from '../__tests__/tv/helpers/linkStack'
 import { row, sleep, within } from './harness'
 

@@ -1,7 +1,7 @@
 import { createElement, useState, type PropsWithChildren } from 'react'
 import Taro, { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
 import { createAppServices, type AppServices } from './appRoot'
-import { StoreContext } from './stores/context'
+import { StoreContext } from './stores/app/context'
 import { toastProblem } from './platform/feedback'
 import { watchPageLoading } from './platform/pageLoadingView'
 import { net } from './strings'

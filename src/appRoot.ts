@@ -17,10 +17,11 @@ import { createWeappBridge } from './platform/bridge/weapp'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
 import { createSecureRandom } from './platform/random'
-import { RootStore, type TrackerPort } from './stores/root'
+import { RootStore } from './stores/app/root'
+import type { TrackerPort } from './stores/app/types'
+import { Session } from './stores/app/session'
 import { minorsStatusOf } from './features/minors/state/minorsStatus'
 import { toastProblem } from './platform/feedback'
-import { Session } from './stores/session'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 

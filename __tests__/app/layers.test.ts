@@ -1,8 +1,10 @@
 /**
  * Imports run one way: protocol → services → platform → stores → components → features → pages
  * (services own the ports, platform/ supplies the adapters). Nothing in src/ imports a layer above
- * its own. The shared modules beside the layers (lib, config, strings, routes, navigation) import only
- * the protocol and each other. A page's styles count as imports too.
+ * its own. Inside stores, the shared building blocks (stores/kit) sit below the app-lifetime stores
+ * (stores/app). The shared modules beside the layers (lib, config, strings, routes, navigation) import
+ * only the protocol and each other. A page's styles count as imports too. And no module reaches
+ * itself again through its imports (no circle, type-only imports included).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,6 +16,8 @@ const RANK: Record<string, number> = {
   services: 1,
   platform: 2,
   stores: 3,
+  'stores/kit': 3,
+  'stores/app': 3.5,
   components: 4,
   features: 5,
   pages: 6,
@@ -35,8 +39,40 @@ function files(dir: string): string[] {
 
 const IMPORT = /^\s*(?:import|export)\b[^'"\n]*?from\s+'(\.[^']+)'|^\s*import\s+'(\.[^']+)'|\bimport\('(\.[^']+)'\)|\brequire\('(\.[^']+)'\)/gm
 
-/** The part of src/ a file or import target is in: its first path segment. */
-const partOf = (file: string) => path.relative(src, file).split(path.sep)[0].replace(/\.tsx?$/, '')
+/** The part of src/ a file or import target is in: its first path segment (two for stores/kit, stores/app). */
+const partOf = (file: string) => {
+  const segments = path.relative(src, file).split(path.sep)
+  const first = segments[0].replace(/\.tsx?$/, '')
+  return first === 'stores' && segments.length > 2 ? `stores/${segments[1]}` : first
+}
+
+/** The src/ files a file imports (relative specifiers resolved to .ts, .tsx or an index). */
+function importsOf(file: string, text: string): string[] {
+  return [...text.matchAll(IMPORT)].flatMap((m) => {
+    const target = path.resolve(path.dirname(file), m[1] ?? m[2] ?? m[3] ?? m[4])
+    const hit = ['.ts', '.tsx', `${path.sep}index.ts`, `${path.sep}index.tsx`].map((e) => target + e).find((f) => fs.existsSync(f))
+    return hit && hit.startsWith(src + path.sep) ? [hit] : []
+  })
+}
+
+/** Every circle of imports in the graph, each as the files along it (one report per circle found). */
+export function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    stack.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    stack.pop()
+    state.set(file, 'done')
+  }
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file)
+  return found
+}
 
 export function violations(file: string, text: string): string[] {
   const from = partOf(file)
@@ -57,6 +93,19 @@ test('no module in src/ imports a layer above its own', () => {
   expect(files(src).flatMap((f) => violations(f, fs.readFileSync(f, 'utf8')))).toEqual([])
 })
 
+test('no module in src/ imports itself again through a circle of imports', () => {
+  const graph = new Map(files(src).map((f) => [f, importsOf(f, fs.readFileSync(f, 'utf8'))]))
+  expect(circles(graph).map((c) => c.map((f) => path.relative(src, f)).join(' -> '))).toEqual([])
+})
+
+test('the circle check sees a circle, short or long, and nothing else', () => {
+  expect(circles(new Map([['a', ['b']], ['b', ['a']]]))).toEqual([['a', 'b', 'a']])
+  expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c', 'a']])
+  expect(circles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([])
+  const at = (p: string) => path.join(src, p)
+  expect(importsOf(at('stores/app/root.ts'), "import type { A } from './actions'\nimport { b } from '../../config'\n")).toEqual([at('stores/app/actions.ts'), at('config/index.ts')])
+})
+
 test('the check sees what it looks for', () => {
   const at = (p: string) => path.join(src, p)
   expect(violations(at('platform/x.ts'), "import type { A } from '../stores/a'\n")).toEqual(['platform/x.ts -> ../stores/a'])
@@ -65,4 +114,7 @@ test('the check sees what it looks for', () => {
   expect(violations(at('pages/p/p.tsx'), "const L = () => import('../../features/f/F')\nimport { s } from '../../stores/s'\n")).toEqual([])
   expect(violations(at('lib/l.ts'), "import { p } from '../protocol/p'\nimport { s } from '../stores/s'\n")).toEqual(['lib/l.ts -> ../stores/s'])
   expect(violations(at('stores/s.ts'), "import { root } from '../appRoot'\n")).toEqual(['stores/s.ts -> ../appRoot'])
+  expect(violations(at('stores/kit/k.ts'), "import type { RootStore } from '../app/root'\n")).toEqual(['stores/kit/k.ts -> ../app/root'])
+  expect(violations(at('stores/app/a.ts'), "import { Loadable } from '../kit/loadable'\n")).toEqual([])
+  expect(violations(at('stores/app/a.ts'), "import { liveStoreOf } from '../../features/live/state/liveStore'\n")).toEqual(['stores/app/a.ts -> ../../features/live/state/liveStore'])
 })

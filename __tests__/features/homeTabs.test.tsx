@@ -1,7 +1,7 @@
 import { act, createElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import HomeTabs from '@/features/home/HomeTabs'
-import type { HomeTab } from '@/stores/homeStore'
+import type { HomeTab } from '@/stores/app/homeStore'
 import { centeredOffset } from '@/platform/measure'
 
 /**

@@ -9,7 +9,7 @@ import { contract } from '../../src/protocol/contract'
 import { aesCbcScheme, SecureRandomError, webCryptoRandomBytes } from '../../src/protocol/codec'
 import { createRandomPool, webCryptoRandom, type AsyncRandomSource } from '../../src/services/http/secureRandom'
 import { createGatewayClient } from '../../src/services/http'
-import { failedState } from '../../src/stores/loadState'
+import { failedState } from '../../src/stores/kit/loadState'
 import { wxRandomSource, type WxRandom } from '../../src/platform/random/wx'
 import { APP_ID, APP_KEY, createFakeGateway } from './helpers/fakeGateway'
 

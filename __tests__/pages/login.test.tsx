@@ -1,7 +1,7 @@
 import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device, userInfo } from '../stores/fixtures'
-import { memoryStorage } from '@/platform/storage'
+import { memoryStorage } from '@/platform/memoryStorage'
 
 describe('home without a phone number from the bridge', () => {
   it('says why there is no login, logs in when asked once a number is there, then shows the TV', async () => {

@@ -3,7 +3,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device } from '../stores/fixtures'
 import { family as t } from '@/strings/locks'
-import { memoryStorage } from '@/platform/storage'
+import { memoryStorage } from '@/platform/memoryStorage'
 
 describe('my-tv with an invitation', () => {
   let bound = [device({ familyId: 'f1' })]

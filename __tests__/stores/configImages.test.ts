@@ -1,5 +1,5 @@
 /** Issue 24: operator images per position, without UI. */
-import { ConfigImages, type ConfigImageApi } from '@/stores/configImages'
+import { ConfigImages, type ConfigImageApi } from '@/features/operator/state/configImages'
 import { GatewayError } from '@/services/http/types'
 
 const img = (n: number, url = `https://img/${n}.png`) => ({ imageId: `i${n}`, url, link: '/pages/my-fav/my-fav', title: `图${n}` })

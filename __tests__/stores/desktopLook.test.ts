@@ -1,8 +1,8 @@
 /** Issue 24: desktop attributes (v2/desktopAttribute) and the 4.5:1 contrast rule. */
 import { contrastRatio, parseHex, readableOr } from '@/lib/color'
-import { DEFAULT_ACCENT, DesktopLook, type DesktopLookApi } from '@/stores/desktopLook'
-import { SearchStore, type SearchApi } from '@/stores/searchStore'
-import { memoryStorage } from '@/platform/storage'
+import { DEFAULT_ACCENT, DesktopLook, type DesktopLookApi } from '@/features/look/state/desktopLook'
+import { SearchStore, type SearchApi } from '@/stores/app/searchStore'
+import { memoryStorage } from '@/platform/memoryStorage'
 import { GatewayError } from '@/services/http/types'
 
 describe('contrast', () => {

@@ -2,12 +2,12 @@
  * Issue 12: family members per TV (FamilyStore), the removed member's notice (DevicesStore), and
  * the screen mode (ScreenStore). Every change happens only after the gateway said yes.
  */
-import { FamilyStore, type FamilyApi } from '@/stores/familyStore'
-import { ScreenStore, type ScreenApi } from '@/stores/screenStore'
-import { DevicesStore, type DevicesApi } from '@/stores/devicesStore'
-import { UserStore } from '@/stores/userStore'
-import { Session } from '@/stores/session'
-import { memoryStorage } from '@/platform/storage'
+import { FamilyStore, type FamilyApi } from '@/features/devices/state/familyStore'
+import { ScreenStore, type ScreenApi } from '@/features/locks/state/screenStore'
+import { DevicesStore, type DevicesApi } from '@/stores/app/devicesStore'
+import { UserStore } from '@/stores/app/userStore'
+import { Session } from '@/stores/app/session'
+import { memoryStorage } from '@/platform/memoryStorage'
 import type { Device, FamilyMember, Invitation } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
 import { devices as dv } from '@/strings'

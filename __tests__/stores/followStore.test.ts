@@ -1,6 +1,6 @@
 /** Issue 24: 我的's 关注公众号 card (mc/mp/checkFollow), without UI. */
-import { FOLLOW_CLOSED_MS, FollowStore, type FollowApi, type FollowEnv } from '@/stores/followStore'
-import { memoryStorage } from '@/platform/storage'
+import { FOLLOW_CLOSED_MS, FollowStore, type FollowApi, type FollowEnv } from '@/features/follow/state/followStore'
+import { memoryStorage } from '@/platform/memoryStorage'
 import { GatewayError } from '@/services/http/types'
 
 function setup(env: Partial<FollowEnv> = {}, followed = false) {

@@ -1,5 +1,5 @@
 /** Issue 24: home's first-visit guide without UI (mc/user/pageGuide; markSeen per user). */
-import { GuideStore, type GuideApi } from '@/stores/guideStore'
+import { GuideStore, type GuideApi } from '@/features/guide/state/guideStore'
 import { GatewayError, OfflineError } from '@/services/http/types'
 
 const STEPS = [

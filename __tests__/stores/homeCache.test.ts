@@ -3,8 +3,8 @@
  * by user, TV and child mode; it never shows another mode's desktop or black-listed items (a black-list
  * change clears it) and logout clears it.
  */
-import { HomeStore } from '@/stores/homeStore'
-import { HOME_CACHE_ENTRIES, HOME_CACHE_KEY, storageHomeCache } from '@/stores/homeCache'
+import { HomeStore } from '@/stores/app/homeStore'
+import { HOME_CACHE_ENTRIES, HOME_CACHE_KEY, storageHomeCache } from '@/stores/app/homeCache'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { deskTopId } from '@/config'
 import { GatewayError } from '@/services/http/types'

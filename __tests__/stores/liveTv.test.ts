@@ -5,12 +5,13 @@
  * up, across midnight too); child mode shows child groups only; the schedule's days are UTC+8 days
  * whatever the host's time zone.
  */
-import { TvStore } from '@/stores/tvStore'
+import { TvStore } from '@/stores/app/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
 import type { TvMode, TvPlayState } from '@/protocol/tv/messages'
 import { KeyQueue, sendKeysInOrder, type KeyPort } from '@/services/tv/keySequence'
-import { LiveStore, advanceChannel, progressOf, type LiveApi } from '@/stores/liveStore'
-import { ScheduleModel, whenOf } from '@/stores/scheduleModel'
+import { LiveStore, advanceChannel, type LiveApi } from '@/features/live/state/liveStore'
+import { progressOf } from '@/stores/kit/progress'
+import { ScheduleModel, whenOf } from '@/features/live/state/scheduleModel'
 import { childChannelId } from '@/config'
 import { serverDayStart } from '@/protocol/time'
 import { tv as t } from '@/strings'

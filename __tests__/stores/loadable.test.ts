@@ -1,5 +1,5 @@
-import { Loadable } from '@/stores/loadable'
-import { PagedList } from '@/stores/pagedList'
+import { Loadable } from '@/stores/kit/loadable'
+import { PagedList } from '@/stores/kit/pagedList'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import { deferred } from './fixtures'
 

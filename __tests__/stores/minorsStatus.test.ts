@@ -6,8 +6,8 @@
  * TV itself does not enforce.
  */
 import { runInAction } from 'mobx'
-import { RootStore } from '@/stores/root'
-import { TvStore } from '@/stores/tvStore'
+import { RootStore } from '@/stores/app/root'
+import { TvStore } from '@/stores/app/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'

@@ -3,14 +3,14 @@
  * a TV last seen in child mode counts as still in it, so no list is asked on the adult channel.
  */
 import { runInAction } from 'mobx'
-import { RootStore } from '@/stores/root'
-import { ModeMemory, MODE_MEMORY_KEY, MODE_MEMORY_LIMIT } from '@/stores/modeMemory'
+import { RootStore } from '@/stores/app/root'
+import { ModeMemory, MODE_MEMORY_KEY, MODE_MEMORY_LIMIT } from '@/stores/app/modeMemory'
 import { DEFAULT_TV_MODE, type TvMode } from '@/protocol/tv/messages'
-import { memoryStorage } from '@/platform/storage'
+import { memoryStorage } from '@/platform/memoryStorage'
 import type { Api } from '@/services/api'
 import type { TvDevice } from '@/services/tv/types'
 import { trackerPort } from '@/appRoot'
-import { discoverOf } from '@/features/search/discoverOf'
+import { discoverOf } from '@/features/search/state/discoverStore'
 import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { deferred, device, userInfo } from './fixtures'
 

@@ -1,12 +1,13 @@
 /** Cross-store rules of the personal area: logout clears everything kept for the user; black-list changes reach home and search. */
-import { RootStore, LOGGED_OUT_KEY } from '@/stores/root'
-import { HOME_CACHE_KEY } from '@/stores/homeCache'
+import { RootStore } from '@/stores/app/root'
+import { LOGGED_OUT_KEY } from '@/stores/app/actions'
+import { HOME_CACHE_KEY } from '@/stores/app/homeCache'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'
-import { discoverOf } from '@/features/search/discoverOf'
+import { discoverOf } from '@/features/search/state/discoverStore'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
-import { personalOf } from '@/stores/personalStore'
+import { personalOf } from '@/features/personal/state/personalStore'
 
 const card = (id: string) => ({ programId: id, title: `节目${id}`, poster: '', categoryId: 'c1', categoryName: '电影', year: 2020, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const })
 
@@ -115,7 +116,7 @@ describe('black-list changes', () => {
 
 describe('home after a black-list change', () => {
   it('a stale home asks the gateway for its blocks again; a fresh one does not', async () => {
-    const { HomeStore } = await import('@/stores/homeStore')
+    const { HomeStore } = await import('@/stores/app/homeStore')
     const blockList = jest.fn(async () => ({ total: 1, list: [{ blockId: 'b1', title: '热播', layout: 'grid', items: [card('a')] }] }))
     const home = new HomeStore({ desktop: { mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }] }), blockList, desktopAttribute: jest.fn() }, live: {} } as never)
     await home.load(false)

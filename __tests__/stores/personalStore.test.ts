@@ -1,9 +1,9 @@
 /** The personal area's stores without UI: favourites, records, black lists; every failure path keeps what was there. */
-import { PagedList } from '@/stores/pagedList'
+import { PagedList } from '@/stores/kit/pagedList'
 import { serverDayStart } from '@/protocol/time'
-import { PersonalStore, groupRecords, recordGroupOf, type PersonalApi } from '@/stores/personalStore'
-import { formatClock as formatPosition } from '@/stores/progress'
-import { recordProgress } from '@/stores/resume'
+import { PersonalStore, groupRecords, recordGroupOf, type PersonalApi } from '@/features/personal/state/personalStore'
+import { formatClock as formatPosition } from '@/stores/kit/progress'
+import { recordProgress } from '@/features/detail/state/resume'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import type { HistoryItem } from '@/protocol/contract/models'
 import { deferred } from './fixtures'

@@ -4,9 +4,9 @@
  * (refused with a message), the streak on the next day (clock switch), a task completed by an action
  * and its reward claimed once, the ledger paged and filtered, the income sums, the rules.
  */
-import { PointsStore } from '@/stores/pointsStore'
-import { TasksStore } from '@/stores/tasksStore'
-import { IncomeModel, LedgerModel, RulesModel } from '@/stores/pointsModels'
+import { PointsStore } from '@/stores/app/pointsStore'
+import { TasksStore } from '@/stores/app/tasksStore'
+import { IncomeModel, LedgerModel, RulesModel } from '@/features/points/state/pointsModels'
 import { realClient, startTestGateway } from '../emulator/helpers/gateway'
 
 type Gw = Awaited<ReturnType<typeof startTestGateway>>

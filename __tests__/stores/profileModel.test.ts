@@ -4,8 +4,8 @@
  * (createAvatarUploader): WeChat's nickname review, the shared nickname rule, refusals keeping the
  * typing, the avatar upload and its refusals, a 401 refreshed once.
  */
-import { ProfileModel } from '@/stores/profileModel'
-import { Session } from '@/stores/session'
+import { ProfileModel } from '@/features/personal/state/profileModel'
+import { Session } from '@/stores/app/session'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { createAvatarUploader, type UploadTransport } from '@/services/http/upload'
 import { GatewayError, OfflineError } from '@/services/http/types'

@@ -3,8 +3,8 @@
  * logout clears everything that belongs to the user who left.
  */
 import { runInAction } from 'mobx'
-import { RootStore } from '@/stores/root'
-import { Session } from '@/stores/session'
+import { RootStore } from '@/stores/app/root'
+import { Session } from '@/stores/app/session'
 import { deskTopId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'

@@ -1,6 +1,6 @@
-import { RootStore } from '@/stores/root'
-import { HomeStore } from '@/stores/homeStore'
-import { memoryStorage } from '@/platform/storage'
+import { RootStore } from '@/stores/app/root'
+import { HomeStore } from '@/stores/app/homeStore'
+import { memoryStorage } from '@/platform/memoryStorage'
 import { deskTopId, serviceChannelId } from '@/config'
 import type { Api } from '@/services/api'
 import { trackerPort, tvLinkApi } from '@/appRoot'
@@ -86,8 +86,8 @@ describe('RootStore', () => {
   it('dispose stops the stores pages created (their timers and reactions) along with its own', () => {
     const { r } = root()
     const extra = { reset: jest.fn(), dispose: jest.fn() }
-    r.extra('x', () => extra)
-    r.extra('plain', () => ({ reset: jest.fn() }))
+    r.extra({}, () => extra)
+    r.extra({}, () => ({ reset: jest.fn() }))
     r.dispose()
     expect(extra.dispose).toHaveBeenCalledTimes(1)
     expect(extra.reset).not.toHaveBeenCalled()

@@ -1,5 +1,5 @@
-import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/searchStore'
-import { memoryStorage } from '@/platform/storage'
+import { SearchStore, RECENT_LIMIT, type SearchApi } from '@/stores/app/searchStore'
+import { memoryStorage } from '@/platform/memoryStorage'
 import { deferred } from './fixtures'
 
 const ctx = { userId: 'u1', abilityString: 'ab', childMode: false }

@@ -11,7 +11,7 @@ const noTvLink: TvLinkDeps = {
   url: 'ws://127.0.0.1:1/mqtt',
 }
 
-import { RootStore } from '@/stores/root'
+import { RootStore } from '@/stores/app/root'
 import type { KeyValueStorage } from '@/platform/storage'
 import { termsVersion } from '@/config'
 import type { TvLinkDeps } from '@/services/tv/types'

@@ -1,4 +1,4 @@
-import { TasksStore, type TasksApi } from '@/stores/tasksStore'
+import { TasksStore, type TasksApi } from '@/stores/app/tasksStore'
 import type { Task } from '@/protocol/contract/models'
 
 const task = (over: Partial<Task>): Task => ({ id: 't1', type: '6', name: '每日观看', description: '', status: 'RECEIVED', points: 10, needSum: 3, progress: 0, action: 'play', daily: true, ...over })

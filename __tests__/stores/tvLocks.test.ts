@@ -4,9 +4,9 @@
  * TV is locked instead of "sent"; the reply is matched by its sequenceId (SPEC 4); the lock state a
  * type 87 shows goes back to the gateway (uploadLockState) when it differs.
  */
-import { RootStore } from '@/stores/root'
-import { locksOf } from '@/stores/lockStore'
-import { TvStore } from '@/stores/tvStore'
+import { RootStore } from '@/stores/app/root'
+import { locksOf } from '@/features/locks/state/lockStore'
+import { TvStore } from '@/stores/app/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'

@@ -1,6 +1,6 @@
-import { Session } from '@/stores/session'
-import { UserStore, type UserPorts } from '@/stores/userStore'
-import { memoryStorage } from '@/platform/storage'
+import { Session } from '@/stores/app/session'
+import { UserStore, type UserPorts } from '@/stores/app/userStore'
+import { memoryStorage } from '@/platform/memoryStorage'
 import { serviceChannelId } from '@/config'
 import { userInfo } from './fixtures'
 

@@ -6,8 +6,9 @@
  * stays logged out with its own message; newer terms ask again; logout means no silent login until a
  * login by tap.
  */
-import { RootStore, LOGGED_OUT_KEY } from '@/stores/root'
-import { Session } from '@/stores/session'
+import { RootStore } from '@/stores/app/root'
+import { LOGGED_OUT_KEY } from '@/stores/app/actions'
+import { Session } from '@/stores/app/session'
 import { createApi } from '@/services/api'
 import { createFetchTransport, createGatewayClient } from '@/services/http'
 import { createWeappBridge } from '@/platform/bridge/weapp'

@@ -2,7 +2,7 @@
 import { reaction } from 'mobx'
 import type { TvMode } from '../../src/protocol/tv/messages'
 import { tv } from '../../src/strings'
-import type { TvStore } from '../../src/stores/tvStore'
+import type { TvStore } from '../../src/stores/app/tvStore'
 import { startLinkStack, type LinkStack } from './helpers/linkStack'
 import { sleep, waitFor } from './helpers/wait'
 

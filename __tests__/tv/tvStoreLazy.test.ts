@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { TvStore } from '../../src/stores/tvStore'
+import { TvStore } from '../../src/stores/app/tvStore'
 import { TvLink } from '../../src/services/tv/link'
 import { tv } from '../../src/strings'
 import { DEVICE, USER, fakeApi, fakeConnect, flush } from './helpers/fakeMqtt'

@@ -2,6 +2,7 @@
  * Constants of SPEC sections 3 and 9, in one place. Numbers here are requirements: change them only
  * when the specification changes. Environment-dependent values live in ./env.
  */
+import { nsFlags } from '../protocol/contract/nsFlags'
 export { env } from './env'
 
 /** SPEC 3: configuration values. Channel ids are the operator's; these are the local stack's. */
@@ -78,15 +79,8 @@ export const taskClassParam = taskClasses.join(',')
 /** SPEC 9: title bar geometry (px); the status bar offset comes from the device. */
 export const titleBar = Object.freeze({ top: 12, height: 30 })
 
-/** SPEC 5/9: search. */
-export const search = Object.freeze({
-  limit: 48,
-  isFocusPinyin: 0,
-  supportSvs: true,
-  supportPositive: false,
-  unionType: 1,
-  version: 9048,
-} as const)
+/** SPEC 5/9: search (the ns.json flags, defined once with the contract). */
+export const search = nsFlags
 
 /** SPEC 2/9: page transition and UI timers. */
 export const ui = Object.freeze({

@@ -30,5 +30,3 @@ export const taroStorage: KeyValueStorage = {
     }
   },
 }
-
-export { memoryStorage } from './memoryStorage'

@@ -1,5 +1,5 @@
 /**
- * User-facing strings of the address pages, in Chinese. A module of its own beside src/strings.ts so that
+ * User-facing strings of the address pages, in Chinese. A module of its own beside src/strings/index.ts so that
  * it loads with the subpackage pages that show it, not with the main package.
  */
 /** Issue 14: the address book and form (subpackages9 add-address). */

@@ -1,6 +1,6 @@
 /**
  * User-facing strings of live TV (issue 21: the 直播 tab and a channel's schedule), in Chinese. A
- * module of their own beside src/strings.ts so that they load with the live tab and the schedule
+ * module of their own beside src/strings/index.ts so that they load with the live tab and the schedule
  * page, not with home.
  */
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'] as const

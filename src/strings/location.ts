@@ -1,6 +1,6 @@
 /**
  * User-facing strings of the location pages (choose-location, open-location), in Chinese: a module of
- * its own beside src/strings.ts so that it loads with those pages, not with home.
+ * its own beside src/strings/index.ts so that it loads with those pages, not with home.
  */
 export const location = Object.freeze({
   name: '地点名称',

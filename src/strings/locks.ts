@@ -1,6 +1,6 @@
 /**
  * User-facing strings of issue 12 (locks, screen mode, family members), in Chinese. A module of
- * their own beside src/strings.ts so that they load with the pages that show them, not with home.
+ * their own beside src/strings/index.ts so that they load with the pages that show them, not with home.
  */
 /** Issue 12: child lock and global lock (pages/my-one-lock). */
 export const locks = Object.freeze({

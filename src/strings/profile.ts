@@ -1,6 +1,6 @@
 /**
  * User-facing strings of issue 23 (editing the profile in my-info), in Chinese. A module of their
- * own beside src/strings.ts, loaded with the page that shows them.
+ * own beside src/strings/index.ts, loaded with the page that shows them.
  */
 import { NICKNAME_MAX } from '../protocol/identity'
 

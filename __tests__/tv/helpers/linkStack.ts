@@ -7,7 +7,7 @@ import { createWebsocketFactory } from '../../../src/platform/socket/taroWebSock
 import { loadMqttNow } from '../../../src/platform/mqtt/node'
 import type { Envelope } from '../../../src/protocol/tv/messages'
 import type { JarvisCredentials, TvDevice, TvLinkApi, TvUser } from '../../../src/services/tv/types'
-import { TvStore } from '../../../src/stores/tvStore'
+import { TvStore } from '../../../src/stores/app/tvStore'
 import { externalAuthPort, externalMqttUrl, externalPassword, externalUser } from './env'
 import { brokerAuthHandler, createBrokerPolicy, DEFAULT_TV_SECRET } from '../../../emulator/broker'
 import { TcpProxy } from './tcpProxy'

@@ -4,7 +4,7 @@ import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
 import PrivacySheet from '../PrivacySheet'
 import StateView, { type ViewStatus } from '../StateView'
-import type { LoadState } from '../../stores/loadState'
+import type { LoadState } from '../../stores/kit/loadState'
 import './index.scss'
 
 interface PageShellProps {

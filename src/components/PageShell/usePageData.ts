@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { Loadable } from '../../stores/loadable'
+import { Loadable } from '../../stores/kit/loadable'
 
 /**
  * Page-scoped remote data: a Loadable created for the page, loaded on open and whenever `key`

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { go } from '../../navigation'
 import { consent as c } from '../../strings'
 import { SHEET_PRIVACY_BUTTON } from './privacyButtons'

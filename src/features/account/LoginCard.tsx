@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react'
 import { Button, Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { go } from '../../navigation'
 import { toastProblem } from '../../platform/feedback'
 import { consent as c, login as l } from '../../strings'

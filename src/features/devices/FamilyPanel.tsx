@@ -3,10 +3,10 @@ import { observer } from 'mobx-react'
 import { Button, Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import PresenceLine from './PresenceLine'
-import { useStores } from '../../stores/context'
-import { familyOf } from '../../stores/familyStore'
+import { useStores } from '../../stores/app/context'
+import { familyOf } from './state/familyStore'
 import type { Device, FamilyMember } from '../../protocol/contract/models'
-import type { ActionResult } from '../../stores/write'
+import type { ActionResult } from '../../stores/kit/write'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { copyText, sharesByCard, shareLink } from '../../platform/share'
 import { urlOf } from '../../navigation'
@@ -18,10 +18,10 @@ import { truncateText } from '../../lib/text'
 /** The members of one TV (owner and members marked); the owner adds, invites, removes; a member leaves. */
 function FamilyPanel({ device }: { device: Device }) {
   const root = useStores()
-  const { user } = root
+  const { session } = root
   const family = familyOf(root)
   const [phone, setPhone] = useState('')
-  const me = user.user?.uid ?? ''
+  const me = session.uid
   const report = (res: ActionResult) => {
     if (res.ok) toastDone(res.message)
     else toastProblem(res.message)

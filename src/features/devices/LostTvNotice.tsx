@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { common } from '../../strings'
 import './notice.scss'
 

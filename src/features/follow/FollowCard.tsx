@@ -1,20 +1,13 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { OfficialAccount, Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
-import { FollowStore } from '../../stores/followStore'
-import type { RootStore } from '../../stores/root'
-import { taroStorage } from '../../platform/storage'
-import { enterScene, isWeapp, launchScene } from '../../platform/launch'
+import { useStores } from '../../stores/app/context'
+import { followOf } from './state/followStore'
+import { isWeapp } from '../../platform/launch'
 import { env } from '../../config/env'
 import { follow as t } from '../../strings/follow'
 import { routeOf } from '../../routes'
 import './follow.scss'
-
-/** The follow card's store (created by 我的). */
-export function followOf(root: RootStore): FollowStore {
-  return root.extra('follow', () => new FollowStore(root.api.userCenter, taroStorage, { weapp: isWeapp, scene: launchScene(), enterScene, linked: env.officialAccountLinked, now: () => Date.now() }))
-}
 
 /**
  * 我的's 关注公众号 card (mc/mp/checkFollow): what following gives, then WeChat's official-account

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
-import { GuideStore } from '../../stores/guideStore'
-import type { RootStore } from '../../stores/root'
+import { useStores } from '../../stores/app/context'
+import { guideOf } from './state/guideStore'
 import { rectOf, type Rect } from '../../platform/rect'
 import { routeOf } from '../../routes'
 import { guide as t } from '../../strings/guide'
@@ -11,11 +10,6 @@ import './guide.scss'
 
 /** The control a step points at: home marks each with this class. */
 export const anchorClass = (anchor: string) => `guide-${anchor}`
-
-/** The guide store of the app (created with the guide's code, after home's first paint). */
-export function guideOf(root: RootStore): GuideStore {
-  return root.extra('guide', () => new GuideStore(root.api.userCenter))
-}
 
 const PAD = 6
 

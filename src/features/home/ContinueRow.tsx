@@ -4,9 +4,9 @@ import { useDidShow } from '@tarojs/taro'
 import { ScrollView, Text, View } from '@tarojs/components'
 import Img from '../../components/Img'
 import ProgressBar from '../../components/ProgressBar'
-import { useStores } from '../../stores/context'
-import { ContinueStore } from '../../stores/continueStore'
-import { formatClock, progressOf } from '../../stores/progress'
+import { useStores } from '../../stores/app/context'
+import { continueOf } from './state/continueStore'
+import { formatClock, progressOf } from '../../stores/kit/progress'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { continueRow as t } from '../../strings/continue'
@@ -20,9 +20,8 @@ import './continueRow.scss'
  */
 function ContinueRow() {
   const root = useStores()
-  // created by the row's own (lazily loaded) module; reset with the user
-  const store = root.extra('continue', () => new ContinueStore(root.api, () => root.user.user?.uid ?? ''))
-  const uid = root.user.user?.uid ?? ''
+  const store = continueOf(root)
+  const uid = root.session.uid
   const childMode = root.childMode
   useEffect(() => {
     void store.load(childMode)

@@ -1,5 +1,5 @@
 import TabStrip from '../../components/TabStrip'
-import type { HomeTab } from '../../stores/homeStore'
+import type { HomeTab } from '../../stores/app/homeStore'
 import './home.scss'
 
 interface Props {

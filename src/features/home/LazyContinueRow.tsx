@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { observer } from 'mobx-react'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 
 /**
  * Issue 22: home's 继续观看 row, with its code (row, store, strings) imported after home's first paint,
@@ -8,8 +8,8 @@ import { useStores } from '../../stores/context'
  * fails to load leaves the row out for this visit (home works without it) and says so in the console.
  */
 function LazyContinueRow() {
-  const { user } = useStores()
-  const uid = user.user?.uid ?? ''
+  const { session } = useStores()
+  const uid = session.uid
   const [Row, setRow] = useState<ComponentType | null>(null)
   useEffect(() => {
     if (Row || !uid) return undefined

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { go } from '../../navigation'
 import { home as h } from '../../strings'
 import './home.scss'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
 
 /**

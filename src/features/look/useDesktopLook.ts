@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react'
-import { useStores } from '../../stores/context'
-import type { DesktopLook } from '../../stores/desktopLook'
+import { useStores } from '../../stores/app/context'
+import type { DesktopLook } from './state/desktopLook'
 import { plainImageUrl } from '../../lib/plainUrl'
 import './look.scss'
 
@@ -27,9 +27,9 @@ export function useDesktopLook(): CSSProperties {
       (a) => alive && setEarly(plainImageUrl(a?.background)),
       () => undefined, // told by the look's load below
     )
-    import('../../stores/desktopLook').then(
-      async ({ DesktopLook: Look }) => {
-        const l = root.extra('desktopLook', () => new Look(root.api.desktop))
+    import('./state/desktopLook').then(
+      async ({ desktopLookOf }) => {
+        const l = desktopLookOf(root)
         if (alive) setLook(l)
         await l.load(id, answer)
         root.search.setDesktopHint(l.deskTopId === id ? l.searchHint : '')

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import type { MinorsDay } from '../../protocol/contract/minors'
 import { dayParts, serverHhmm } from '../../protocol/time'
-import type { Loadable } from '../../stores/loadable'
+import type { Loadable } from '../../stores/kit/loadable'
 import { minorsPage as t } from '../../strings/minorsPage'
 
 interface Props {

@@ -1,5 +1,6 @@
-import OperatorImages, { configImagesOf } from './OperatorImages'
-import type { RootStore } from '../../stores/root'
+import OperatorImages from './OperatorImages'
+import { configImagesOf } from './state/configImages'
+import type { RootStore } from '../../stores/app/root'
 import { routeOf } from '../../routes'
 
 /** Asks for the banner's images ahead of its first render (see features/operator/lazy). */

@@ -2,17 +2,11 @@ import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { ScrollView, View } from '@tarojs/components'
 import Img from '../../components/Img'
-import { useStores } from '../../stores/context'
-import { ConfigImages, type ImagePosition, type OperatorImage } from '../../stores/configImages'
-import type { RootStore } from '../../stores/root'
+import { useStores } from '../../stores/app/context'
+import { configImagesOf, type ImagePosition, type OperatorImage } from './state/configImages'
 import { go } from '../../navigation'
 import { imageTarget } from './imageLink'
 import './operator.scss'
-
-/** The operator images of the app (one store, created by the first position shown). */
-export function configImagesOf(root: RootStore): ConfigImages {
-  return root.extra('configImages', () => new ConfigImages(root.api.other))
-}
 
 /** Follows an image's link when it is an existing route with checked parameters or an allow-listed address. */
 export function openImage(image: OperatorImage): boolean {

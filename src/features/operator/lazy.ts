@@ -1,5 +1,5 @@
 import { preloadComponent } from '../../lib/useLazyComponent'
-import type { RootStore } from '../../stores/root'
+import type { RootStore } from '../../stores/app/root'
 
 /** Home's operator banner slot, imported after home's first paint (src/lib/useLazyComponent). */
 export const loadHomeBanner = () => import('./HomeBanner')

@@ -1,15 +1,15 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { go } from '../../navigation'
 import { points as t } from '../../strings'
 import './points.scss'
 
 /** Home's entry to the points centre, with the balance once logged in. */
 function PointsEntry() {
-  const { user, points } = useStores()
-  const uid = user.user?.uid ?? ''
+  const { points, session } = useStores()
+  const uid = session.uid
   useEffect(() => {
     if (uid) void points.loadBalance()
   }, [points, uid])

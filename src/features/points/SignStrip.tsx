@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
-import type { SignInfo } from '../../stores/pointsStore'
+import type { SignInfo } from '../../stores/app/pointsStore'
 import { points as t } from '../../strings'
 import './points.scss'
 

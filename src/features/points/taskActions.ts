@@ -1,6 +1,6 @@
 import { toastProblem } from '../../platform/feedback'
-import type { TaskAction } from '../../stores/tasksStore'
-import type { ActionResult } from '../../stores/write'
+import type { TaskAction } from '../../stores/app/tasksStore'
+import type { ActionResult } from '../../stores/kit/write'
 import { tasks as t } from '../../strings'
 
 /**

@@ -1,5 +1,5 @@
 import { ScrollView, Text, View } from '@tarojs/components'
-import type { Label } from '../../stores/discoverStore'
+import type { Label } from './state/discoverStore'
 import './search.scss'
 
 interface Props {

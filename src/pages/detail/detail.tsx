@@ -6,9 +6,9 @@ import { Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
 import ProgramGrid from '../../features/program/ProgramGrid'
-import { useStores } from '../../stores/context'
-import { DetailModel } from '../../stores/detailModel'
-import { NOTHING } from '../../stores/loadState'
+import { useStores } from '../../stores/app/context'
+import { DetailModel } from '../../features/detail/state/detailModel'
+import { NOTHING } from '../../stores/kit/loadState'
 import type { ProgramCard } from '../../protocol/contract/models'
 import { confirmDialog, tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
 import { go, param, urlOf } from '../../navigation'
@@ -19,7 +19,7 @@ import '../../features/detail/detail.scss'
 import Img from '../../components/Img'
 import ResumePanel from '../../features/detail/ResumePanel'
 import EpisodePicker from '../../features/detail/EpisodePicker'
-import { ResumeModel } from '../../stores/resume'
+import { ResumeModel } from '../../features/detail/state/resume'
 import { withPlayStart } from '../../protocol/tv/playParams'
 
 /** Program detail: episodes, cast, favourite, black list, related programs, play on the TV. */
@@ -28,9 +28,9 @@ function Detail() {
   const { tv, tracker } = root
   const { params } = useRouter()
   const programId = param(params, 'programId')
-  const model = useMemo(() => new DetailModel(root.api, () => root.user.user?.uid ?? '', () => root.childMode), [root])
+  const model = useMemo(() => new DetailModel(root.api, () => root.session.uid, () => root.childMode), [root])
   // issue 22: where the user stopped (querySingleHistory), moved forward by what the TV reports it plays
-  const resume = useMemo(() => new ResumeModel(root.api, () => root.user.user?.uid ?? ''), [root])
+  const resume = useMemo(() => new ResumeModel(root.api, () => root.session.uid), [root])
 
   useEffect(() => {
     if (!programId) return
@@ -41,7 +41,7 @@ function Detail() {
     () => reaction(() => tv.tvMode.content.playState?.vod, (vod) => resume.seeTv(vod, root.devices.current?.mac ?? ''), { fireImmediately: true }),
     [root, tv, resume],
   )
-  const uid = root.user.user?.uid ?? ''
+  const uid = root.session.uid
   useEffect(() => {
     if (programId && uid) void resume.load(programId)
   }, [resume, programId, uid])

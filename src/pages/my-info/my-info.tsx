@@ -4,12 +4,12 @@ import { Text, View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import ActionButton from '../../components/ActionButton'
 import LoginCard from '../../features/account/LoginCard'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { usePageData } from '../../components/PageShell/usePageData'
 import { confirmDialog, toastDone, toastProblem } from '../../platform/feedback'
 import { createPrivacyPort } from '../../platform/privacy'
 import ProfileEditor from '../../features/personal/ProfileEditor'
-import { profileOf } from '../../stores/profileModel'
+import { profileOf } from '../../features/personal/state/profileModel'
 import { profile as p } from '../../strings/profile'
 import { goHome } from '../../navigation'
 import { routeOf } from '../../routes'
@@ -24,8 +24,8 @@ import { definePage } from '../../components/PageBoundary'
  */
 function MyInfo() {
   const root = useStores()
-  const { api, user, tracker } = root
-  const uid = user.user?.uid ?? ''
+  const { api, user, tracker, session } = root
+  const uid = session.uid
   const profile = profileOf(root)
   const load = () => api.userCenter.userInfoV5({ uid })
   const info = usePageData(uid, load, (v: Awaited<ReturnType<typeof load>>) => !v?.uid)

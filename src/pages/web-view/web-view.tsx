@@ -1,7 +1,7 @@
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { WebView } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
-import { useStores } from '../../stores/context'
+import { useStores } from '../../stores/app/context'
 import { buildPolicy, isAllowedWebUrl } from '../../features/web/webUrl'
 import { param } from '../../navigation'
 import { routeOf } from '../../routes'

@@ -2,6 +2,7 @@
 import { endpoint } from './endpoint'
 import { childChannel, pageReq, programCard } from './models'
 import { opt, s } from './schema'
+import { nsFlags } from './nsFlags'
 
 const domain = 'search' as const
 
@@ -36,12 +37,12 @@ export const search = {
     auth: 'none',
     request: s.obj({
       keyword: s.str('Chinese words or pinyin initials'),
-      limit: s.lit(48),
-      isFocusPinyin: s.lit(0),
-      supportSvs: s.lit(true),
-      supportPositive: s.lit(false),
-      unionType: s.lit(1),
-      version: s.lit(9048),
+      limit: s.lit(nsFlags.limit),
+      isFocusPinyin: s.lit(nsFlags.isFocusPinyin),
+      supportSvs: s.lit(nsFlags.supportSvs),
+      supportPositive: s.lit(nsFlags.supportPositive),
+      unionType: s.lit(nsFlags.unionType),
+      version: s.lit(nsFlags.version),
       serviceChannelId: opt(s.str('child channel in child mode: child-friendly programs only')),
     }),
     response: s.obj({ total: s.num(), list: s.arr(programCard) }),

@@ -1,5 +1,5 @@
 /** Search api (SPEC 5/7): fixed search flags; every call carries the child channel in child mode (issue 24). */
-import { search as flags } from '../../config'
+import { nsFlags } from '../../protocol/contract/nsFlags'
 import { search as c } from '../../protocol/contract/search'
 import type { GatewayClient } from '../http/client'
 import { call } from './call'
@@ -20,7 +20,7 @@ export function createSearchApi(client: GatewayClient) {
     ns: async (args: { keyword: string; childMode?: boolean }) =>
       call(client, c.ns, {
           keyword: args.keyword,
-          ...flags,
+          ...nsFlags,
           ...channelOf(args.childMode),
         }),
     hotTop: ch(c.hotTop),

@@ -12,8 +12,9 @@ import type { MinorsAgeGroup, MinorsSettings } from '../../../protocol/minors'
 import { checkMinorsSettings, DEFAULT_LIMIT_MIN, LIMIT_MAX_MIN, LIMIT_MIN_MIN } from '../../../protocol/minorsSettings'
 import type { Api } from '../../../services/api'
 import { isGatewayError } from '../../../services/http/types'
-import { Loadable } from '../../../stores/loadable'
-import { guardedWrite, mayHaveApplied, type ActionResult } from '../../../stores/write'
+import { Loadable } from '../../../stores/kit/loadable'
+import { guardedWrite, mayHaveApplied, type ActionResult } from '../../../stores/kit/write'
+import type { TvTarget } from '../../../stores/app/types'
 import { minorsPage as t } from '../../../strings/minorsPage'
 
 export type MinorsModeApi = Pick<Api['userCenter'], 'queryMinorsMode' | 'minorsModeSetting' | 'minorsGrant' | 'minorsReport'>
@@ -37,7 +38,7 @@ export class MinorsModeModel {
 
   constructor(
     private readonly api: MinorsModeApi,
-    private readonly target: () => { uid: string; mac: string } | null,
+    private readonly target: () => TvTarget | null,
     /** Told of every answer with the settings (the TV card and the guard take it at once). */
     private readonly onInfo: (info: MinorsInfo) => void = () => undefined,
     private readonly now: () => number = () => Date.now(),
@@ -189,7 +190,7 @@ export class MinorsModeModel {
     return refusal ? this.explainRefusal(refusal) : res
   }
 
-  private async readBack(target: { uid: string; mac: string }): Promise<MinorsInfo | null> {
+  private async readBack(target: TvTarget): Promise<MinorsInfo | null> {
     try {
       const value = await this.api.queryMinorsMode(target)
       if (!value?.mac) return null

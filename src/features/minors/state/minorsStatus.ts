@@ -16,7 +16,9 @@ import { readMinors, type MinorsBoxState } from '../../../protocol/tv/minors'
 import { serverDayKey } from '../../../protocol/time'
 import type { TvModeContent } from '../../../protocol/tv/messages'
 import type { Api } from '../../../services/api'
-import type { ExtraStore, RootStore } from '../../../stores/root'
+import type { RootStore } from '../../../stores/app/root'
+import type { ExtraKey, ExtraStore } from '../../../stores/app/extras'
+import type { TvTarget } from '../../../stores/app/types'
 import { minors as t } from '../../../strings/minors'
 
 export type MinorsStatusApi = Pick<Api['userCenter'], 'queryMinorsMode'>
@@ -40,7 +42,7 @@ export class MinorsStatus implements ExtraStore {
 
   constructor(
     private readonly api: MinorsStatusApi,
-    private readonly target: () => { uid: string; mac: string } | null,
+    private readonly target: () => TvTarget | null,
     private readonly tv: MinorsTvView,
     private readonly now: () => number = () => Date.now(),
   ) {
@@ -157,8 +159,10 @@ export class MinorsStatus implements ExtraStore {
  * the first page on, whichever page that is. The gateway is asked when the selected TV's report says
  * nothing of minors' mode; the box's rest reminder is told with `onRest`.
  */
+const minorsKey: ExtraKey<MinorsStatus> = {}
+
 export function minorsStatusOf(root: RootStore, onRest: (message: string) => void = () => undefined): MinorsStatus {
-  return root.extra('minors', () => {
+  return root.extra(minorsKey, () => {
     const status = new MinorsStatus(root.api.userCenter, () => root.tvTarget, root.tv)
     root.tv.setPlayGuard(() => status.refusal())
     root.keep(

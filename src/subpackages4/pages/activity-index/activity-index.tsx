@@ -9,16 +9,16 @@ import SignStrip from '../../../features/points/SignStrip'
 import TaskItem from '../../../features/points/TaskItem'
 import { taskGoal } from '../../../features/points/taskGoal'
 import { afterTaskAction } from '../../../features/points/taskActions'
-import { useStores } from '../../../stores/context'
+import { useStores } from '../../../stores/app/context'
 import type { Task } from '../../../protocol/contract/models'
-import type { ActionResult } from '../../../stores/write'
+import type { ActionResult } from '../../../stores/kit/write'
 import { toastDone, toastProblem } from '../../../platform/feedback'
 import { go, urlOf } from '../../../navigation'
 import { routeOf } from '../../../routes'
 import { points as t, titles } from '../../../strings'
 import { prizes as p } from '../../../strings/prizes'
 import { share } from '../../../strings/share'
-import { sharePath } from '../../../stores/shareModel'
+import { sharePath } from '../../../features/points/state/shareModel'
 import '../../../features/points/points.scss'
 import { definePage } from '../../../components/PageBoundary'
 
@@ -27,8 +27,8 @@ const report = (res: ActionResult) => (res.ok ? toastDone(res.message) : toastPr
 /** The points centre: balance, 7-day sign-in, the tasks and their next step, entries to the ledger views. */
 function ActivityIndex() {
   const root = useStores()
-  const { points, tasks, user, tracker } = root
-  const uid = user.user?.uid ?? ''
+  const { points, tasks, tracker, session } = root
+  const uid = session.uid
   const shown = useRef(false)
 
   const load = () => {

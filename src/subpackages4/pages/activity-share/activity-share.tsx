@@ -6,8 +6,8 @@ import PageShell from '../../../components/PageShell'
 import ActionButton from '../../../components/ActionButton'
 import LoginCard from '../../../features/account/LoginCard'
 import { afterTaskAction } from '../../../features/points/taskActions'
-import { useStores } from '../../../stores/context'
-import { ShareModel, sharePath, shareUrl } from '../../../stores/shareModel'
+import { useStores } from '../../../stores/app/context'
+import { ShareModel, sharePath, shareUrl } from '../../../features/points/state/shareModel'
 import { shareChannel, shareInApp } from '../../../platform/bridge/share'
 import { toastDone, toastProblem } from '../../../platform/feedback'
 import { go, param } from '../../../navigation'
@@ -38,11 +38,11 @@ function ShareCard({ title, text }: { title: string; text: string }) {
  */
 function ActivityShare() {
   const root = useStores()
-  const { api, user, tracker } = root
+  const { api, tracker, session } = root
   const router = useRouter()
   const sharerUid = param(router.params, 'sharerUid')
-  const uid = user.user?.uid ?? ''
-  const model = useMemo(() => new ShareModel(api.valueAdded, () => root.user.user?.uid ?? '', sharerUid), [api, root, sharerUid])
+  const uid = session.uid
+  const model = useMemo(() => new ShareModel(api.valueAdded, () => root.session.uid, sharerUid), [api, root, sharerUid])
   const channel = shareChannel(process.env.TARO_ENV, win())
   const [copied, setCopied] = useState('')
 

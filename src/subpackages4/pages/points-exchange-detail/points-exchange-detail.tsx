@@ -7,11 +7,11 @@ import Img from '../../../components/Img'
 import ActionButton from '../../../components/ActionButton'
 import LoginCard from '../../../features/account/LoginCard'
 import { prizeContext } from '../../../features/prizes/context'
-import { useStores } from '../../../stores/context'
+import { useStores } from '../../../stores/app/context'
 import { addressLine } from '../../../lib/address'
-import { PrizeDetailModel, standingText, type ExchangeUi } from '../../../stores/prizeModels'
-import type { ActionResult } from '../../../stores/write'
-import { NOTHING } from '../../../stores/loadState'
+import { PrizeDetailModel, standingText, type ExchangeUi } from '../../../features/prizes/state/prizeModels'
+import type { ActionResult } from '../../../stores/kit/write'
+import { NOTHING } from '../../../stores/kit/loadState'
 import { confirmDialog, toastDone, toastProblem } from '../../../platform/feedback'
 import { go, param } from '../../../navigation'
 import { routeOf } from '../../../routes'
@@ -29,10 +29,10 @@ const report = (res: ActionResult | null) => res && (res.ok ? toastDone(res.mess
  */
 function PointsExchangeDetail() {
   const root = useStores()
-  const { api, user, tracker } = root
+  const { api, tracker, session } = root
   const router = useRouter()
   const prizeId = param(router.params, 'prizeId')
-  const uid = user.user?.uid ?? ''
+  const uid = session.uid
   const model = useMemo(
     () => new PrizeDetailModel(api.valueAdded, api.userCenter, prizeContext(root), prizeId),
     [api, root, prizeId],

@@ -6,8 +6,8 @@ import PageShell from '../../../components/PageShell'
 import Img from '../../../components/Img'
 import LoginCard from '../../../features/account/LoginCard'
 import { prizeContext } from '../../../features/prizes/context'
-import { useStores } from '../../../stores/context'
-import { PrizeCatalogueModel, standingText } from '../../../stores/prizeModels'
+import { useStores } from '../../../stores/app/context'
+import { PrizeCatalogueModel, standingText } from '../../../features/prizes/state/prizeModels'
 import { go } from '../../../navigation'
 import { routeOf } from '../../../routes'
 import { titles } from '../../../strings'
@@ -18,8 +18,8 @@ import { definePage } from '../../../components/PageBoundary'
 /** The prize catalogue (v2/activity/prize): cost, stock and whether the user can exchange each; the user's value-added products (v3/cloudpay/inquiry). */
 function PointsExchange() {
   const root = useStores()
-  const { api, user, points, tracker } = root
-  const uid = user.user?.uid ?? ''
+  const { api, points, tracker, session } = root
+  const uid = session.uid
   // the value-added products are the current TV's: read again once the TVs are known
   const mac = root.devices.curMac
   const model = useMemo(() => new PrizeCatalogueModel(api.valueAdded, prizeContext(root)), [api, root])

@@ -4,8 +4,8 @@ import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
 import LoginCard from '../../../features/account/LoginCard'
-import { useStores } from '../../../stores/context'
-import { IncomeModel } from '../../../stores/pointsModels'
+import { useStores } from '../../../stores/app/context'
+import { IncomeModel } from '../../../features/points/state/pointsModels'
 import { routeOf } from '../../../routes'
 import { points as t, titles } from '../../../strings'
 import '../../../features/points/points.scss'
@@ -13,8 +13,8 @@ import { definePage } from '../../../components/PageBoundary'
 
 /** Points income by source and by month: the gateway's sums of the whole ledger, shown as answered. */
 function PointsIncome() {
-  const { api, user, tracker } = useStores()
-  const uid = user.user?.uid ?? ''
+  const { api, tracker, session } = useStores()
+  const uid = session.uid
   const model = useMemo(() => new IncomeModel(api.activity, () => uid), [api, uid])
   useEffect(() => {
     if (uid) void model.load()

@@ -5,8 +5,8 @@ import { Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
 import LoginCard from '../../../features/account/LoginCard'
 import { formatRecordTime, signedPoints } from '../../../features/points/format'
-import { useStores } from '../../../stores/context'
-import { LEDGER_KINDS, LedgerModel, type LedgerKind } from '../../../stores/pointsModels'
+import { useStores } from '../../../stores/app/context'
+import { LEDGER_KINDS, LedgerModel, type LedgerKind } from '../../../features/points/state/pointsModels'
 import { routeOf } from '../../../routes'
 import { points as t, titles } from '../../../strings'
 import '../../../features/points/points.scss'
@@ -16,8 +16,8 @@ const KIND_LABEL: Record<LedgerKind, string> = { all: t.filterAll, income: t.fil
 
 /** The points ledger (userPointsRecord/listUserPointsRecord): all / income / spent, page by page. */
 function PointsList() {
-  const { api, user, tracker } = useStores()
-  const uid = user.user?.uid ?? ''
+  const { api, tracker, session } = useStores()
+  const uid = session.uid
   const model = useMemo(() => new LedgerModel(api.activity, () => uid), [api, uid])
   useEffect(() => {
     if (uid) void model.load()

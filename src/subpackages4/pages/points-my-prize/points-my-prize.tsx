@@ -7,8 +7,8 @@ import Img from '../../../components/Img'
 import LoginCard from '../../../features/account/LoginCard'
 import { formatRecordTime } from '../../../features/points/format'
 import { prizeContext } from '../../../features/prizes/context'
-import { useStores } from '../../../stores/context'
-import { MyPrizesModel, type PrizeTab } from '../../../stores/prizeModels'
+import { useStores } from '../../../stores/app/context'
+import { MyPrizesModel, type PrizeTab } from '../../../features/prizes/state/prizeModels'
 import { routeOf } from '../../../routes'
 import { titles } from '../../../strings'
 import { prizes as t } from '../../../strings/prizes'
@@ -20,8 +20,8 @@ const TABS: ReadonlyArray<[PrizeTab, string]> = [['prizes', t.tabPrizes], ['coup
 /** The prizes the user exchanged (with their delivery state) and the coupons they hold (v3/cloudpay/coupon): unused, used or expired. */
 function PointsMyPrize() {
   const root = useStores()
-  const { api, user, tracker } = root
-  const uid = user.user?.uid ?? ''
+  const { api, tracker, session } = root
+  const uid = session.uid
   const model = useMemo(() => new MyPrizesModel(api.valueAdded, prizeContext(root)), [api, root])
   useEffect(() => {
     if (uid) void model.load()

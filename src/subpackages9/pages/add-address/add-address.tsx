@@ -7,8 +7,8 @@ import ActionButton from '../../../components/ActionButton'
 import LoginCard from '../../../features/account/LoginCard'
 import RegionPicker from '../../../features/address/RegionPicker'
 import { afterTaskAction } from '../../../features/points/taskActions'
-import { useStores } from '../../../stores/context'
-import { AddressBookModel, AddressFormModel, DETAIL_MAX, NAME_MAX, type AddressField } from '../../../stores/addressModels'
+import { useStores } from '../../../stores/app/context'
+import { AddressBookModel, AddressFormModel, DETAIL_MAX, NAME_MAX, type AddressField } from '../../../features/address/state/addressModels'
 import { addressLine } from '../../../lib/address'
 import type { Address } from '../../../protocol/contract/models'
 import { alertBeforeUnload } from '../../../platform/leaveGuard'
@@ -28,15 +28,15 @@ import { definePage } from '../../../components/PageBoundary'
  */
 function AddAddress() {
   const root = useStores()
-  const { api, user, tracker } = root
+  const { api, tracker, session } = root
   const router = useRouter()
   const backAfterSave = param(router.params, 'back') === '1'
-  const uid = user.user?.uid ?? ''
-  const book = useMemo(() => new AddressBookModel(api.userCenter, () => root.user.user?.uid ?? ''), [api, root])
+  const uid = session.uid
+  const book = useMemo(() => new AddressBookModel(api.userCenter, () => root.session.uid), [api, root])
   const [form, setForm] = useState<AddressFormModel | null>(null)
 
   const newForm = (first: boolean) =>
-    new AddressFormModel(api.userCenter, () => root.user.user?.uid ?? '', '', { name: '', phone: '', province: '', city: '', district: '', detail: '', isDefault: first || backAfterSave })
+    new AddressFormModel(api.userCenter, () => root.session.uid, '', { name: '', phone: '', province: '', city: '', district: '', detail: '', isDefault: first || backAfterSave })
 
   useEffect(() => {
     if (!uid) return
@@ -161,7 +161,7 @@ function AddAddress() {
               {a.isDefault
                 ? <Text className='address-item__tag'>{t.isDefault}</Text>
                 : <Text className='address-item__set' onClick={() => void choose(a)}>{t.setDefault}</Text>}
-              <Text className='address-item__edit' onClick={() => setForm(AddressFormModel.editing(api.userCenter, () => root.user.user?.uid ?? '', a))}>{t.edit}</Text>
+              <Text className='address-item__edit' onClick={() => setForm(AddressFormModel.editing(api.userCenter, () => root.session.uid, a))}>{t.edit}</Text>
             </View>
           </View>
         ))}

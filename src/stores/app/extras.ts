@@ -1,0 +1,26 @@
+/**
+ * Extras (root.extra): stores only some pages use (locks, screen mode, family members, live TV, ...),
+ * created by the first page that needs one, so its code loads with those pages and not with home.
+ * Each extra has one typed key and one accessor (`locksOf(root)`), both beside its store in
+ * src/features/<feature>/state/; the key's type is the store's, so no caller casts.
+ */
+
+/**
+ * A store only some pages use: reset with the user; one that shows programs also drops those the user
+ * black-lists (the lists it shows were asked before).
+ */
+export interface ExtraStore {
+  reset(): void
+  dropPrograms?(programIds: string[]): void
+  /** Stops its timers and reactions: the app (a test's world) is going away. */
+  dispose?(): void
+}
+
+/**
+ * The typed key of one extra: a plain object of its own, beside the extra's store and accessor
+ * (`const locksKey: ExtraKey<LockStore> = {}`). `root.extra(key, make)` returns a `T`, the same one
+ * for the same root; the key keeps what was made for each root, so nothing is cast.
+ */
+export interface ExtraKey<T extends ExtraStore> {
+  made?: WeakMap<object, T>
+}
