@@ -85,9 +85,11 @@ describe('RootStore', () => {
 
   it('dispose stops the stores pages created (their timers and reactions) along with its own', () => {
     const { r } = root()
-    const extra = { reset: jest.fn(), dispose: jest.fn() }
-    r.extra({}, () => extra)
-    r.extra({}, () => ({ reset: jest.fn() }))
+    class Timed { reset = jest.fn(); dispose = jest.fn() }
+    class Plain { reset = jest.fn() }
+    const extra = new Timed()
+    r.extra(Timed, () => extra)
+    r.extra(Plain, () => new Plain())
     r.dispose()
     expect(extra.dispose).toHaveBeenCalledTimes(1)
     expect(extra.reset).not.toHaveBeenCalled()

@@ -50,6 +50,11 @@ export interface BoxOptions {
   programs?: (programId: string) => ProgramDef | undefined
   /** Issue 36: the TV's minors' mode at the gateway; without it the box counts and enforces nothing. */
   minors?: MinorsSource
+  /**
+   * Issue 33: the topics of the family's phones connected now (the stack reads them from the broker),
+   * told by `announce()` besides the phones the box served. Without it, only those it served.
+   */
+  familyTopics?: () => readonly string[]
 }
 
 /** Issue 36: what the box shows on its screen in minors' mode (its admin route lists it). */
@@ -77,7 +82,9 @@ interface Peer {
  * Under global lock keys and h5Play change nothing: the type 87 answer (same sequenceId) says
  * globalLock true. `report()` pushes an unsolicited type 87 (the box's own sequenceId) to every phone
  * it served that may still hear from it: the gateway calls it when the TV's locks or screen option
- * change, so the TV follows at once instead of at the next 30 s sync.
+ * change, so the TV follows at once instead of at the next 30 s sync. `announce()` (issue 33, an
+ * extension: src/protocol/README.md) sends the same type 87 once to each phone of its family when the
+ * box (re)connects, so a phone that saw the TV go away sees it back at once.
  */
 export class VirtualSetTopBox {
   state: TvPlayState = initialPlayState()
@@ -92,6 +99,8 @@ export class VirtualSetTopBox {
   replyDelayMs = 0
   /** Unsolicited type 87 reports pushed (lock / screen option changes). */
   reports = 0
+  /** Issue 33: type 87 announcements sent on (re)connecting, one per phone told. */
+  announced = 0
   private readonly peers = new Map<string, Peer>()
   private readonly nextId = createSequence(() => Date.now())
   /** The live-channel entry's commit window (digits typed, no OK yet). */
@@ -299,19 +308,44 @@ export class VirtualSetTopBox {
         this.peers.delete(topic)
         continue
       }
-      const env = buildEnvelope({
-        sequenceId: this.nextId(),
-        jarvisId: this.tv.mac,
-        bananaId: this.tv.mac,
-        type: types.typeMode,
-        content: this.modeContent(locks, topic, minorsFlags),
-        from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
-        to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
-      })
       this.reports++
-      // membership is checked again as the message leaves: a phone removed meanwhile gets nothing
-      setImmediate(() => this.replyAllowed(topic) && this.publish(topic, JSON.stringify(env)))
+      this.pushMode(topic, peer, locks, minorsFlags)
     }
+  }
+
+  /**
+   * Issue 33 (a local-stack extension; a real box may not send it): the box (re)connected, or came
+   * back from silence. One type 87, as `report()` sends it, to each phone of its family: those it
+   * served and those connected now (`familyTopics`), each checked against the family as it leaves.
+   * Nothing while silent. Returns how many phones it told.
+   */
+  announce(): number {
+    if (this.silent) return 0
+    const locks = this.locks()
+    const topics = new Set<string>([...this.peers.keys(), ...(this.options.familyTopics?.() ?? [])])
+    let told = 0
+    for (const topic of topics) {
+      if (topic === this.tv.topic || !this.replyAllowed(topic)) continue
+      this.pushMode(topic, this.peers.get(topic) ?? { jid: '', nickname: '', uid: '' }, locks)
+      told++
+    }
+    this.announced += told
+    return told
+  }
+
+  /** One unsolicited type 87 (the box's own sequenceId) to one phone topic. */
+  private pushMode(topic: string, peer: Peer, locks: TvLocks, minorsFlags?: Pick<MinorsBoxState, 'rest'>): void {
+    const env = buildEnvelope({
+      sequenceId: this.nextId(),
+      jarvisId: this.tv.mac,
+      bananaId: this.tv.mac,
+      type: types.typeMode,
+      content: this.modeContent(locks, topic, minorsFlags),
+      from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
+      to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
+    })
+    // membership is checked again as the message leaves: a phone removed meanwhile gets nothing
+    setImmediate(() => this.replyAllowed(topic) && this.publish(topic, JSON.stringify(env)))
   }
 
   handle(payload: Uint8Array | string): void {

@@ -78,6 +78,8 @@ export const tv = Object.freeze({
   online: '电视在线',
   offline: '电视不在线',
   idle: '未连接',
+  /** Issue 33: the phone's own link is down (not the TV): mqtt.js or the link is reconnecting it. */
+  reconnecting: '手机重新连接中…',
   offlineCannotSend: '电视不在线，指令未发送，请确认电视已开机并联网',
   resync: '刷新状态',
   resyncSent: '正在同步电视状态',
@@ -116,7 +118,7 @@ export const tv = Object.freeze({
   linkLoginFailed: '电视连接失败：消息服务登录失败，请稍后重试',
   linkTopicMissing: '电视连接失败：没有找到这台电视，请确认电视已绑定',
   linkNoReply: '电视没有响应，请确认电视已开机并联网',
-  linkLost: '与电视的连接已断开，正在重连…',
+  linkLost: '手机网络连接断开，正在重连',
   linkLoadFailed: '遥控组件加载失败，请检查网络后重试',
   linkConnectTimeout: '连接电视超时，稍后自动重试',
   linkClientFault: (reason: string) => `电视连接出错（${reason}），稍后自动重试`,

@@ -17,10 +17,8 @@ export interface ExtraStore {
 }
 
 /**
- * The typed key of one extra: a plain object of its own, beside the extra's store and accessor
- * (`const locksKey: ExtraKey<LockStore> = {}`). `root.extra(key, make)` returns a `T`, the same one
- * for the same root; the key keeps what was made for each root, so nothing is cast.
+ * The typed key of one extra: its class (`root.extra(LockStore, make)`), one extra per class. The
+ * root keeps what it made by class and checks it with instanceof, so the result is a `T` without a
+ * cast, and no module holds state.
  */
-export interface ExtraKey<T extends ExtraStore> {
-  made?: WeakMap<object, T>
-}
+export type ExtraKey<T extends ExtraStore> = abstract new (...args: never[]) => T

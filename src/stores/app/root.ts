@@ -53,6 +53,7 @@ export class RootStore extends AppActions {
   protected readonly wechat: WeappBridge | null
   protected readonly storage: KeyValueStorage
   protected readonly extras: ExtraStore[] = []
+  private readonly extraOf = new Map<ExtraKey<ExtraStore>, ExtraStore>()
   private readonly disposers: Array<() => void> = []
 
   constructor(deps: RootDeps) {
@@ -149,11 +150,10 @@ export class RootStore extends AppActions {
    * and not with home. Reset with the user, disposed with the app.
    */
   extra<T extends ExtraStore>(key: ExtraKey<T>, make: () => T): T {
-    const made = key.made ?? (key.made = new WeakMap<object, T>())
-    const existing = made.get(this)
-    if (existing) return existing
+    const existing = this.extraOf.get(key)
+    if (existing instanceof key) return existing
     const store = make()
-    made.set(this, store)
+    this.extraOf.set(key, store)
     this.extras.push(store)
     return store
   }

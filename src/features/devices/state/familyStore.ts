@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import type { Api } from '../../../services/api'
 import type { Device, FamilyMember, Invitation } from '../../../protocol/contract/models'
 import type { ResOf } from '../../../protocol/contract/endpoint'
@@ -181,9 +180,7 @@ export class FamilyStore {
   }
 }
 
-const familyKey: ExtraKey<FamilyStore> = {}
-
 /** The root's family store (created with My TVs). */
 export function familyOf(root: RootStore): FamilyStore {
-  return root.extra(familyKey, () => new FamilyStore(root.api.userCenter, () => root.session.uid, root.devices))
+  return root.extra(FamilyStore, () => new FamilyStore(root.api.userCenter, () => root.session.uid, root.devices))
 }

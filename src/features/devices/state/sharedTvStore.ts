@@ -2,7 +2,6 @@ import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { LAST_ACTION_SHOWN_SEC, PRESENCE_WINDOW_SEC, readFamilyActivity, type FamilyActivity, type PresentMember } from '../../../protocol/tv/family'
 import type { TvStore } from '../../../stores/app/tvStore'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import { REMOTE_KEYS, type RemoteKey } from '../../../protocol/tv/commands'
 import { realClock, type Clock } from '../../../services/tv/types'
 import { tv } from '../../../strings'
@@ -113,9 +112,7 @@ export function actionLabel(action: string): string {
   return key ? t.pressed(tv.keys[key]) : t.otherAction
 }
 
-const sharedTvKey: ExtraKey<SharedTvStore> = {}
-
 /** The root's shared-TV store (home's TV card and the family panel read it). */
 export function sharedTvOf(root: RootStore): SharedTvStore {
-  return root.extra(sharedTvKey, () => new SharedTvStore(root.tv))
+  return root.extra(SharedTvStore, () => new SharedTvStore(root.tv))
 }

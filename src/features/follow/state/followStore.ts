@@ -3,7 +3,6 @@ import type { Api } from '../../../services/api'
 import type { KeyValueStorage } from '../../../platform/storage'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import { taroStorage } from '../../../platform/storage'
 import { enterScene, isWeapp, launchScene } from '../../../platform/launch'
 import { env } from '../../../config/env'
@@ -106,9 +105,7 @@ export class FollowStore {
   }
 }
 
-const followKey: ExtraKey<FollowStore> = {}
-
 /** The follow card's store (created by 我的). */
 export function followOf(root: RootStore): FollowStore {
-  return root.extra(followKey, () => new FollowStore(root.api.userCenter, taroStorage, { weapp: isWeapp, scene: launchScene(), enterScene, linked: env.officialAccountLinked, now: () => Date.now() }))
+  return root.extra(FollowStore, () => new FollowStore(root.api.userCenter, taroStorage, { weapp: isWeapp, scene: launchScene(), enterScene, linked: env.officialAccountLinked, now: () => Date.now() }))
 }

@@ -2,7 +2,6 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../../../services/api'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 
 export type GuideApi = Pick<Api['userCenter'], 'pageGuide'>
 
@@ -103,9 +102,7 @@ export class GuideStore {
   }
 }
 
-const guideKey: ExtraKey<GuideStore> = {}
-
 /** The guide store of the app (created with the guide's code, after home's first paint). */
 export function guideOf(root: RootStore): GuideStore {
-  return root.extra(guideKey, () => new GuideStore(root.api.userCenter))
+  return root.extra(GuideStore, () => new GuideStore(root.api.userCenter))
 }

@@ -3,7 +3,6 @@ import type { Api } from '../../../services/api'
 import type { HistoryItem } from '../../../protocol/contract/models'
 import { Loadable } from '../../../stores/kit/loadable'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 
 /**
  * Issue 22: home's 继续观看 row. The user's unfinished watch records, newest first, up to
@@ -101,9 +100,7 @@ export class ContinueStore {
   }
 }
 
-const continueKey: ExtraKey<ContinueStore> = {}
-
 /** Home's 继续观看 store (created by the row's own, lazily loaded, module; reset with the user). */
 export function continueOf(root: RootStore): ContinueStore {
-  return root.extra(continueKey, () => new ContinueStore(root.api, () => root.session.uid))
+  return root.extra(ContinueStore, () => new ContinueStore(root.api, () => root.session.uid))
 }

@@ -4,7 +4,6 @@ import type { TextKey } from '../../../protocol/tv/commands'
 import type { SequenceResult, TvStore } from '../../../stores/app/tvStore'
 import type { ActionResult } from '../../../stores/kit/write'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import { textInput as t } from '../../../strings/textInput'
 
 type TvPort = Pick<TvStore, 'online' | 'tvMode' | 'pressCommand' | 'pressKey'>
@@ -103,9 +102,7 @@ function fail(message: string): { ok: false; message: string } {
   return { ok: false, message }
 }
 
-const textInputKey: ExtraKey<TextInputStore> = {}
-
 /** The root's text-input store (the remote's 手机输入 field). */
 export function textInputOf(root: RootStore): TextInputStore {
-  return root.extra(textInputKey, () => new TextInputStore(root.tv))
+  return root.extra(TextInputStore, () => new TextInputStore(root.tv))
 }

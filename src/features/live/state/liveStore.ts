@@ -5,7 +5,6 @@ import type { LiveProgramme } from '../../../protocol/contract/models'
 import { childChannelId } from '../../../config'
 import { Loadable } from '../../../stores/kit/loadable'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import { routeOf } from '../../../routes'
 
 export type LiveApi = Pick<Api['live'], 'getOpenNewAssortment' | 'channelList' | 'getAllProgramlist' | 'psdetail'>
@@ -226,9 +225,7 @@ export class LiveStore {
   }
 }
 
-const liveKey: ExtraKey<LiveStore> = {}
-
 /** The app's one live store, made on first use (its code is in the live tab's chunk). */
 export function liveStoreOf(root: RootStore): LiveStore {
-  return root.extra(liveKey, () => new LiveStore(root.api.live, realClock, (g) => root.tracker.click(routeOf.index, g.name, { assortmentId: g.assortmentId })))
+  return root.extra(LiveStore, () => new LiveStore(root.api.live, realClock, (g) => root.tracker.click(routeOf.index, g.name, { assortmentId: g.assortmentId })))
 }

@@ -1,6 +1,5 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import type { TvTarget } from '../../../stores/app/types'
 import type { Api } from '../../../services/api'
 import type { LockState } from '../../../protocol/contract/models'
@@ -182,14 +181,12 @@ export class LockStore {
   }
 }
 
-const locksKey: ExtraKey<LockStore> = {}
-
 /**
  * The root's lock store (created with the lock page). While it exists, the lock state each type 87
  * shows goes back to the gateway when it differs from what the gateway said (uploadLockState).
  */
 export function locksOf(root: RootStore): LockStore {
-  return root.extra(locksKey, () => {
+  return root.extra(LockStore, () => {
     const store = new LockStore(root.api.userCenter, () => root.tvTarget, (code) => root.confirmPhone(code))
     root.keep(
       reaction(

@@ -1,6 +1,5 @@
 import { makeAutoObservable } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import type { Api } from '../../../services/api'
 import type { ResOf } from '../../../protocol/contract/endpoint'
 import type { jarvis } from '../../../protocol/contract/jarvis'
@@ -70,9 +69,7 @@ export class ScreenStore {
   }
 }
 
-const screenKey: ExtraKey<ScreenStore> = {}
-
 /** The root's screen-mode store (created with the screen-mode page). */
 export function screenOf(root: RootStore): ScreenStore {
-  return root.extra(screenKey, () => new ScreenStore(root.api.jarvis, () => root.tvTarget))
+  return root.extra(ScreenStore, () => new ScreenStore(root.api.jarvis, () => root.tvTarget))
 }

@@ -4,7 +4,6 @@ import { readableOr } from '../../../lib/color'
 import { plainImageUrl } from '../../../lib/plainUrl'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 
 export type DesktopLookApi = Pick<Api['desktop'], 'desktopAttribute'>
 
@@ -72,9 +71,7 @@ export class DesktopLook {
   }
 }
 
-const desktopLookKey: ExtraKey<DesktopLook> = {}
-
 /** Home's look (created when the look's code arrives with the first desktop's answer). */
 export function desktopLookOf(root: RootStore): DesktopLook {
-  return root.extra(desktopLookKey, () => new DesktopLook(root.api.desktop))
+  return root.extra(DesktopLook, () => new DesktopLook(root.api.desktop))
 }

@@ -17,7 +17,7 @@ import { serverDayKey } from '../../../protocol/time'
 import type { TvModeContent } from '../../../protocol/tv/messages'
 import type { Api } from '../../../services/api'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey, ExtraStore } from '../../../stores/app/extras'
+import type { ExtraStore } from '../../../stores/app/extras'
 import type { TvTarget } from '../../../stores/app/types'
 import { minors as t } from '../../../strings/minors'
 
@@ -159,10 +159,8 @@ export class MinorsStatus implements ExtraStore {
  * the first page on, whichever page that is. The gateway is asked when the selected TV's report says
  * nothing of minors' mode; the box's rest reminder is told with `onRest`.
  */
-const minorsKey: ExtraKey<MinorsStatus> = {}
-
 export function minorsStatusOf(root: RootStore, onRest: (message: string) => void = () => undefined): MinorsStatus {
-  return root.extra(minorsKey, () => {
+  return root.extra(MinorsStatus, () => {
     const status = new MinorsStatus(root.api.userCenter, () => root.tvTarget, root.tv)
     root.tv.setPlayGuard(() => status.refusal())
     root.keep(

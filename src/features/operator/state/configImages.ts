@@ -2,7 +2,6 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../../../services/api'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 
 export type ConfigImageApi = Pick<Api['other'], 'configImage'>
 
@@ -59,9 +58,7 @@ export class ConfigImages {
   }
 }
 
-const configImagesKey: ExtraKey<ConfigImages> = {}
-
 /** The operator images of the app (one store, created by the first position shown). */
 export function configImagesOf(root: RootStore): ConfigImages {
-  return root.extra(configImagesKey, () => new ConfigImages(root.api.other))
+  return root.extra(ConfigImages, () => new ConfigImages(root.api.other))
 }

@@ -9,7 +9,6 @@ import { failureMessage } from '../../../stores/kit/loadState'
 import { guardedWrite, mayHaveApplied, type ActionResult } from '../../../stores/kit/write'
 import { devices as d, personal as t, program as p } from '../../../strings'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 
 export type PersonalApi = {
   box: Pick<
@@ -318,13 +317,11 @@ export class PersonalStore {
   }
 }
 
-const personalKey: ExtraKey<PersonalStore> = {}
-
 /**
  * The personal area's store of the app: created by the first personal page opened (我的收藏, 观看记录,
  * the black lists), so its code loads with those pages and not with home; reset with the user. A
  * black-list change reaches home and search through the root.
  */
 export function personalOf(root: RootStore): PersonalStore {
-  return root.extra(personalKey, () => new PersonalStore(root.api, () => root.session.uid, (change) => root.onBlackListChanged(change)))
+  return root.extra(PersonalStore, () => new PersonalStore(root.api, () => root.session.uid, (change) => root.onBlackListChanged(change)))
 }

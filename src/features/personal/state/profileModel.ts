@@ -8,7 +8,6 @@ import type { UserInfo } from '../../../protocol/contract/models'
 import { checkNickName } from '../../../protocol/identity'
 import type { Session } from '../../../stores/app/session'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 import type { UploadSource } from '../../../services/http/upload'
 import { profile as t } from '../../../strings/profile'
 import { failureMessage } from '../../../stores/kit/loadState'
@@ -135,11 +134,9 @@ export class ProfileModel {
   }
 }
 
-const profileKey: ExtraKey<ProfileModel> = {}
-
 /** The root's profile editor (created with my-info): the gateway's save, the platform's avatar upload. */
 export function profileOf(root: RootStore): ProfileModel {
-  return root.extra(profileKey, () => {
+  return root.extra(ProfileModel, () => {
     const upload = root.uploadAvatar
     const pick = root.bridge?.getAvatar
     return new ProfileModel(

@@ -3,7 +3,6 @@ import type { ProgramCard } from '../../../protocol/contract/models'
 import type { Api } from '../../../services/api'
 import { Loadable } from '../../../stores/kit/loadable'
 import type { RootStore } from '../../../stores/app/root'
-import type { ExtraKey } from '../../../stores/app/extras'
 
 /** A label of label.json (a genre such as 古装): browsed before typing, filtering the results after. */
 export interface Label {
@@ -116,9 +115,7 @@ export class DiscoverStore {
   }
 }
 
-const discoverKey: ExtraKey<DiscoverStore> = {}
-
 /** The search page's labels and 热搜榜 (created by that page, so its code loads with it, not with home). */
 export function discoverOf(root: RootStore): DiscoverStore {
-  return root.extra(discoverKey, () => new DiscoverStore(root.api.search, () => root.childMode))
+  return root.extra(DiscoverStore, () => new DiscoverStore(root.api.search, () => root.childMode))
 }
