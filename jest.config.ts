@@ -8,6 +8,10 @@ export default defineJestConfig({
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.artifacts/', '<rootDir>/.stryker/'],
   // test-utils' defaults stop at the first failing suite; we want the whole picture.
   bail: 0,
+  // jest's 5 s default failed page and gateway suites as hooks that timed out when the 2-core machine
+  // was loaded (a load average of 15 or more); on an idle machine they take well under a second. Waits
+  // inside tests keep their own bounds (until(), waitFor).
+  testTimeout: 15_000,
   // Only the ESM packages are transformed: transforming everything pushes jest's own runner through
   // babel-preset-taro ("Class private methods are not enabled").
   transformIgnorePatterns: [

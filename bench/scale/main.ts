@@ -7,10 +7,26 @@
  *   --broker aedes|cluster   default aedes (cluster: start it first with `bash .ci/rabbitmq.sh cluster`)
  *   --pairs N                phone + TV pairs (2N connections), default 200
  *   --duration S             the measured window after the ramp, seconds, default 60
- *   --scenario steady|kill-node|storm
+ *   --scenario steady|kill-node|storm|reload|tv-returns
  *                            kill-node: kill -9 RabbitMQ node tvc2 20 s into the window, start it again
  *                            10 s later; storm: restart HAProxy 20 s into the window (every connection
- *                            drops at once). Both run at least 80 s after the fault.
+ *                            drops at once); reload: reload HAProxy's configuration instead (the old
+ *                            processes keep their connections until hard-stop-after); tv-returns: every
+ *                            TV closes its connection 20 s into the window and connects again --gone
+ *                            seconds later while the phones stay connected (issue 33). Each runs at
+ *                            least 80 s after the fault (tv-returns: 60 s after the return).
+ *   --gone S                 tv-returns: how long the TVs stay away (default 35: longer than the 30 s
+ *                            sync, so every phone has shown its TV offline)
+ *   --announce on|off        the boxes announce themselves when their connection comes back (default on;
+ *                            off: a real operator's box, the phones find it by their re-sync steps)
+ *   --tv-reconnect jitter|flat  the TVs' reconnect: the app's jitter (default) or mqtt.js's flat 1 s
+ *   --tv-session persistent|clean  the TVs' MQTT sessions: persistent under `tv-{MAC}` (default: a
+ *                            reconnect whose session survived subscribes nothing again), or clean
+ *   --probe-rabbit           during a fault, ask node tvc1 every 10 s for its queues, registered client ids
+ *                            and Mnesia commits and locks (rabbitmqctl: a BEAM of its own each time, a
+ *                            load of its own on a small machine; off by default)
+ *   --tv-ids fixed|per-connection  clean sessions only: always `tv-{MAC}` (default), or a new suffix
+ *                            per connection (no takeover of the old session)
  *   --cache on|off           cluster: rabbitmq_auth_backend_cache in front of the HTTP backend (default on)
  *   --per-worker N           pairs per load-generator process, default 500
  *   --concurrency N          pairs starting at once per worker during the ramp, default 25
@@ -32,12 +48,15 @@ import { parseArgs } from 'node:util'
 import { tv } from '../../src/strings'
 import type { AuthCounts, StackReady, WorkerMessage, WorkerRamped, WorkerReport } from './messages'
 import { ms, overLimit, quantiles, ratePerSecond, recovery } from './stats'
+import { formatTimeline, logOffsets, newLogLines, Timeline } from './timeline'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const CLUSTER_DIR = path.join(ROOT, '.rabbitmq-cluster')
 const RABBITMQ_SH = path.join(ROOT, '.ci', 'rabbitmq.sh')
 const FAULT_AT_MS = 20_000
 const AFTER_FAULT_MS = 80_000
+/** "TV returns": the run goes on this long after the TVs' return. */
+const AFTER_RETURN_MS = 60_000
 const CLK_TCK = 100
 
 const { values: opt } = parseArgs({
@@ -51,18 +70,26 @@ const { values: opt } = parseArgs({
     concurrency: { type: 'string', default: '25' },
     smoke: { type: 'boolean', default: false },
     reconnect: { type: 'string', default: 'jitter' },
+    gone: { type: 'string', default: '35' },
+    announce: { type: 'string', default: 'on' },
+    'tv-reconnect': { type: 'string', default: 'jitter' },
+    'tv-ids': { type: 'string', default: 'fixed' },
+    'tv-session': { type: 'string', default: 'persistent' },
+    'probe-rabbit': { type: 'boolean', default: false },
   },
 })
 const broker = opt.broker as 'aedes' | 'cluster'
 const N = Number(opt.pairs)
 const durationMs = Number(opt.duration) * 1000
-const scenario = opt.scenario as 'steady' | 'kill-node' | 'storm'
-if (!['aedes', 'cluster'].includes(broker) || !(N >= 2) || !(durationMs > 0) || !['steady', 'kill-node', 'storm'].includes(scenario)) {
-  console.error('usage: bench:scale -- --broker aedes|cluster --pairs N --duration S --scenario steady|kill-node|storm [--cache on|off] [--smoke]')
+const SCENARIOS = ['steady', 'kill-node', 'storm', 'reload', 'tv-returns'] as const
+const scenario = opt.scenario as (typeof SCENARIOS)[number]
+const goneMs = Number(opt.gone) * 1000
+if (!['aedes', 'cluster'].includes(broker) || !(N >= 2) || !(durationMs > 0) || !SCENARIOS.includes(scenario) || !(goneMs >= 0 && goneMs <= 600_000)) {
+  console.error(`usage: bench:scale -- --broker aedes|cluster --pairs N --duration S --scenario ${SCENARIOS.join('|')} [--gone S] [--announce on|off] [--cache on|off] [--smoke]`)
   process.exit(2)
 }
-if (scenario !== 'steady' && broker !== 'cluster') {
-  console.error('the kill-node and storm scenarios need --broker cluster')
+if (['kill-node', 'storm', 'reload'].includes(scenario) && broker !== 'cluster') {
+  console.error('the kill-node, storm and reload scenarios need --broker cluster')
   process.exit(2)
 }
 
@@ -112,6 +139,17 @@ function clusterPids(): { rabbit: Record<string, number>; haproxy: number[] } {
     haproxy = []
   }
   return { rabbit, haproxy }
+}
+
+/** The balancer's admission settings in force (from the config the cluster script wrote). */
+function lbSettings(): Record<string, string> {
+  try {
+    const cfg = fs.readFileSync(path.join(CLUSTER_DIR, 'haproxy.cfg'), 'utf8')
+    const pick = (re: RegExp) => re.exec(cfg)?.[1] ?? 'none'
+    return { rateLimitSessions: pick(/rate-limit sessions (\S+)/), backlog: pick(/backlog (\S+)/), hardStopAfter: pick(/hard-stop-after (\S+)/), processes: String(clusterPids().haproxy.length) }
+  } catch {
+    return {}
+  }
 }
 
 function rabbitmq(...args: string[]): void {
@@ -195,7 +233,20 @@ async function main(): Promise<number> {
     const ramped = workers.map((w) => onMessage<WorkerRamped>(w, 'ramped', 15 * 60_000))
     workers.forEach((w, k) => {
       const from = k * perWorker
-      w.send({ kind: 'start', from, to: Math.min(N, from + perWorker), brokerUrl, stackUrl: ready.stackUrl, concurrency: Number(opt.concurrency), probe: opt.smoke || k === 0, reconnect: opt.reconnect === 'flat' ? 'flat' : 'jitter' })
+      w.send({
+        kind: 'start',
+        from,
+        to: Math.min(N, from + perWorker),
+        brokerUrl,
+        stackUrl: ready.stackUrl,
+        concurrency: Number(opt.concurrency),
+        probe: opt.smoke || k === 0,
+        reconnect: opt.reconnect === 'flat' ? 'flat' : 'jitter',
+        tvReconnect: opt['tv-reconnect'] === 'flat' ? 'flat' : 'jitter',
+        announce: opt.announce !== 'off',
+        tvIds: opt['tv-ids'] === 'per-connection' ? 'per-connection' : 'fixed',
+        tvSession: opt['tv-session'] === 'clean' ? 'clean' : 'persistent',
+      })
     })
     const ramps = await Promise.all(ramped)
     const rampEnd = Math.max(...ramps.map((r) => r.lastOnline))
@@ -219,13 +270,35 @@ async function main(): Promise<number> {
     const cpu0 = Object.fromEntries(Object.entries(pids0).map(([k, p]) => [k, cpuTicks(p)]))
     const t0 = Date.now()
     let fault: Record<string, unknown> = {}
+    const timeline =
+      broker === 'cluster' && scenario !== 'steady'
+        ? new Timeline({
+            clusterDir: CLUSTER_DIR,
+            pids: clusterPids,
+            auth: async () => ((await (await fetch(`${ready.stackUrl}/bench/stats`)).json()) as { auth: Record<string, number> }).auth,
+            online: () => [...online.values()].reduce((a, b) => a + b, 0),
+            rabbitmqSh: opt['probe-rabbit'] ? RABBITMQ_SH : null,
+          })
+        : null
+    const logsAt = broker === 'cluster' ? logOffsets(CLUSTER_DIR) : {}
     if (scenario === 'steady') {
       await sleep(durationMs)
+    } else if (scenario === 'tv-returns') {
+      await sleep(FAULT_AT_MS)
+      const at = Date.now()
+      timeline?.start(at, goneMs + AFTER_RETURN_MS + 10_000)
+      for (const w of workers) w.send({ kind: 'tv-drop', at, goneMs })
+      fault = { tvsAwayMs: goneMs, announce: opt.announce !== 'off' }
+      await sleep(Math.max(0, Math.max(durationMs - (Date.now() - t0), at + goneMs + AFTER_RETURN_MS - Date.now())))
     } else {
       await sleep(FAULT_AT_MS)
       const at = Date.now()
+      timeline?.start(at - 3_000, AFTER_FAULT_MS + 10_000)
       for (const w of workers) w.send({ kind: 'mark', at })
-      if (scenario === 'kill-node') {
+      if (scenario === 'reload') {
+        rabbitmq('reload-lb')
+        fault = { reloaded: 'haproxy' }
+      } else if (scenario === 'kill-node') {
         rabbitmq('kill-node', '2')
         await sleep(10_000)
         const restartAt = Date.now()
@@ -238,6 +311,7 @@ async function main(): Promise<number> {
       }
       await sleep(Math.max(0, Math.max(durationMs - (Date.now() - t0), at + AFTER_FAULT_MS - Date.now())))
     }
+    timeline?.stop()
     const windowMs = Date.now() - t0
     const cpu1 = Object.fromEntries(Object.entries(pids0).map(([k, p]) => [k, cpuTicks(p)]))
     const files = Object.fromEntries(Object.entries(pidsOf()).map(([k, p]) => [k, openFiles(p)]))
@@ -286,6 +360,12 @@ async function main(): Promise<number> {
       connections: 2 * N,
       scenario,
       reconnect: opt.reconnect === 'flat' ? 'flat 1 s' : 'jitter',
+      tvs: {
+        reconnect: opt['tv-reconnect'] === 'flat' ? 'flat 1 s' : 'jitter',
+        session: opt['tv-session'] === 'clean' ? `clean, ids ${opt['tv-ids'] === 'per-connection' ? 'per connection' : 'fixed'}` : 'persistent',
+        announce: opt.announce !== 'off',
+      },
+      lb: broker === 'cluster' ? lbSettings() : null,
       workers: workerCount,
       windowS: Math.round(windowMs / 1000),
       ramp: {
@@ -316,9 +396,22 @@ async function main(): Promise<number> {
       fault: scenario === 'steady' ? null : {
         ...fault,
         phones: recovery(all((r) => r.recoveries), scenario === 'storm' ? 60_000 : 30_000),
+        // issue 33's targets: the share of the phones hit that are online again within 10 s, 30 s, 60 s
+        backWithin: Object.fromEntries([10, 30, 60].map((sec) => [`${sec}s`, recovery(all((r) => r.recoveries), sec * 1000).share])),
+        // where the recovery went: the first CONNACK and SUBACK after the fault, of the phones hit and of every TV
+        phoneConnack: quantilesOf(all((r) => r.phoneConnack)),
+        phoneSuback: quantilesOf(all((r) => r.phoneSuback)),
+        tvConnack: quantilesOf(all((r) => r.tvConnack)),
+        tvSuback: quantilesOf(all((r) => r.tvSuback)),
+        notBack: merge((r) => r.notBack),
+        clientErrors: merge((r) => r.clientErrors),
+        tvReturn: scenario === 'tv-returns' ? tvReturnFigures(reports) : null,
         inFlightTold: merge((r) => r.inFlightTold),
         inFlightResent,
         peakConnectsPerS: ratePerSecond(connects.filter((t) => t > t0 + FAULT_AT_MS)).peak,
+        timeline: timeline?.samples ?? [],
+        rabbitProbes: timeline?.probes ?? [],
+        nodeLog: broker === 'cluster' ? newLogLines(CLUSTER_DIR, logsAt) : [],
       },
       onlineAtEnd: sum((r) => r.online),
       loadavg: { before: loadBefore.map((l) => l.toFixed(2)).join(' '), after: loadAfter.map((l) => l.toFixed(2)).join(' ') },
@@ -346,6 +439,25 @@ async function main(): Promise<number> {
   }
 }
 
+/** Quantiles of the times that happened, and how many never did (null). */
+function quantilesOf(times: Array<number | null>): ReturnType<typeof quantiles> & { never: number } {
+  return { ...quantiles(times.filter((t): t is number => t !== null)), never: times.filter((t) => t === null).length }
+}
+
+/** "TV returns": from each TV's return (its SUBACK) to its phone showing it online. */
+function tvReturnFigures(reports: WorkerReport[]) {
+  const times = reports.flatMap((r) => r.tvReturn?.times ?? [])
+  const done = times.filter((t): t is number => t !== null)
+  return {
+    phonesThatSawTvAway: times.length,
+    unnoticed: reports.reduce((a, r) => a + (r.tvReturn?.unnoticed ?? 0), 0),
+    onlineAfterReturn: quantilesOf(times),
+    within3s: times.length ? done.filter((t) => t <= 3_000).length / times.length : 1,
+    tvReconnect: quantilesOf(reports.flatMap((r) => r.tvReturn?.reconnectMs ?? [])),
+    announced: reports.reduce((a, r) => a + (r.tvReturn?.announced ?? 0), 0),
+  }
+}
+
 type Result = Record<string, unknown> & {
   sync: ReturnType<typeof quantiles>
   command: ReturnType<typeof quantiles>
@@ -358,6 +470,7 @@ function print(r: Result): void {
   const lag = rr.generatorLagMs as { p99: number; max: number }
   const ramp = rr.ramp as { connectsPerS: number; peakConnectsPerS: number; allConnectedS: number; allOnlineS: number; failed: number }
   console.log(`\n== bench:scale: ${String(r.broker)}, N=${String(r.pairs)} pairs (${String(r.connections)} connections), ${String(r.scenario)}, ${String(r.windowS)} s window, ${String(r.workers)} worker(s)`)
+  console.log(`settings: phones reconnect ${String(r.reconnect)}; TVs ${JSON.stringify(r.tvs)}${r.lb ? `; balancer ${JSON.stringify(r.lb)}` : ''}`)
   console.log(`ramp: ${ramp.connectsPerS} connects/s (peak ${ramp.peakConnectsPerS}/s); all connected in ${ramp.allConnectedS.toFixed(1)} s, all subscribed + online in ${ramp.allOnlineS.toFixed(1)} s; ${ramp.failed} pair(s) never online`)
   console.log(`sync round trip:    ${q(rr.sync)}`)
   console.log(`command round trip: ${q(rr.command)}`)
@@ -372,11 +485,50 @@ function print(r: Result): void {
   const probes = r.probes as { tried: number; refused: number }
   console.log(`commands executed twice: ${String(r.duplicates)}; ACL breaches: ${(r.breaches as string[]).length}; ACL probes refused ${probes.refused}/${probes.tried}`)
   if (r.fault) {
-    const f = r.fault as { phones: ReturnType<typeof recovery>; inFlightTold: Record<string, number>; inFlightResent: number; peakConnectsPerS: number; rejoinMs?: number | null }
-    const within = r.scenario === 'storm' ? 60 : 30
-    console.log(`fault: ${JSON.stringify({ ...f, phones: undefined, inFlightTold: undefined })}`)
-    console.log(`phones hit: ${f.phones.affected}; online again within ${within} s: ${f.phones.back} (${(f.phones.share * 100).toFixed(2)}%); recovery p50 ${ms(f.phones.times.p50 / 1000, 2)} s, p99 ${ms(f.phones.times.p99 / 1000, 2)} s, max ${ms(f.phones.times.max / 1000, 2)} s`)
-    console.log(`in flight at the fault: told ${JSON.stringify(f.inFlightTold)} ("${tv.linkNoReply}" = no reply); resent ${f.inFlightResent}; peak connects/s after the fault ${f.peakConnectsPerS}`)
+    type Q = ReturnType<typeof quantilesOf>
+    const f = r.fault as {
+      phones: ReturnType<typeof recovery>
+      backWithin: Record<string, number>
+      phoneConnack: Q
+      phoneSuback: Q
+      tvConnack: Q
+      tvSuback: Q
+      notBack: Record<string, number>
+      clientErrors: Record<string, number>
+      tvReturn: ReturnType<typeof tvReturnFigures> | null
+      inFlightTold: Record<string, number>
+      inFlightResent: number
+      peakConnectsPerS: number
+      rejoinMs?: number | null
+      timeline: Parameters<typeof formatTimeline>[0]
+      rabbitProbes: Array<{ t: number; value: string; ms: number }>
+      nodeLog: Array<[string, number]>
+    }
+    const sec = (x: Q) => `p50 ${ms(x.p50 / 1000, 2)} s, p99 ${ms(x.p99 / 1000, 2)} s, max ${ms(x.max / 1000, 2)} s (n=${x.n}, never ${x.never})`
+    const pct = (x: number) => `${(x * 100).toFixed(2)}%`
+    const brief = Object.fromEntries(Object.entries(f).filter(([k]) => !['phones', 'backWithin', 'phoneConnack', 'phoneSuback', 'tvConnack', 'tvSuback', 'notBack', 'clientErrors', 'tvReturn', 'inFlightTold', 'timeline', 'rabbitProbes', 'nodeLog'].includes(k)))
+    console.log(`fault: ${JSON.stringify(brief)}`)
+    if (f.tvReturn) {
+      const t = f.tvReturn
+      console.log(`TV returns: ${t.phonesThatSawTvAway} phones showed their TV offline while it was away (${t.unnoticed} never noticed); from the TV's return to the phone showing it online: ${sec(t.onlineAfterReturn)}; within 3 s: ${pct(t.within3s)}`)
+      console.log(`  the TVs' reconnect (start to SUBACK): ${sec(t.tvReconnect)}; announcements sent ${t.announced}`)
+    } else {
+      console.log(`phones hit: ${f.phones.affected}; online again within 10 s: ${pct(f.backWithin['10s'])}, 30 s: ${pct(f.backWithin['30s'])}, 60 s: ${pct(f.backWithin['60s'])}; recovery p50 ${ms(f.phones.times.p50 / 1000, 2)} s, p99 ${ms(f.phones.times.p99 / 1000, 2)} s, max ${ms(f.phones.times.max / 1000, 2)} s`)
+      console.log(`  after the fault, first CONNACK: phones ${sec(f.phoneConnack)}; TVs ${sec(f.tvConnack)}`)
+      console.log(`  after the fault, first SUBACK:  phones ${sec(f.phoneSuback)}; TVs ${sec(f.tvSuback)}`)
+      if (Object.keys(f.notBack).length) console.log(`  not back: ${JSON.stringify(f.notBack)}`)
+      console.log(`in flight at the fault: told ${JSON.stringify(f.inFlightTold)} ("${tv.linkNoReply}" = no reply); resent ${f.inFlightResent}; peak connects/s after the fault ${f.peakConnectsPerS}`)
+    }
+    if (Object.keys(f.clientErrors).length) console.log(`client errors after the fault: ${JSON.stringify(f.clientErrors)}`)
+    if (f.timeline.length) {
+      console.log('timeline (s from the fault; per port e = established, cw = close-wait (the balancer closed, the node not yet), q = accept queue; CPU %; auth calls/s u v r t):')
+      for (const line of formatTimeline(f.timeline)) console.log(`  ${line}`)
+    }
+    if (f.rabbitProbes.length) console.log(`tvc1 every 10 s {queues, MQTT client ids registered, mnesia commits, lock queue, held locks}: ${f.rabbitProbes.map((p) => `${p.t} s ${p.value} (${p.ms} ms)`).join('; ')}`)
+    if (f.nodeLog.length) {
+      console.log('node log (warnings/errors since the fault):')
+      for (const [line, n] of f.nodeLog) console.log(`  ${n} x ${line}`)
+    }
   }
   console.log(`online at the end: ${String(r.onlineAtEnd)}/${String(r.pairs)}; load average before ${(r.loadavg as { before: string }).before}, after ${(r.loadavg as { after: string }).after} (${String(r.cores)} cores, shared)`)
 }

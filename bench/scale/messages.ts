@@ -34,6 +34,14 @@ export interface WorkerStart {
   probe: boolean
   /** 'flat': the link's random source returns 0, so its reconnect period is SPEC 9's flat 1 s. */
   reconnect: 'jitter' | 'flat'
+  /** The TVs' own reconnect: 'flat' 1 s (mqtt.js's default), or the app's jitter (issue 33). */
+  tvReconnect: 'jitter' | 'flat'
+  /** Issue 33: each box announces itself (one type 87 to its phone) when its connection comes back. */
+  announce: boolean
+  /** The TVs' MQTT client ids: `tv-{MAC}` always, or a new suffix per connection (no takeover). */
+  tvIds: 'fixed' | 'per-connection'
+  /** The TVs' MQTT sessions: persistent under `tv-{MAC}` (no subscribe when present again), or clean. */
+  tvSession: 'persistent' | 'clean'
 }
 
 /** Sent by the orchestrator: figures from now on (the steady window), or a fault happens now. */
@@ -41,6 +49,8 @@ export type WorkerCommand =
   | WorkerStart
   | { kind: 'window' }
   | { kind: 'mark'; at: number }
+  /** Issue 33, "TV returns": every TV closes its connection now and connects again `goneMs` later. */
+  | { kind: 'tv-drop'; at: number; goneMs: number }
   | { kind: 'report' }
   | { kind: 'stop' }
 
@@ -77,6 +87,24 @@ export interface WorkerReport {
   breaches: string[]
   /** For each phone that left online within 10 s after the mark: ms until online again (null: never). */
   recoveries: Array<number | null>
+  /**
+   * After the mark, per phone hit and per TV: ms from the mark to its first CONNACK and to its first
+   * SUBACK (null: none), where the recovery time went.
+   */
+  phoneConnack: Array<number | null>
+  phoneSuback: Array<number | null>
+  tvConnack: Array<number | null>
+  tvSuback: Array<number | null>
+  /** Phones hit and not back at the report: their state and reason, counted. */
+  notBack: Record<string, number>
+  /** What the phones' and TVs' clients reported after the mark ('error' events), counted by message. */
+  clientErrors: Record<string, number>
+  /**
+   * "TV returns": per phone that showed its TV offline while the TV was away, ms from the TV's return
+   * (its SUBACK) to the phone showing it online (null: not by the report); phones that never noticed;
+   * ms from the start of each TV's return to its SUBACK.
+   */
+  tvReturn: { times: Array<number | null>; unnoticed: number; reconnectMs: Array<number | null>; announced: number } | null
   /** What phones with a command in flight at the mark were told, by message. */
   inFlightTold: Record<string, number>
   /** In-flight commands at the mark that the TV later received again (must be 0). */

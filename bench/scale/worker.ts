@@ -9,6 +9,8 @@
  *     random point of the first period, so the phones' sync phases spread.
  * The schedule: the link's own sync every 30 s; one key per phone per minute; every 5 minutes a burst of
  * 5 keys, each sent after the previous reply. Every timer is cleared on `stop`; every wait is bounded.
+ * Each box announces itself to its phone when its connection comes back (issue 33; off with
+ * `announce: false`); the TVs reconnect with the app's jitter (or mqtt.js's flat 1 s).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { connect, type MqttClient } from 'mqtt'
@@ -22,6 +24,7 @@ import { buildEnvelope } from '../../src/protocol/tv/envelope'
 import { TvLink, type LinkState } from '../../src/services/tv/link'
 import { mqttConnect } from '../../src/platform/mqtt/node'
 import { realClock, type Clock, type JarvisCredentials, type MqttConnect, type TvLinkApi } from '../../src/services/tv/types'
+import { broker as brokerConfig } from '../../src/config'
 import { wsConnectSocket } from '../../__tests__/tv/helpers/wsSocketTask'
 import { benchMac, benchPhone, benchUid, type WorkerCommand, type WorkerMessage, type WorkerReport, type WorkerStart } from './messages'
 
@@ -64,6 +67,23 @@ interface Pair {
   backAt: number | null
   /** Commands in flight at the mark. */
   inFlight: number[]
+  /** After the mark: the first CONNACK and SUBACK of the phone and of the TV (where the time went). */
+  phoneConnackAt: number | null
+  phoneSubackAt: number | null
+  tvConnackAt: number | null
+  tvSubackAt: number | null
+  /** The TV's latest SUBACK (its connection is usable again), and when its "TV returns" reconnect began. */
+  lastTvSubackAt: number | null
+  tvReturnStart: number | null
+  /** "TV returns": the phone showed its TV offline while the TV was away; when it showed it online again. */
+  sawTvAway: boolean
+  returnOnlineAt: number | null
+  /**
+   * Persistent sessions: bumped when an attempt after a drop fails to get the TV subscribed again (its
+   * session's queue may live on a node that died: RabbitMQ 3.10 refuses it until that node is back),
+   * so the TV starts a new session under a new client id.
+   */
+  tvIdGeneration: number
 }
 
 const lag = monitorEventLoopDelay({ resolution: 10 })
@@ -72,7 +92,25 @@ lag.enable()
 let pairs: Pair[] = []
 let measuring = false
 let markAt: number | null = null
+/** "TV returns": when every TV dropped its connection (null: not in this run). */
+let tvDropAt: number | null = null
+let tvReturnTimer: ReturnType<typeof setTimeout> | null = null
+let announce = true
+let tvReconnect: 'jitter' | 'flat' = 'jitter'
+let tvIds: 'fixed' | 'per-connection' = 'fixed'
+let tvSession: 'persistent' | 'clean' = 'persistent'
+let tvConnectionCount = 0
+/** The TV's MQTT client id: `tv-{MAC}`, or with a suffix new for each connection (issue 33, see tvClient). */
+const tvClientId = (pair: Pair) =>
+  tvSession === 'persistent'
+    ? `tv-${pair.mac}${pair.tvIdGeneration ? `-${pair.tvIdGeneration}` : ''}`
+    : tvIds === 'fixed'
+      ? `tv-${pair.mac}`
+      : `tv-${pair.mac}-${process.pid.toString(36)}${(++tvConnectionCount).toString(36)}`
+/** What the clients reported after the mark ('error' events), by message. */
+const clientErrors: Record<string, number> = {}
 let stopping = false
+let brokerUrl = ''
 let ticker: ReturnType<typeof setInterval> | null = null
 let progress: ReturnType<typeof setInterval> | null = null
 const connects: number[] = []
@@ -89,6 +127,12 @@ const send = (m: WorkerMessage) => process.send?.(m)
 
 function breach(what: string): void {
   if (breaches.length < 50) breaches.push(what)
+}
+
+function noteError(who: 'phone' | 'tv', e: Error): void {
+  if (markAt === null && tvDropAt === null) return
+  const key = `${who}: ${String(e?.message ?? e).slice(0, 80)}`
+  clientErrors[key] = (clientErrors[key] ?? 0) + 1
 }
 
 /** The sync interval's first tick at a random phase of its period; everything else is real time. */
@@ -133,7 +177,18 @@ function parse(payload: string | Uint8Array): { sequenceId: number; keyEvent?: s
 function watchedConnect(pair: Pair): MqttConnect {
   return (url, opts) => {
     const client = mqttConnect(url, opts)
-    client.on('connect', () => connects.push(Date.now()))
+    client.on('connect', () => {
+      const now = Date.now()
+      connects.push(now)
+      if (markAt !== null && pair.phoneConnackAt === null) pair.phoneConnackAt = now
+    })
+    client.on('error', (e: Error) => noteError('phone', e))
+    const subscribe = client.subscribe.bind(client)
+    client.subscribe = (topic, o, cb) =>
+      subscribe(topic, o, (err, granted) => {
+        if (!err && markAt !== null && pair.phoneSubackAt === null) pair.phoneSubackAt = Date.now()
+        cb(err, granted)
+      })
     client.on('message', (topic: string, payload: Uint8Array) => {
       const env = parse(payload)
       if (!pair.phoneTopics.has(topic) || (env && env.from !== pair.agentTopic)) breach(`phone ${pair.i} heard ${env?.from ?? 'junk'} on ${topic}`)
@@ -167,36 +222,93 @@ function api(stackUrl: string, pair: Pair): TvLinkApi {
   }
 }
 
+/** The TVs' reconnect period for the k-th retry: mqtt.js's flat 1 s, or the app's jitter (src/services/tv/link.ts). */
+function tvPeriod(k: number): number {
+  if (tvReconnect === 'flat') return brokerConfig.reconnectPeriodMs
+  const window = Math.min(brokerConfig.reconnectJitterMaxMs, brokerConfig.reconnectPeriodMs * 2 ** Math.min(k, 20))
+  return brokerConfig.reconnectPeriodMs + Math.floor(Math.random() * window)
+}
+
+/**
+ * The TV's own connection: it subscribes its topic on every CONNACK (mqtt.js's resubscribe off, so
+ * the SUBACK is seen) and, subscribed again, announces itself to its phone (issue 33). Resolves on
+ * the first SUBACK. Its session (issue 33, `--tv-session`):
+ * - persistent (the default): clean session off under the stable id `tv-{MAC}`; when the CONNACK says
+ *   the session is present, its queue and binding survived and the TV does not subscribe again. On
+ *   RabbitMQ 3.10 every subscribe of a clean session is a queue declare + bind (and its disconnect a
+ *   delete), each a Mnesia transaction; a reconnect without them is about 4 times cheaper
+ *   (bench/scale/subscribeProbe.ts).
+ * - clean: a clean session under `tv-{MAC}`, or with a new suffix per connection (`--tv-ids
+ *   per-connection`): under one id a reconnect takes over the old session, and the old connection's
+ *   clean-up can delete the queue the new one has just declared (`queue.bind ... not_found`).
+ */
 function tvClient(url: string, pair: Pair): Promise<MqttClient> {
   const client = connect(url, {
-    clientId: `tv-${pair.mac}`,
+    clientId: tvClientId(pair),
     username: `${TV_USERNAME_PREFIX}${pair.mac}`,
     password: tvSecretFor(DEFAULT_TV_SECRET, pair.mac),
     protocolVersion: 4,
-    clean: true,
+    clean: tvSession === 'clean',
     keepalive: 60,
-    reconnectPeriod: 1_000,
+    reconnectPeriod: tvPeriod(0),
+    resubscribe: false,
     connectTimeout: 30_000,
     forceNativeWebSocket: true,
     createWebsocket: (u: string, protocols: string[]) => new WebSocket(u, protocols),
   })
-  client.on('connect', () => connects.push(Date.now()))
-  client.on('error', () => undefined)
+  pair.tv = client
+  let attempts = 0
+  /** Attempts since the TV was last subscribed (its session usable). */
+  let failedSinceReady = 0
+  client.on('error', (e: Error) => noteError('tv', e))
   // issue 32: the sender is the user level of the topic the command came in on
   client.on('message', (topic, payload) => pair.box.handle(payload, commandTopicOf(topic)?.uid))
+  client.on('close', () => {
+    attempts += 1
+    failedSinceReady += 1
+    // the drop, then an attempt that failed too: a new session under a new id (see tvIdGeneration)
+    if (tvSession === 'persistent' && failedSinceReady >= 2) {
+      pair.tvIdGeneration += 1
+      failedSinceReady = 0
+    }
+    client.options.reconnectPeriod = tvPeriod(attempts)
+    // mqtt.js builds each CONNECT from its options: the next connection under a new id
+    client.options.clientId = tvClientId(pair)
+  })
   return new Promise((resolve, reject) => {
-    // a TV that never gets in is closed (it would keep knocking every second) and counted as failed
+    let first = true
+    // a TV that never gets in is closed (it would keep knocking) and counted as failed
     const fail = (why: string) => {
       client.end(true)
+      if (pair.tv === client) pair.tv = null
       reject(new Error(`TV ${pair.i}: ${why}`))
     }
-    const timer = setTimeout(() => fail(`no CONNACK in ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS)
-    client.once('connect', () => {
-      client.subscribe(`${pair.tvTopic}/#`, { qos: 1 }, (err, granted) => {
-        clearTimeout(timer)
-        if (err || !granted?.every((g) => g.qos === 0 || g.qos === 1)) fail('subscribe refused')
-        else resolve(client)
-      })
+    const timer = setTimeout(() => fail(`not subscribed in ${START_TIMEOUT_MS} ms`), START_TIMEOUT_MS)
+    client.on('connect', (connack: { sessionPresent?: boolean }) => {
+      const at = Date.now()
+      connects.push(at)
+      if (markAt !== null && pair.tvConnackAt === null) pair.tvConnackAt = at
+      const subscribed = (err: Error | null | undefined, granted: Array<{ qos: number }> | undefined) => {
+        const ok = !err && !!granted?.every((g) => g.qos === 0 || g.qos === 1)
+        if (first) {
+          first = false
+          clearTimeout(timer)
+          if (!ok) return fail('subscribe refused')
+          resolve(client)
+        }
+        if (!ok || stopping) return
+        const now = Date.now()
+        attempts = 0
+        failedSinceReady = 0
+        client.options.reconnectPeriod = tvPeriod(0)
+        pair.lastTvSubackAt = now
+        if (markAt !== null && pair.tvSubackAt === null) pair.tvSubackAt = now
+        if (announce) pair.box.announce()
+      }
+      // a persistent session that survived keeps its subscription: nothing to subscribe again
+      if (tvSession === 'persistent' && connack.sessionPresent) subscribed(null, [{ qos: 1 }])
+      // its topic and each user's way in below it (issue 32)
+      else client.subscribe(`${pair.tvTopic}/#`, { qos: 1 }, (err, granted) => subscribed(err, granted))
     })
   })
 }
@@ -209,9 +321,12 @@ function onState(pair: Pair, state: LinkState, error: string | null): void {
   if (state === 'online') {
     pair.onlineAt ??= now
     if (pair.leftAt !== null && pair.backAt === null) pair.backAt = now
+    if (pair.sawTvAway && pair.returnOnlineAt === null && tvDropAt !== null && (pair.lastTvSubackAt ?? 0) > tvDropAt) pair.returnOnlineAt = now
     return
   }
   if (was !== 'online') return
+  // "TV returns": the phone showed its TV offline while the TV was away
+  if (tvDropAt !== null && now >= tvDropAt && (pair.lastTvSubackAt ?? 0) <= tvDropAt) pair.sawTvAway = true
   pair.burstLeft = 0
   if (measuring) offlineTransitions[error ?? state] = (offlineTransitions[error ?? state] ?? 0) + 1
   if (markAt !== null && now - markAt <= MARK_WINDOW_MS && pair.leftAt === null) {
@@ -249,7 +364,7 @@ function sendKey(pair: Pair, burst: boolean): void {
 
 async function startPair(pair: Pair, start: WorkerStart): Promise<boolean> {
   try {
-    pair.tv = await tvClient(start.brokerUrl, pair)
+    await tvClient(start.brokerUrl, pair)
   } catch {
     return false
   }
@@ -377,6 +492,10 @@ function tick(): void {
 
 async function run(start: WorkerStart): Promise<void> {
   pairs = []
+  announce = start.announce
+  tvReconnect = start.tvReconnect
+  tvIds = start.tvIds
+  tvSession = start.tvSession
   for (let i = start.from; i < start.to; i++) {
     const mac = benchMac(i)
     const pair: Pair = {
@@ -400,6 +519,15 @@ async function run(start: WorkerStart): Promise<void> {
       leftAt: null,
       backAt: null,
       inFlight: [],
+      phoneConnackAt: null,
+      phoneSubackAt: null,
+      tvConnackAt: null,
+      tvSubackAt: null,
+      lastTvSubackAt: null,
+      tvReturnStart: null,
+      sawTvAway: false,
+      returnOnlineAt: null,
+      tvIdGeneration: 0,
     }
     pair.box = new VirtualSetTopBox(
       { mac, name: `电视 ${i}`, topic: pair.tvTopic },
@@ -410,10 +538,14 @@ async function run(start: WorkerStart): Promise<void> {
       undefined,
       // Only this pair's phone may reach this TV: anything else that arrives is an ACL breach.
       (topic, sender) => sender === benchUid(i) && pair.phoneTopics.has(topic),
+      undefined,
+      // issue 33: the family's phones to announce to (this pair's phone; the box checks each again);
+      // issue 32: each is this pair's user's
+      { familyTopics: () => [...pair.phoneTopics], userOfTopic: (topic) => (pair.phoneTopics.has(topic) ? benchUid(i) : undefined) },
     )
     pairs.push(pair)
   }
-  progress = setInterval(() => send({ kind: 'progress', online: pairs.filter((p) => p.state === 'online').length, pairs: pairs.length }), 5_000)
+  progress = setInterval(() => send({ kind: 'progress', online: pairs.filter((p) => p.state === 'online').length, pairs: pairs.length }), 1_000)
   let next = 0
   let failed = 0
   const runner = async () => {
@@ -440,6 +572,12 @@ function report(): WorkerReport {
   let duplicates = 0
   let inFlightResent = 0
   const recoveries: Array<number | null> = []
+  const since = (t: number | null) => (t === null || markAt === null ? null : t - markAt)
+  const phoneConnack: Array<number | null> = []
+  const phoneSuback: Array<number | null> = []
+  const tvConnack: Array<number | null> = []
+  const tvSuback: Array<number | null> = []
+  const notBack: Record<string, number> = {}
   const now = Date.now()
   for (const pair of pairs) {
     for (const sent of pair.pending.values()) {
@@ -451,8 +589,30 @@ function report(): WorkerReport {
     duplicates += pair.box.duplicates
     if (pair.box.refused > 0) breach(`TV ${pair.i} received ${pair.box.refused} command(s) from a phone not of its user`)
     for (const id of pair.inFlight) if (pair.box.received.filter((e) => e.sequenceId === id).length > 1) inFlightResent += 1
-    if (pair.leftAt !== null && markAt !== null) recoveries.push(pair.backAt === null ? null : pair.backAt - markAt)
+    if (pair.leftAt !== null && markAt !== null) {
+      recoveries.push(pair.backAt === null ? null : pair.backAt - markAt)
+      phoneConnack.push(since(pair.phoneConnackAt))
+      phoneSuback.push(since(pair.phoneSubackAt))
+      if (pair.backAt === null) {
+        const key = `${pair.state}${pair.error ? `: ${pair.error}` : ''}${pair.phoneSubackAt === null ? (pair.phoneConnackAt === null ? ' (no CONNACK since)' : ' (CONNACK, no SUBACK since)') : ''}`
+        notBack[key] = (notBack[key] ?? 0) + 1
+      }
+    }
+    if (markAt !== null) {
+      tvConnack.push(since(pair.tvConnackAt))
+      tvSuback.push(since(pair.tvSubackAt))
+    }
   }
+  const returned = tvDropAt === null ? [] : pairs
+  const tvReturn =
+    tvDropAt === null
+      ? null
+      : {
+          times: returned.filter((p) => p.sawTvAway).map((p) => (p.returnOnlineAt === null || p.lastTvSubackAt === null ? null : p.returnOnlineAt - p.lastTvSubackAt)),
+          unnoticed: returned.filter((p) => !p.sawTvAway).length,
+          reconnectMs: returned.map((p) => (p.tvReturnStart === null || p.lastTvSubackAt === null || p.lastTvSubackAt < p.tvReturnStart ? null : p.lastTvSubackAt - p.tvReturnStart)),
+          announced: returned.reduce((a, p) => a + p.box.announced, 0),
+        }
   const lagNs = { p99: lag.percentile(99), max: lag.max }
   return {
     kind: 'report',
@@ -467,6 +627,13 @@ function report(): WorkerReport {
     duplicates,
     breaches,
     recoveries,
+    phoneConnack,
+    phoneSuback,
+    tvConnack,
+    tvSuback,
+    notBack,
+    clientErrors,
+    tvReturn,
     inFlightTold,
     inFlightResent,
     probes,
@@ -480,6 +647,7 @@ function stop(): void {
   stopping = true
   if (ticker) clearInterval(ticker)
   if (progress) clearInterval(progress)
+  if (tvReturnTimer) clearTimeout(tvReturnTimer)
   for (const pair of pairs) {
     pair.link?.dispose()
     pair.tv?.end(true)
@@ -489,6 +657,7 @@ function stop(): void {
 
 process.on('message', (m: WorkerCommand) => {
   if (m.kind === 'start') {
+    brokerUrl = m.brokerUrl
     run(m).catch((e: unknown) => {
       console.error(`bench worker: ${String(e)}`)
       process.exit(1)
@@ -507,6 +676,22 @@ process.on('message', (m: WorkerCommand) => {
       pair.backAt = null
       pair.inFlight = [...pair.pending.entries()].filter(([, s]) => s.kind === 'command' && m.at - s.t < 800).map(([id]) => id)
     }
+  } else if (m.kind === 'tv-drop') {
+    // "TV returns": every TV goes away (its connection closed) and comes back goneMs later, all at once
+    tvDropAt = m.at
+    markAt = null
+    for (const pair of pairs) {
+      pair.tv?.end(true)
+      pair.tv = null
+    }
+    tvReturnTimer = setTimeout(() => {
+      tvReturnTimer = null
+      for (const pair of pairs) {
+        if (stopping) return
+        pair.tvReturnStart = Date.now()
+        tvClient(brokerUrl, pair).catch(() => undefined)
+      }
+    }, m.goneMs)
   } else if (m.kind === 'report') {
     send(report())
   } else if (m.kind === 'stop') {

@@ -46,6 +46,16 @@ export interface BoxOptions {
   family?: BoxFamily
   /** The programs it can play episode by episode (issue 22); without it a play is only recorded. */
   programs?: (programId: string) => ProgramDef | undefined
+  /**
+   * Issue 33: the topics of the family's phones connected now (the stack reads them from the broker),
+   * told by `announce()` besides the phones the box served. Without it, only those it served.
+   */
+  familyTopics?: () => readonly string[]
+  /**
+   * Issue 32: the user of the broker session behind a phone topic (what `announce()` names a phone it
+   * has not served yet as, to answer it from that user's way in). Optional: without it, only phones served.
+   */
+  userOfTopic?: (topic: string) => string | undefined
 }
 
 interface Peer {
@@ -68,7 +78,9 @@ interface Peer {
  * Under global lock keys and h5Play change nothing: the type 87 answer (same sequenceId) says
  * globalLock true. `report()` pushes an unsolicited type 87 (the box's own sequenceId) to every phone
  * it served that may still hear from it: the gateway calls it when the TV's locks or screen option
- * change, so the TV follows at once instead of at the next 30 s sync.
+ * change, so the TV follows at once instead of at the next 30 s sync. `announce()` (issue 33, an
+ * extension: src/protocol/README.md) sends the same type 87 once to each phone of its family when the
+ * box (re)connects, so a phone that saw the TV go away sees it back at once.
  */
 export class VirtualSetTopBox {
   state: TvPlayState = initialPlayState()
@@ -83,6 +95,8 @@ export class VirtualSetTopBox {
   replyDelayMs = 0
   /** Unsolicited type 87 reports pushed (lock / screen option changes). */
   reports = 0
+  /** Issue 33: type 87 announcements sent on (re)connecting, one per phone told. */
+  announced = 0
   private readonly peers = new Map<string, Peer>()
   private readonly nextId = createSequence(() => Date.now())
   /** The live-channel entry's commit window (digits typed, no OK yet). */
@@ -204,19 +218,53 @@ export class VirtualSetTopBox {
         this.peers.delete(topic)
         continue
       }
-      const env = buildEnvelope({
-        sequenceId: this.nextId(),
-        jarvisId: this.tv.mac,
-        bananaId: this.tv.mac,
-        type: types.typeMode,
-        content: this.modeContent(locks, topic),
-        from: { nickname: this.tv.name, topic: peer.via, uid: '' },
-        to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
-      })
       this.reports++
-      // membership is checked again as the message leaves: a phone removed meanwhile gets nothing
-      setImmediate(() => this.replyAllowed(topic, peer.sender) && this.publish(topic, JSON.stringify(env)))
+      this.pushMode(topic, peer, locks)
     }
+  }
+
+  /**
+   * Issue 33 (a local-stack extension; a real box may not send it): the box (re)connected, or came
+   * back from silence. One type 87, as `report()` sends it, to each phone of its family: those it
+   * served and those connected now (`familyTopics`), each checked against the family as it leaves.
+   * Nothing while silent. Returns how many phones it told.
+   */
+  announce(): number {
+    if (this.silent) return 0
+    const locks = this.locks()
+    const topics = new Set<string>([...this.peers.keys(), ...(this.options.familyTopics?.() ?? [])])
+    let told = 0
+    for (const topic of topics) {
+      if (topic === this.tv.topic) continue
+      // issue 32: a phone not served yet is told as its own user (the session behind its topic)
+      const peer = this.peers.get(topic) ?? this.peerOf(topic)
+      if (!peer || !this.replyAllowed(topic, peer.sender)) continue
+      this.pushMode(topic, peer, locks)
+      told++
+    }
+    this.announced += told
+    return told
+  }
+
+  /** Issue 32: a phone the box has not served, as its own user (the session behind its topic), if known. */
+  private peerOf(topic: string): Peer | undefined {
+    const uid = this.options.userOfTopic?.(topic)
+    return uid ? { jid: '', nickname: '', uid: '', sender: uid, via: senderTopic(this.tv.topic, uid) } : undefined
+  }
+
+  /** One unsolicited type 87 (the box's own sequenceId) to one phone topic, from the TV topic that phone knows. */
+  private pushMode(topic: string, peer: Peer, locks: TvLocks): void {
+    const env = buildEnvelope({
+      sequenceId: this.nextId(),
+      jarvisId: this.tv.mac,
+      bananaId: this.tv.mac,
+      type: types.typeMode,
+      content: this.modeContent(locks, topic),
+      from: { nickname: this.tv.name, topic: peer.via, uid: '' },
+      to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
+    })
+    // membership is checked again as the message leaves: a phone removed meanwhile gets nothing
+    setImmediate(() => this.replyAllowed(topic, peer.sender) && this.publish(topic, JSON.stringify(env)))
   }
 
   /**

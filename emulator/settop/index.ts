@@ -10,7 +10,10 @@ export interface SetTops {
   box(mac: string): VirtualSetTopBox | undefined
   /** Boxes created so far. */
   boxes(): VirtualSetTopBox[]
-  /** Make a TV go silent (true) or answer again (false): the offline-TV switch. False if unknown TV. */
+  /**
+   * Make a TV go silent (true) or answer again (false): the offline-TV switch. A TV that answers again
+   * announces itself to its family's phones (issue 33). False if unknown TV.
+   */
   setSilent(mac: string, silent: boolean): boolean
   close(): Promise<void>
 }
@@ -54,6 +57,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       },
       directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
       {
+        // issue 33: the family's phones connected now (the broker's clients whose session may hear this TV)
+        familyTopics: transport.clientIds ? () => (transport.clientIds?.() ?? []).map((cid) => `${PHONE_TOPIC_PREFIX}${cid}`) : undefined,
+        userOfTopic: (topic) => uidOfTopic(directory, topic),
         channels: directory.liveChannels,
         now: directory.now,
         programs: directory.programOf,
@@ -73,6 +79,10 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
 
   // the gateway changed a TV's locks or screen option: its box reports to its phones at once
   const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.report()) ?? (() => undefined)
+  // issue 33: the boxes' own connection came back (an external broker): each box announces itself
+  const offReconnect = transport.onReconnect?.(() => {
+    for (const b of boxes.values()) b.announce()
+  }) ?? (() => undefined)
   // issue 22: the stack's clock moved: every box playing a program catches up and writes its record
   const offClock = directory.onClockMoved?.(() => {
     for (const b of boxes.values()) b.clockMoved()
@@ -84,12 +94,15 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     setSilent(mac, silent) {
       const b = box(mac)
       if (!b) return false
+      const back = b.silent && !silent
       b.silent = silent
+      if (back) b.announce()
       return true
     },
     close: () => {
       offChanges()
       offClock()
+      offReconnect()
       for (const b of boxes.values()) b.dispose()
       return transport.close()
     },

@@ -8,6 +8,10 @@ export interface SettopTransport {
   subscribe(filter: string, onMessage: (topic: string, payload: Uint8Array) => void): Promise<void>
   publish(topic: string, payload: string): void
   close(): Promise<void>
+  /** Issue 33: the client ids connected to the broker now (in-process only; unknown over MQTT). */
+  clientIds?(): string[]
+  /** Issue 33: told each time the boxes' own connection comes back; returns an unsubscribe function. */
+  onReconnect?(listener: () => void): () => void
 }
 
 /** Inside the embedded broker: aedes's own subscribe/publish, no credentials, no ACL. */
@@ -25,6 +29,11 @@ export function aedesTransport(aedes: Aedes): SettopTransport {
     publish(topic, payload) {
       if (aedes.closed) return
       aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, () => {})
+    },
+    clientIds() {
+      // aedes keeps its connected clients by id (not in its typings)
+      const clients = (aedes as unknown as { clients?: Record<string, unknown> }).clients
+      return aedes.closed || !clients ? [] : Object.keys(clients)
     },
     async close() {
       for (const [filter, deliver] of subs.splice(0)) {
@@ -63,7 +72,16 @@ export async function mqttTransport(opts: {
   client.on('message', (topic, payload) => {
     for (const [filter, fn] of handlers) if (matches(filter, topic)) fn(topic, payload)
   })
+  // mqtt.js reconnects by itself (and subscribes again): every 'connect' after the first is a return
+  const reconnectListeners = new Set<() => void>()
+  client.on('connect', () => {
+    for (const fn of reconnectListeners) fn()
+  })
   return {
+    onReconnect(listener) {
+      reconnectListeners.add(listener)
+      return () => reconnectListeners.delete(listener)
+    },
     async subscribe(filter, onMessage) {
       handlers.push([filter, onMessage])
       await client.subscribeAsync(filter, { qos: 1 })

@@ -64,6 +64,19 @@ export const tvTimers = Object.freeze({
    * link shows the error and reconnects after the SPEC 4 debounce, doubling per fault up to this cap.
    */
   faultRetryMaxMs: 30_000,
+  /**
+   * A deliberate deviation from SPEC 9's 30 s sync cadence (issue 33, README "Broker at scale"): after
+   * a sync goes unanswered while the phone's own link is up, the link asks again after each of these
+   * delays in turn (while the TV stays silent), then only at the 30 s cadence. A TV that stays away
+   * costs these five syncs; one that returns is seen within a step instead of up to 30 s later.
+   */
+  resyncBackoffMs: Object.freeze([1_000, 2_000, 4_000, 8_000, 16_000]) as readonly number[],
+  /**
+   * Issue 33: the first sync after the link gets ready (a connect or a reconnect) that goes unanswered
+   * within this long of it is sent once more before the TV is called offline: after a broker incident
+   * the phone is often back a moment before its TV.
+   */
+  firstSyncGraceMs: 2_000,
 })
 
 /** SPEC 3/4: message types (the TV wire format lives in src/protocol). */

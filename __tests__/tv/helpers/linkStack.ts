@@ -33,6 +33,8 @@ export interface LinkStack {
   proxy: TcpProxy
   broker(): RunningBroker | null
   box(mac?: string): VirtualSetTopBox
+  /** The stack's offline-TV switch (stack.setTvSilent): a TV that answers again announces itself (issue 33). */
+  setTvSilent(silent: boolean, mac?: string): void
   /** Every command the TV received (duplicates included), across broker restarts. */
   received(mac?: string): Envelope[]
   newStore(): TvStore
@@ -144,6 +146,9 @@ export async function startLinkStack(): Promise<LinkStack> {
     proxy,
     broker: () => broker,
     box,
+    setTvSilent(silent, m = mac) {
+      if (!settops.setSilent(m, silent)) throw new Error(`no TV ${m}`)
+    },
     received: (m = mac) => [
       ...retired.filter((b) => b.tv.mac === m).flatMap((b) => b.received),
       ...box(m).received,

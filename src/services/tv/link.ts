@@ -20,7 +20,12 @@ import {
 /** Broker refusals that a fresh broker login may cure (an expired or replaced session). */
 const FRESH_LOGIN_CODES: readonly number[] = [2, 4, 5]
 
-export type LinkState = 'idle' | 'connecting' | 'online' | 'offline'
+/**
+ * 'offline' is the TV's state (it did not answer, or the link could not be set up and waits for the
+ * user); 'reconnecting' is the phone's own link being down and coming back by itself (issue 33): the
+ * TV is not called offline for it.
+ */
+export type LinkState = 'idle' | 'connecting' | 'online' | 'offline' | 'reconnecting'
 
 export interface TvLinkListener {
   state(state: LinkState, error: string | null): void
@@ -46,6 +51,18 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  *   1 s) -> subscribe the own topic at QoS 1 and wait for the SUBACK -> sync-play-state + screen-type.
  * - A sync every 30 s; no reply to a send within 800 ms -> offline + default states. The TV echoes each
  *   command's sequenceId in its reply; the link is online once every request sent has its reply.
+ * - Issue 33 (deliberate deviations, README "Broker at scale"): the first sync after the link gets
+ *   ready that goes unanswered within 2 s of it is sent once more before the TV is called offline
+ *   (the phone is often back a moment before its TV). After an unanswered request while the link is
+ *   up, the link asks again after 1, 2, 4, 8 and 16 s (each only while the TV stays silent), then only
+ *   at the 30 s cadence; the TV answering resets the steps. Such a repeated sync replaces the
+ *   unanswered one for the id check: it is not counted as a new send, so the error counter still moves
+ *   only with the cadence's syncs, keys and manual refreshes.
+ * - Any type 87 from the TV topic brings the TV back online once nothing is awaited: the local stack's
+ *   box announces itself when it (re)connects (an extension, src/protocol/README.md); a real box need
+ *   not, and the steps above find it anyway.
+ * - While the phone's own connection is down (lost after it had connected, or a fault the link retries
+ *   by itself) the state is 'reconnecting', not 'offline': the TV is not blamed for the phone's link.
  * - Each send compares the last sent id with the last received id: a mismatch counts an error, a match
  *   resets the count; at 2 or 5 the client is torn down and reconnected 800 ms later. "Match" means the
  *   last sent command has been answered (its id is among the ids received lately): with replies in
@@ -57,9 +74,9 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  *   deviation, measured in issue 26: a flat 1 s brings every phone of a dropped broker back in the same
  *   second).
  * - mqtt.js is loaded on the first connection (deps.loadMqtt). The link never hangs in "connecting":
- *   an exception inside the client, or no SUBACK within the connect timeout (30 s) after a connect or
- *   a lost connection, tears the client down, shows the reason and connects again after the 800 ms
- *   debounce, doubled per consecutive fault up to 30 s.
+ *   an exception inside the client, no CONNACK within the connect timeout (30 s) after a connect or a
+ *   lost connection, or no SUBACK within 30 s of the CONNACK, tears the client down, shows the reason
+ *   and connects again after the 800 ms debounce, doubled per consecutive fault up to 30 s.
  * - Commands are never queued: while the link or the TV is down the caller gets { ok: false, 'offline' }
  *   and nothing is published; in-flight QoS 1 packets are purged when a connection closes, so mqtt.js
  *   never replays them on reconnect.
@@ -91,6 +108,10 @@ export class TvLink {
   private reconnectTimer: unknown = null
   /** Armed from a connect (or a lost connection) until the SUBACK: the link's own connect timeout. */
   private connectWatchdog: unknown = null
+  /** The watchdog was re-armed at a CONNACK since the last attempt began or the link was last ready. */
+  private connackExtended = false
+  /** The own topic's SUBSCRIBE is out on the current connection, its SUBACK not yet in. */
+  private subscribing = false
   private connectFn: MqttConnect | null = null
   /** The last non-refusal error the client reported on this connection (shown if it never gets ready). */
   private clientFault: string | null = null
@@ -98,6 +119,15 @@ export class TvLink {
   private faultCount = 0
   /** Reconnects since the link was last ready: the jitter window doubles with each. */
   private reconnectAttempts = 0
+  /**
+   * When the link last got ready (SUBACK), and whether its first sync may still be sent again (until
+   * the TV answers, or it was sent again once).
+   */
+  private readyAt = 0
+  private firstSyncRetry = false
+  /** The next step of the re-sync backoff (tvTimers.resyncBackoffMs) and its timer. */
+  private resyncStep = 0
+  private resyncTimer: unknown = null
   private readonly clock: Clock
   private readonly random: () => number
   private readonly nextId: () => number
@@ -140,7 +170,7 @@ export class TvLink {
     if (!this.target) return NO_DEVICE
     if (this.ready) {
       const sent = this.publish(syncPlayState())
-      if (sent.ok) this.publish(getCurrentScreenType(), false)
+      if (sent.ok) this.publish(getCurrentScreenType(), 'skip')
       return sent
     }
     if (!this.client && !this.reconnectTimer) void this.start()
@@ -236,6 +266,7 @@ export class TvLink {
 
   private connectClient(connect: MqttConnect, creds: JarvisCredentials): void {
     this.clientFault = null
+    this.connackExtended = false
     this.armConnectWatchdog()
     try {
       this.openClient(connect, creds)
@@ -281,10 +312,18 @@ export class TvLink {
 
   private onConnect(client: MqttClientLike): void {
     this.ready = false
-    if (this.connectWatchdog === null) this.armConnectWatchdog()
+    // Issue 33: the broker took the connection; the SUBACK gets the connect timeout of its own (once
+    // per attempt: a connection that keeps dropping after its CONNACK does not push it further). Under
+    // a reconnect storm a broker answers late, and a link that gave up on an accepted connection
+    // would throw away the broker's work and queue up again.
+    if (this.connectWatchdog === null || !this.connackExtended) {
+      this.connackExtended = true
+      this.armConnectWatchdog()
+    }
     const ownTopic = this.ownTopic
     const onSuback = (err: Error | null | undefined, granted?: MqttGranted[]) => {
       if (this.client !== client || !client.connected) return
+      this.subscribing = false
       if (err || !subscribed(granted)) {
         this.closeClient()
         this.clearTimers()
@@ -292,16 +331,21 @@ export class TvLink {
         return
       }
       this.clearConnectWatchdog()
+      this.connackExtended = false
       this.faultCount = 0
       this.reconnectAttempts = 0
       if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
       this.freshLoginTried = false
       this.ready = true
+      this.readyAt = this.clock.now()
+      this.firstSyncRetry = true
+      this.resyncStep = 0
       const sent = this.publish(syncPlayState())
-      if (sent.ok) this.publish(getCurrentScreenType(), false)
+      if (sent.ok) this.publish(getCurrentScreenType(), 'skip')
       this.startSyncTimer()
     }
     try {
+      this.subscribing = true
       client.subscribe(ownTopic, { qos: broker.qos }, onSuback)
     } catch (e) {
       this.fault(tv.linkClientFault(errorText(e)))
@@ -311,23 +355,43 @@ export class TvLink {
   private onMessage(topic: string, payload: Uint8Array): void {
     const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic, tvTopic: this.tvTopic })
     if (!inbound) return
+    const wasAwaited = this.pending.has(inbound.sequenceId)
     this.noteReply(inbound.sequenceId)
+    if (!wasAwaited && this.ready && this.state !== 'online' && this.pending.size > 0) {
+      // Issue 33: the TV speaks on its own while it counts as away (the stack's box announcing its
+      // return): it is back, and what was sent while it was away will not be answered.
+      this.clearPending()
+    }
     if (inbound.kind === 'mode') this.listener.mode(inbound.mode, inbound.sequenceId)
     else this.listener.message(inbound.message)
-    if (this.pending.size === 0) this.setState('online', null)
+    if (this.pending.size === 0) {
+      // the TV answered (or announced itself): the re-sync steps start over at the next silence
+      this.clearResyncTimer()
+      this.resyncStep = 0
+      this.firstSyncRetry = false
+      this.setState('online', null)
+    }
   }
 
   private onClose(client: MqttClientLike, everConnected: boolean): void {
+    if (this.subscribing) {
+      // Issue 33: the broker hung up while the subscribe was out. RabbitMQ 3.10 does so when the
+      // session's queue lives on a node that died, or an old connection's clean-up removed it: the
+      // same client id meets the same queue again. A fresh broker login brings a new client id.
+      this.fault(tv.linkLost, true)
+      return
+    }
     this.ready = false
     // mqtt.js has scheduled this retry already: the next one waits longer, at a random point.
     this.reconnectAttempts += 1
     if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
     purgeOutgoing(client)
     this.clearTimers()
-    // mqtt.js reconnects by itself (reconnect period 1 s); until a reply the TV counts as offline.
+    // mqtt.js reconnects by itself: the phone is reconnecting (the TV is not called offline for it).
     // Never connected: the broker is unreachable or hung up without a CONNACK (RabbitMQ does that
     // for bad credentials), which is a failure to connect rather than a lost link.
-    this.goOffline(everConnected ? tv.linkLost : this.clientFault ? tv.linkClientFault(this.clientFault) : tv.refusalUnknown)
+    if (everConnected) this.goDown('reconnecting', tv.linkLost)
+    else this.fail(this.clientFault ? tv.linkClientFault(this.clientFault) : tv.refusalUnknown)
     // mqtt.js reconnects by itself; should it never get ready again, the watchdog takes over.
     if (this.connectWatchdog === null) this.armConnectWatchdog()
   }
@@ -377,14 +441,18 @@ export class TvLink {
     }, delayMs)
   }
 
-  /** A fault inside the MQTT client: show it, then the SPEC 4 reconnect, backing off per fault. */
-  private fault(reason: string): void {
+  /**
+   * A fault inside the MQTT client: show it, then the SPEC 4 reconnect, backing off per fault (with a
+   * fresh broker login when `freshLogin`).
+   */
+  private fault(reason: string, freshLogin = false): void {
     this.closeClient()
     this.clearTimers()
-    this.goOffline(reason)
+    // the phone's own link failed and comes back by itself: reconnecting, with the reason
+    this.goDown('reconnecting', reason)
     const delay = Math.min(tvTimers.reconnectDebounceMs * 2 ** this.faultCount, tvTimers.faultRetryMaxMs)
     this.faultCount += 1
-    this.scheduleReconnect(false, delay, true)
+    this.scheduleReconnect(freshLogin, delay, true)
   }
 
   /** SPEC 9's reconnect period plus the jitter of the current retry (see the class comment). */
@@ -419,6 +487,7 @@ export class TvLink {
     const client = this.client
     this.client = null
     this.ready = false
+    this.subscribing = false
     this.clearConnectWatchdog()
     if (!client) return
     try {
@@ -438,10 +507,12 @@ export class TvLink {
   }
 
   /**
-   * Publish one command at QoS 1, once. `checkIds` false only for the screen-type request sent right
-   * behind a sync: the pair is one send for the id check (its second half would always mismatch).
+   * Publish one command at QoS 1, once. The id check (SPEC 4): 'count' compares and counts; 'skip'
+   * only for the screen-type request sent right behind a sync (the pair is one send for the id check:
+   * its second half would always mismatch); 'replace' for a sync sent again on the issue 33 steps (it
+   * stands in for the unanswered one: its id becomes the last sent, nothing is counted).
    */
-  private publish(cmd: Command, checkIds = true): SendResult {
+  private publish(cmd: Command, idCheck: 'count' | 'skip' | 'replace' = 'count'): SendResult {
     const client = this.client
     const creds = this.creds
     const target = this.target
@@ -449,7 +520,7 @@ export class TvLink {
     if (!client || !creds || !this.ready || !client.connected) return OFFLINE
 
     // SPEC 4: compare the last sent id with the last received id before each send.
-    if (checkIds) {
+    if (idCheck === 'count') {
       if (this.lastSentId !== null && !this.receivedIds.has(this.lastSentId)) this.errorCount += 1
       else this.errorCount = 0
       if (tvTimers.reconnectAtErrorCounts.includes(this.errorCount)) {
@@ -478,7 +549,7 @@ export class TvLink {
       ],
     })
     const id = String(sequenceId)
-    if (checkIds) this.lastSentId = id
+    if (idCheck !== 'skip') this.lastSentId = id
     try {
       client.publish(this.tvTopic, JSON.stringify(envelope), { qos: broker.qos }, noop)
     } catch (e) {
@@ -517,18 +588,48 @@ export class TvLink {
     this.offlineTimer = this.clock.setTimeout(() => {
       this.offlineTimer = null
       this.pending.clear()
-      this.goOffline(tv.linkNoReply)
+      // issue 33: the first sync since the link got ready, unanswered within the grace and not yet
+      // sent again: just (re)connected, the TV may be a moment behind, so ask once more first
+      if (this.ready && this.firstSyncRetry && this.clock.now() - this.readyAt <= tvTimers.firstSyncGraceMs) {
+        this.firstSyncRetry = false
+        this.syncAgain()
+        return
+      }
+      this.fail(tv.linkNoReply)
+      this.scheduleResync()
     }, ms)
   }
 
-  private goOffline(reason: string): void {
-    this.setState('offline', reason)
+  /** Issue 33: the TV went silent while the phone's link is up: ask again on the next backoff step. */
+  private scheduleResync(): void {
+    // a step already waiting (a cadence sync or a refresh went unanswered in between) keeps its time
+    if (this.resyncTimer !== null || !this.ready || this.resyncStep >= tvTimers.resyncBackoffMs.length) return
+    const delay = tvTimers.resyncBackoffMs[this.resyncStep]
+    this.resyncStep += 1
+    this.resyncTimer = this.clock.setTimeout(() => {
+      this.resyncTimer = null
+      // back already, or a request (a cadence sync, a refresh) is out: its silence schedules the next step
+      if (this.state === 'online' || this.pending.size > 0) return
+      this.syncAgain()
+    }, delay)
+  }
+
+  /** A sync (+ screen type) standing in for an unanswered one: not a new send for the id check. */
+  private syncAgain(): void {
+    const sent = this.publish(syncPlayState(), 'replace')
+    if (sent.ok) this.publish(getCurrentScreenType(), 'skip')
+  }
+
+  /** Not online: the TV (offline) or the phone's own link (reconnecting); SPEC 4's default states. */
+  private goDown(state: 'offline' | 'reconnecting', reason: string): void {
+    this.setState(state, reason)
     this.listener.mode(DEFAULT_TV_MODE)
     this.listener.message(DEFAULT_TV_MESSAGE)
   }
 
+  /** The TV is offline (no reply), or the link failed and waits for the user: SPEC 4's default states. */
   private fail(reason: string): void {
-    this.goOffline(reason)
+    this.goDown('offline', reason)
   }
 
   private setState(state: LinkState, error: string | null): void {
@@ -541,6 +642,12 @@ export class TvLink {
   private clearTimers(): void {
     this.clearSyncTimer()
     this.clearPending()
+    this.clearResyncTimer()
+  }
+
+  private clearResyncTimer(): void {
+    this.clock.clearTimeout(this.resyncTimer)
+    this.resyncTimer = null
   }
 
   private clearSyncTimer(): void {

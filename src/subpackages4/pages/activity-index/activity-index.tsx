@@ -16,6 +16,7 @@ import { toastDone, toastProblem } from '../../../platform/feedback'
 import { go, urlOf } from '../../../navigation'
 import { routeOf } from '../../../routes'
 import { points as t, titles } from '../../../strings'
+import { pointsCentre as c } from '../../../strings/pointsCentre'
 import { prizes as p } from '../../../strings/prizes'
 import { share } from '../../../strings/share'
 import { sharePath } from '../../../features/points/state/shareModel'
@@ -87,9 +88,9 @@ function ActivityIndex() {
         </View>
       )}
       <View className='points-entries'>
-        <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('points-list')}><Text>{t.entryList}</Text></View>
-        <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('points-income')}><Text>{t.entryIncome}</Text></View>
-        <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('activity-rules')}><Text>{t.entryRules}</Text></View>
+        <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('points-list')}><Text>{c.entryList}</Text></View>
+        <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('points-income')}><Text>{c.entryIncome}</Text></View>
+        <View className='points-entries__item' hoverClass='points-entries__item--pressed' onClick={() => go('activity-rules')}><Text>{c.entryRules}</Text></View>
       </View>
       <View className='points-entries points-entries--prizes'>
         <View className='points-entries__item' data-entry='exchange' hoverClass='points-entries__item--pressed' onClick={() => go('points-exchange')}><Text>{p.entryExchange}</Text></View>

@@ -6,7 +6,8 @@ import PageShell from '../../../components/PageShell'
 import { useStores } from '../../../stores/app/context'
 import { RulesModel } from '../../../features/points/state/pointsModels'
 import { routeOf } from '../../../routes'
-import { points as t, titles } from '../../../strings'
+import { titles } from '../../../strings'
+import { pointsCentre as c } from '../../../strings/pointsCentre'
 import '../../../features/points/points.scss'
 import { definePage } from '../../../components/PageBoundary'
 
@@ -19,10 +20,10 @@ function ActivityRules() {
   }, [model])
   useDidShow(() => tracker.pageView(routeOf['activity-rules'], {}))
   const r = model.rules.value
-  const validity = r?.validFrom ? (r.validTo ? t.validity(r.validFrom, r.validTo) : t.validFromOnly(r.validFrom)) : ''
+  const validity = r?.validFrom ? (r.validTo ? c.validity(r.validFrom, r.validTo) : c.validFromOnly(r.validFrom)) : ''
   return (
     // status and error read here: PageShell is not an observer, this page is
-    <PageShell title={r?.title || titles.activityRules} state={{ status: model.rules.status, error: model.rules.error }} emptyText={t.noRules} onRetry={() => void model.load()}>
+    <PageShell title={r?.title || titles.activityRules} state={{ status: model.rules.status, error: model.rules.error }} emptyText={c.noRules} onRetry={() => void model.load()}>
       {r && (
         <View className='points-card rules'>
           {validity && <Text className='rules__validity'>{validity}</Text>}

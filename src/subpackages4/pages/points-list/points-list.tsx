@@ -9,10 +9,11 @@ import { useStores } from '../../../stores/app/context'
 import { LEDGER_KINDS, LedgerModel, type LedgerKind } from '../../../features/points/state/pointsModels'
 import { routeOf } from '../../../routes'
 import { points as t, titles } from '../../../strings'
+import { pointsCentre as c } from '../../../strings/pointsCentre'
 import '../../../features/points/points.scss'
 import { definePage } from '../../../components/PageBoundary'
 
-const KIND_LABEL: Record<LedgerKind, string> = { all: t.filterAll, income: t.filterIncome, spent: t.filterSpent }
+const KIND_LABEL: Record<LedgerKind, string> = { all: c.filterAll, income: c.filterIncome, spent: c.filterSpent }
 
 /** The points ledger (userPointsRecord/listUserPointsRecord): all / income / spent, page by page. */
 function PointsList() {
@@ -33,7 +34,7 @@ function PointsList() {
     <PageShell
       title={titles.pointsList}
       status={status}
-      statusText={status === 'empty' ? t.emptyLedger : list.error || undefined}
+      statusText={status === 'empty' ? c.emptyLedger : list.error || undefined}
       onAction={status === 'error' || status === 'offline' ? () => void list.loadFirst() : undefined}
       onScrollToLower={() => void list.loadMore()}
       header={
