@@ -5,8 +5,9 @@
  * builders (`s.str('...')`, `s.obj({...}, '...')`, ...). Nothing at run time reads them; the emulator,
  * the tests and the README keep them (they do not go through this plugin). Issue 32: the request bounds
  * (`s.str(doc, max)`, `s.arr(items, doc, max)`) go too: only the gateway enforces them; and so do an
- * entry's own error codes (`errors: ['1003', ...]`): the client handles every code the same way and
- * never reads the list (the weapp main package is within a KB of its budget).
+ * entry's own error codes (`errors: ['1003', ...]`) and where it comes from (`origin: 'spec'`): the
+ * client handles every code the same way and never reads either (the weapp main package is within a
+ * KB of its budget).
  */
 const DOC_ARG = { str: 0, num: 0, bool: 0, json: 0, oneOf: 1, lit: 1, arr: 1, rec: 1, obj: 1 }
 const CONTRACT = /[\\/]src[\\/]protocol[\\/]contract[\\/]/
@@ -22,6 +23,7 @@ module.exports = function stripContractDocs({ types: t }) {
         const { key, computed, value } = path.node
         if (!computed && (t.isIdentifier(key, { name: 'doc' }) || t.isStringLiteral(key, { value: 'doc' })) && isText(value)) path.remove()
         else if (!computed && t.isIdentifier(key, { name: 'errors' }) && t.isArrayExpression(value) && value.elements.every((e) => t.isStringLiteral(e))) path.remove()
+        else if (!computed && t.isIdentifier(key, { name: 'origin' }) && ['spec', 'defined', 'extension'].some((v) => t.isStringLiteral(value, { value: v }))) path.remove()
       },
       CallExpression(path, state) {
         if (!CONTRACT.test(state.filename || '')) return

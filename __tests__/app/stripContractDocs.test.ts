@@ -9,6 +9,7 @@ export const e = endpoint({
   request: s.obj({ a: s.str('the a'), m: s.str('bounded', 40), k: s.lit('XMPP'), n: s.lit(1, 'one'), o: s.oneOf(['a', 'b'] as const, 'which'), l: s.arr(s.num('n'), 'list') }, 'the request'),
   doc: 'SPEC 7 ' + 'long text',
   errors: ['1003', '1004'],
+  origin: 'defined',
   note: 'kept',
 })
 `
@@ -27,6 +28,7 @@ it('drops doc properties and builder descriptions from src/protocol/contract fil
   expect(out).toContain("note: 'kept'")
   // issue 32: an entry's own error codes are documentation for the app (the client never reads them)
   expect(out).not.toContain("'1003'")
+  expect(out).not.toContain("origin: 'defined'")
   // a description followed by a bound (issue 32): both go (only the gateway enforces bounds)
   expect(out).toContain('m: s.str()')
   expect(out).not.toContain('40')
