@@ -1,6 +1,7 @@
 /**
  * The README tables of `npm run bench:scale` runs:  npx tsx bench/scale/table.ts [--recovery] [--from N] [runs.jsonl]
- * (default .artifacts/bench-scale/runs.jsonl, one JSON line per run; --from N skips the first N lines).
+ * (default .artifacts/bench-scale/runs.jsonl, one JSON line per run; --from N skips the first N lines;
+ * --rows 3,7,15 prints those lines only, counted from 0).
  * Prints markdown, one row per run: every figure, or with --recovery issue 33's (the phones' recovery
  * against its targets, the TV's return, the steady round trips, the load average).
  */
@@ -35,8 +36,15 @@ const args = process.argv.slice(2)
 const recoveryTable = args.includes('--recovery')
 const fromAt = args.indexOf('--from')
 const skip = fromAt >= 0 ? Number(args[fromAt + 1]) : 0
-const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--from') ?? path.join(__dirname, '..', '..', '.artifacts', 'bench-scale', 'runs.jsonl')
-const runs = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).slice(skip).map((l) => JSON.parse(l) as Run)
+const rowsAt = args.indexOf('--rows')
+const only = rowsAt >= 0 ? new Set(args[rowsAt + 1].split(',').map(Number)) : null
+const file = args.find((a, i) => !a.startsWith('--') && !['--from', '--rows'].includes(args[i - 1])) ?? path.join(__dirname, '..', '..', '.artifacts', 'bench-scale', 'runs.jsonl')
+const runs = fs
+  .readFileSync(file, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Run)
+  .filter((_, i) => i >= skip && (!only || only.has(i)))
 
 const cpu = (r: Run) => {
   const broker = Object.entries(r.cpuPercent).filter(([k]) => /^tvc|^stack \(aedes/.test(k)).reduce((a, [, v]) => a + (v ?? 0), 0)
