@@ -20,6 +20,8 @@ import { createSecureRandom } from './platform/random'
 import { RootStore } from './stores/app/root'
 import type { TrackerPort } from './stores/app/types'
 import { Session } from './stores/app/session'
+import { minorsStatusOf } from './features/minors/state/minorsStatus'
+import { toastProblem } from './platform/feedback'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 
@@ -118,5 +120,8 @@ export function createAppServices(): AppServices {
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))
+  // Issue 36: minors' mode guards every play and channel key from the first page on; the box's rest
+  // reminder is told on the phone too
+  minorsStatusOf(root, toastProblem)
   return { root, bridge }
 }

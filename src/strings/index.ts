@@ -24,6 +24,7 @@ export const titles = Object.freeze({
   detailCast: '演职人员',
   userAgreement: '用户协议',
   liveChannel: '节目单',
+  minorsMode: '未成年人模式',
   privacyPolicy: '隐私政策',
   pointsList: '积分明细',
   pointsIncome: '积分收入',
