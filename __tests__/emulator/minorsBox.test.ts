@@ -137,7 +137,7 @@ describe('the curfew', () => {
  */
 function childEnv(): NodeJS.ProcessEnv {
   const { TARO_PLATFORM: _platform, TARO_ENV: _env, ...rest } = process.env
-  return { ...rest, NODE_ENV: 'test', TZ: 'America/Los_Angeles' }
+  return { ...rest, NODE_ENV: 'test', TZ: 'America/Los_Angeles' } as unknown as NodeJS.ProcessEnv
 }
 
 describe('the day boundary at Beijing midnight', () => {

@@ -1,7 +1,8 @@
 /**
  * Issue 36, minors' mode: the few strings the main package shows (the TV card's line, the refusal of a
- * play or channel before anything is sent, the rest reminder, the lock page's entry). The settings
- * page's own strings are in ./minorsPage.ts, which loads with its subpackage.
+ * play or channel before anything is sent, the rest reminder; the lock page's entry shows the card's
+ * line, or 已关闭). The settings page's own strings are in ./minorsPage.ts, which loads with its
+ * subpackage.
  */
 export const minors = Object.freeze({
   title: '未成年人模式',
@@ -18,7 +19,4 @@ export const minors = Object.freeze({
   refusedHere: '（电视本身不执行这些限制，已在手机上拦下）',
   /** The box's rest reminder, told to the family's phones. */
   rest: '电视已连续播放30分钟，提醒孩子休息一下眼睛',
-  /** The lock page's entry (pages/my-one-lock, under 童锁). */
-  lockRowOff: '未开启 · 每日时长、禁用时段、休息提醒',
-  lockRowOn: (limitMin: number, start: string, end: string) => `已开启 · 每日${limitMin}分钟 · ${start}-${end}禁用`,
 })

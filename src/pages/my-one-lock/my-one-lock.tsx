@@ -103,7 +103,7 @@ function MyOneLock() {
           <View className='locks__row' data-entry='minors' role='link' aria-label={m.title} onClick={() => go('minors-mode')}>
             <View className='locks__body'>
               <Text className='locks__title'>{m.title}</Text>
-              <Text className='locks__sub'>{minors.info?.mac === device.mac && minors.info.settings.enabled ? m.lockRowOn(minors.info.settings.dailyLimitMin, minors.info.settings.curfewStart, minors.info.settings.curfewEnd) : m.lockRowOff}</Text>
+              <Text className='locks__sub'>{minors.on ? minors.cardLine() : t.off}</Text>
             </View>
             <Text className='locks__mark'>›</Text>
           </View>
