@@ -21,6 +21,7 @@ import { Session } from '../src/stores/app/session'
 import { termsVersion } from '../src/config'
 import { TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
+import { aesCbcScheme } from '../src/protocol/codec'
 
 function tvLinkApi(api: Api): TvLinkApi {
   return {
@@ -100,6 +101,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         onSessionEnd: () => session.end(),
         appKey: TEST_APP_KEY,
         appId: 'tvc-local-app',
+        loadScheme: async () => aesCbcScheme,
         ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
       })
       const api = createApi(client)

@@ -19,6 +19,7 @@ import { termsVersion } from '@/config'
 import { startTestGateway, TEST_APP_KEY } from '../emulator/helpers/gateway'
 import type { TvLinkDeps } from '@/services/tv/types'
 import type { RunningGateway } from '../../emulator/gateway'
+import { aesCbcScheme } from '@/protocol/codec'
 
 const unusedTvLink: TvLinkDeps = {
   api: { jarvisLogin: async () => null, queryAgentTopic: async () => null },
@@ -46,6 +47,7 @@ function weappPhone(name: string, storage = memoryStorage()) {
     onSessionEnd: () => session.end(),
     appKey: TEST_APP_KEY,
     appId: 'tvc-local-app',
+    loadScheme: async () => aesCbcScheme,
   })
   const api = createApi(client)
   const logins: string[] = []
