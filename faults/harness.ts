@@ -73,6 +73,8 @@ export interface Phone {
 
 export interface World {
   stack: Stack
+  /** The gateway's data folder (its state file). */
+  dataDir: string
   phone(number?: string, opts?: { timeoutMs?: number; storage?: KeyValueStorage }): Promise<Phone>
   close(): Promise<void>
 }
@@ -83,6 +85,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
   const roots: RootStore[] = []
   return {
     stack,
+    dataDir,
     async phone(number = '13800000000', opts = {}) {
       const storage = opts.storage ?? memoryStorage({ 'tvc.consent': { version: termsVersion, acceptedAt: 1 } })
       const session = new Session(storage)

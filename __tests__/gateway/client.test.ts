@@ -266,6 +266,19 @@ describe('401 / 4011', () => {
     expect(onSessionEnd).not.toHaveBeenCalled()
   })
 
+  it("issue 32: a call sent under another session's credentials (`as`) carries its token and secret; its 401 refreshes nothing and ends no session", async () => {
+    const valid = new Set<string>(['fresh'])
+    const auth = authScript({ valid })
+    const { client, session, seen, onSessionEnd } = setup(auth.script, { token: 'mine', secret: 's', keys: { fresh: 'fs', gone: 'gs' } })
+    valid.add('mine')
+    expect((await client.send(box.checkIsCollection, { uid: 'u', programId: 'p' }, { as: { token: 'fresh', secret: 'fs' } })).data.collected).toBe(true)
+    expect(seen[0].headers['UCS-TOKEN']).toBe('fresh')
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' }, { as: { token: 'gone', secret: 'gs' } })).rejects.toMatchObject({ kind: 'sessionEnded' })
+    expect(auth.refreshes()).toBe(0)
+    expect(onSessionEnd).not.toHaveBeenCalled()
+    expect(session.token).toBe('mine')
+  })
+
   it('treats 4011 like 401', async () => {
     const valid = new Set<string>()
     let first = true

@@ -101,9 +101,11 @@ it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV 
     })
     // Another TV's topic is not this TV's to read.
     await expect(tvClient.subscribeAsync('tvc/tv/000000000000', { qos: 1 })).rejects.toThrow()
-    await tvClient.subscribeAsync(topic, { qos: 1 })
-    // The external TV answers like a set-top box would: echo the id, reply on the sender's topic.
-    tvClient.on('message', (_t, payload) => {
+    // its topic and each user's way in below it (issue 32: the level names the sender)
+    await tvClient.subscribeAsync(`${topic}/#`, { qos: 1 })
+    // The external TV answers like a set-top box would: echo the id, reply on the sender's topic, from
+    // the topic the command came in on (the TV topic that phone knows).
+    tvClient.on('message', (came, payload) => {
       const req = JSON.parse(payload.toString())
       const keyEvent = req.actionData.content.keyEvent
       const type = keyEvent === 'getCurrentScreenType' ? 32 : 87
@@ -118,7 +120,7 @@ it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV 
           action: 'XMPP',
           JarvisID: device.mac,
           BananaID: device.mac,
-          actionData: { type, content, from: { nickname: 'tv', topic, uid: '' }, persistent: 0, to: [{ jid: '', mac: '', nickname: from.nickname, topic: from.topic, uid: from.uid }] },
+          actionData: { type, content, from: { nickname: 'tv', topic: came, uid: '' }, persistent: 0, to: [{ jid: '', mac: '', nickname: from.nickname, topic: from.topic, uid: from.uid }] },
         }),
         { qos: 1 },
       )

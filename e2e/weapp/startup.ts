@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startStack } from '../../emulator/stack'
 import { DEMO } from '../../emulator/gateway'
+import { familyOfTv } from '../../emulator/db/state'
 import { common, consent as c, devices as d, home as h, login as l, titles, tv as t } from '../../src/strings'
 import { follow as fw } from '../../src/strings/follow'
 import { guide as gd } from '../../src/strings/guide'
@@ -237,7 +238,7 @@ async function run(): Promise<void> {
     await waitFor('mac filled from the QR code', () => Boolean(submit()) && !String(submit().cl).includes('action-btn--disabled'))
     realm.fire(myTv, { attr: 'sid', value: submit().sid }, 'tap')
     await waitFor('书房电视 in the list', () => realm.find(myTv, (n) => n.cl === 'device__name').length === 3, 10_000)
-    check(stack.gateway.state().families[`fam-${owned}`].members.length === 2, 'the user joined the family of 书房电视')
+    check(familyOfTv(stack.gateway.state(), owned)?.members.length === 2, 'the user joined the family of 书房电视')
     log(`scanned ${bindQrText(owned, '******')} -> bound; ${realm.texts(myTv).filter((x) => x.includes('电视')).slice(0, 4).join(' | ')}`)
     realm.closePage(myTv)
     check(errors.length === 0, 'runtime errors')

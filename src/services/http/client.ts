@@ -75,6 +75,12 @@ export interface RawReply {
 export interface SendOptions {
   /** No toast on network failure (background calls such as the log upload). */
   silent?: boolean
+  /**
+   * Issue 32: send under these credentials instead of the session's: a session the phone just got and
+   * has not begun yet (createUser links the WeChat identity under the phone login's session). No
+   * refresh and no session end on 401/4011: the call fails with sessionEnded.
+   */
+  as?: Credentials
 }
 
 export interface GatewayClient {
@@ -88,7 +94,7 @@ export interface GatewayClient {
   refreshSession(): Promise<string>
 }
 
-interface Credentials {
+export interface Credentials {
   token: string
   secret: string
 }
@@ -165,10 +171,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return new GatewayError('sessionEnded', '401', net.sessionExpired, path)
   }
 
-  async function attempt(endpoint: Endpoint, payload: unknown, mayRetry: boolean): Promise<ParsedResponse> {
-    const cred = { token: session.token(), secret: session.secret() }
+  async function attempt(endpoint: Endpoint, payload: unknown, mayRetry: boolean, as?: Credentials): Promise<ParsedResponse> {
+    const cred = as ?? { token: session.token(), secret: session.secret() }
     const res = await exchange(endpoint, payload, cred)
     if (AUTH_FAILURE_CODES.includes(res.resultCode)) {
+      // credentials of a session not begun: nothing to refresh or end here
+      if (as) throw new GatewayError('sessionEnded', res.resultCode, net.sessionExpired, endpoint.path)
       if (!mayRetry || cred.token === '') throw endSession(cred.token, endpoint.path)
       // A refresh that failed otherwise than by a refusal rejects here: the session stays.
       if (!(await refresh(cred))) throw endSession(cred.token, endpoint.path)
@@ -185,7 +193,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   async function sendRaw(endpoint: Endpoint, payload: unknown, sendOptions: SendOptions = {}): Promise<RawReply> {
     try {
-      const res = await attempt(endpoint, payload, true)
+      const res = await attempt(endpoint, payload, true, sendOptions.as)
       return { data: res.data, envelope: res.extras, offline: false }
     } catch (e) {
       if (!(e instanceof TransportError)) throw e
