@@ -78,7 +78,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // WeChat does not promise queueMicrotask; mqtt.js's bundle and React call it bare. Every
         // bundled module that names it gets src/platform/microtask.ts instead (native when present).
         // mqtt.js lives in an async subpackage, not in the main package.
-        chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin)
+        chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin, [appEnvConstants()])
         // crypto-js too (issue 34): src/platform/crypto loads it with the first request.
         chain.plugin('cryptoSubpackage').use(LibrarySubpackagePlugin, [CRYPTO_SUBPACKAGE])
         chain.plugin('provideQueueMicrotask').use(webpack.ProvidePlugin, [

@@ -26,6 +26,8 @@ export interface LibrarySubpackage {
   inject?: string[]
   /** A page whose opening preloads the subpackage (app.json preloadRule). */
   preloadWith?: string
+  /** Build-time constants of the app code it bundles (the app's `process.env.TARO_APP_*`). */
+  define?: Record<string, string>
 }
 
 /**
@@ -60,7 +62,7 @@ export class LibrarySubpackagePlugin {
 
   apply(compiler: Compiler): void {
     const { RawSource } = compiler.webpack.sources
-    const { root, entry, inject, preloadWith } = this.pkg
+    const { root, entry, inject, preloadWith, define } = this.pkg
     const name = `LibrarySubpackagePlugin:${root}`
     compiler.hooks.thisCompilation.tap(name, (compilation) => {
       compilation.hooks.processAssets.tapPromise({ name, stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE }, async () => {
@@ -77,7 +79,7 @@ export class LibrarySubpackagePlugin {
             target: 'es2017',
             minify: true,
             legalComments: 'none',
-            define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+            define: { ...define, 'process.env.NODE_ENV': '"production"', 'process.env.TARO_ENV': '"weapp"', global: 'globalThis' },
             logLevel: 'silent',
           })
           compilation.emitAsset(`${root}/index.js`, new RawSource(result.outputFiles[0].text))
@@ -104,9 +106,12 @@ export class LibrarySubpackagePlugin {
   }
 }
 
-/** The mqtt.js subpackage (kept by its name for config/index.ts). */
+/**
+ * The mqtt.js subpackage, which also carries the TV link's code (src/platform/tvCode): the app's
+ * config module comes with it, so it is given the app's build-time constants.
+ */
 export class MqttSubpackagePlugin extends LibrarySubpackagePlugin {
-  constructor() {
-    super(MQTT_SUBPACKAGE)
+  constructor(appConstants: Record<string, string> = {}) {
+    super({ ...MQTT_SUBPACKAGE, define: appConstants })
   }
 }

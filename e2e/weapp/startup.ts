@@ -142,6 +142,12 @@ async function run(): Promise<void> {
     const mainWithMqtt = readdirSync(root).filter((f) => f.endsWith('.js') && readFileSync(join(root, f), 'utf8').includes('mqttjs_'))
     check(mainWithMqtt.length === 0, `the main package must not carry mqtt.js (found in ${mainWithMqtt.join(', ')})`)
     log(`mqtt.js loaded by require.async from ${MQTT_SUBPACKAGE_FILE}`)
+    // Issue 34: the TV link's code came with it (src/platform/tvCode); the main package has none of it
+    // (scheduleReconnect and armConnectWatchdog are method names only the link has: terser keeps them).
+    const mainWithLink = readdirSync(root).filter((f) => f.endsWith('.js') && /scheduleReconnect|armConnectWatchdog/.test(readFileSync(join(root, f), 'utf8')))
+    check(mainWithLink.length === 0, `the main package must not carry the TV link (found in ${mainWithLink.join(', ')})`)
+    check(/scheduleReconnect/.test(readFileSync(join(root, MQTT_SUBPACKAGE_FILE), 'utf8')), `the TV link must be in ${MQTT_SUBPACKAGE_FILE}`)
+    log(`the TV link's code came from ${MQTT_SUBPACKAGE_FILE} too`)
 
     section('one remote key changes the virtual box')
     const macText = realm.find(home, (n) => n.cl === 'tv-card__mac')[0]
