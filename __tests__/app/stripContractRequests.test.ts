@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 34: the app builds leave each contract entry's request schema out; the client never reads it. */
+/** Issue 34: the app builds leave each contract entry's request schema and domain out; the client reads neither. */
 import fs from 'node:fs'
 import path from 'node:path'
 import { transformSync } from '@babel/core'
@@ -13,6 +13,7 @@ function strip(source: string, filename: string): string {
 
 const sample = `
 export const e = endpoint({
+  domain,
   path: 'x',
   request: s.obj({ a: s.str() }),
   response: s.obj({ request: s.str() }),
@@ -20,9 +21,10 @@ export const e = endpoint({
 export const other = { request: 'kept' }
 `
 
-it('drops the request schema of endpoint() entries in src/protocol/contract files only', () => {
+it('drops the request schema and the domain of endpoint() entries in src/protocol/contract files only', () => {
   const out = strip(sample, '/repo/src/protocol/contract/box.ts')
   expect(out).not.toContain('a: s.str()')
+  expect(out).not.toContain('domain')
   expect(out).toContain("path: 'x'")
   // a field named request inside a response, and other objects, stay
   expect(out).toContain('response: s.obj({\n    request: s.str()')
@@ -39,16 +41,17 @@ it('every entry of the real contract loses its request schema and keeps its resp
     const calls = (text.match(/\bendpoint\(\{/g) ?? []).length
     entries += calls
     expect([f, (out.match(/\brequest:/g) ?? []).length]).toEqual([f, f === 'endpoint.ts' ? 1 : 0])
+    expect([f, calls > 0 && /^\s*domain[,:]/m.test(out)]).toEqual([f, false])
     expect([f, (out.match(/\bresponse:/g) ?? []).length >= calls]).toEqual([f, true])
   }
   expect(entries).toBeGreaterThan(50)
 })
 
-it("no app module reads an entry's request schema (what makes leaving it out safe)", () => {
+it("no app module reads an entry's request schema or domain (what makes leaving them out safe)", () => {
   const files = (dir: string): string[] =>
     fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []))
   const readers = files(src)
     .filter((f) => !f.includes(`${path.sep}protocol${path.sep}contract${path.sep}`))
-    .flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/(\w+)\??\.request\b/g)].filter((m) => m[1] !== 'Taro').map((m) => `${path.relative(src, f)}: ${m[0]}`))
+    .flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/(\w+)\??\.(?:request|domain)\b/g)].filter((m) => m[1] !== 'Taro').map((m) => `${path.relative(src, f)}: ${m[0]}`))
   expect(readers).toEqual([])
 })
