@@ -162,7 +162,7 @@ describe('the TV store refuses before sending', () => {
       }
       dispose() {}
     }
-    const store = new TvStore(unusedTvLink, async () => FakeLink as unknown as typeof TvLink)
+    const store = new TvStore({ ...unusedTvLink, loadLink: async () => FakeLink as unknown as typeof TvLink })
     return { store, sent, listener: () => listener }
   }
 
