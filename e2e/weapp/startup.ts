@@ -9,7 +9,8 @@
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state.
  *   6. Live TV (issue 21): the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
- *   7. A detail page with episodes plays one on the TV (issue 22): the box plays that episode.
+ *   7. A detail page with episodes plays one on the TV (issue 22): the box plays that episode; home's
+ *      now-playing panel (issue 35) names it and its 暂停 pauses the box.
  *   8. Every page of app.json opens, with the parameters a person would arrive with, and renders.
  *   9. A TV that has an owner binds by scanning its QR code.
  *  10. Issue 23: the same simulated WeChat user on a phone with empty storage reaches 电视在线 without
@@ -37,6 +38,8 @@ import { MQTT_SUBPACKAGE_FILE, MQTT_SUBPACKAGE_ROOT } from '../../src/platform/m
 import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
 import { auditProblems, figuresOf, formatFigures, type PageFigures } from './figures'
 import { live as lv } from '../../src/strings/live'
+import { nowPlaying as np } from '../../src/strings/nowPlaying'
+import { formatClock } from '../../src/stores/kit/progress'
 
 const root = resolve(process.argv[2] ?? 'dist/weapp')
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
@@ -197,6 +200,15 @@ async function run(): Promise<void> {
     figures.push(figuresOf(detail))
     realm.closePage(detail)
     check(errors.length === 0, 'runtime errors')
+
+    // issue 35: home's now-playing panel under the TV card, and its 暂停 through the key queue
+    const episodeLine = np.episodeOf(2, series!.episodes.length)
+    const panelMs = await waitFor('the now-playing panel on home', () => has(realm, home, episodeLine) && has(realm, home, np.pause), 10_000)
+    realm.fire(home, { text: np.pause }, 'tap')
+    await waitFor('the box paused', () => box!.playback()?.paused === true, 5_000)
+    const held = box!.playback()?.positionSec ?? -1
+    await waitFor('the panel says so, from the box\'s reply', () => has(realm, home, np.paused(formatClock(held))) && has(realm, home, np.play), 5_000)
+    log(`now playing on home ${panelMs} ms after the play (${episodeLine}); 暂停 -> the box paused at ${held} s, the panel says "${np.paused(formatClock(held))}"`)
 
     section('every page of app.json opens and renders')
     const routes = [

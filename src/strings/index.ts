@@ -150,6 +150,14 @@ export const tv = Object.freeze({
     del: '删除',
     enter: '确认',
     search: '搜索',
+    // issue 35: the media keys (now playing)
+    playPause: '播放/暂停',
+    play: '播放',
+    pause: '暂停',
+    fastForward: '+10秒',
+    rewind: '−10秒',
+    next: '下一集',
+    previous: '上一集',
   }),
 })
 
@@ -225,6 +233,8 @@ export const home = Object.freeze({
   remote: '遥控器',
   remotePad: '方向键',
   remoteDigits: '数字键',
+  /** Issue 35: the remote's third mode. */
+  remoteTouch: '触控板',
   bindTv: '去绑定',
 })
 

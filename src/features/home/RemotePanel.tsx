@@ -9,6 +9,11 @@ import './home.scss'
 
 /** 手机输入 (issue 25) loads when the remote is first opened, not with home. */
 const TextInputPanel = lazy(() => import('./TextInputPanel'))
+/** Issue 35: now playing and the touch pad load with the remote too. */
+const NowPlayingPanel = lazy(() => import('../nowPlaying/NowPlayingPanel'))
+const TouchPad = lazy(() => import('./touchPad/TouchPad'))
+
+type Mode = 'pad' | 'digits' | 'touch'
 
 interface Props {
   visible: boolean
@@ -35,7 +40,7 @@ const DIGIT_ROWS: RemoteKey[][] = [
  */
 function RemotePanel({ visible, onClose }: Props) {
   const { tv } = useStores()
-  const [digits, setDigits] = useState(false)
+  const [mode, setMode] = useState<Mode>('pad')
   if (!visible) return null
   const press = (key: RemoteKey) => {
     tapFeedback()
@@ -56,16 +61,26 @@ function RemotePanel({ visible, onClose }: Props) {
           <Text className={`remote__state remote__state--${tv.linkState}`}>{tv.stateLabel}</Text>
           <Text className='remote__close' onClick={onClose}>{common.close}</Text>
         </View>
+        {tv.online && (
+          <Suspense fallback={null}>
+            <NowPlayingPanel place='remote' />
+          </Suspense>
+        )}
         {ROWS.map((row) => (
           <View className='remote__row' key={row.join()}>
             {row.map((k) => <Key key={k} k={k} />)}
           </View>
         ))}
         <View className='remote__modes'>
-          <Text className={`remote__mode${digits ? '' : ' remote__mode--on'}`} onClick={() => setDigits(false)}>{h.remotePad}</Text>
-          <Text className={`remote__mode${digits ? ' remote__mode--on' : ''}`} onClick={() => setDigits(true)} data-mode='digits'>{h.remoteDigits}</Text>
+          <Text className={`remote__mode${mode === 'pad' ? ' remote__mode--on' : ''}`} onClick={() => setMode('pad')} data-mode='pad'>{h.remotePad}</Text>
+          <Text className={`remote__mode${mode === 'digits' ? ' remote__mode--on' : ''}`} onClick={() => setMode('digits')} data-mode='digits'>{h.remoteDigits}</Text>
+          <Text className={`remote__mode${mode === 'touch' ? ' remote__mode--on' : ''}`} onClick={() => setMode('touch')} data-mode='touch'>{h.remoteTouch}</Text>
         </View>
-        {digits ? (
+        {mode === 'touch' ? (
+          <Suspense fallback={<View className='remote__pad-space' />}>
+            <TouchPad />
+          </Suspense>
+        ) : mode === 'digits' ? (
           <View className='remote__digits'>
             {DIGIT_ROWS.map((row) => (
               <View className='remote__row remote__row--digits' key={row.join()}>

@@ -12,6 +12,7 @@ import BlockView from '../../features/home/BlockView'
 import RemotePanel from '../../features/home/RemotePanel'
 import PointsEntry from '../../features/points/PointsEntry'
 import LazyContinueRow from '../../features/home/LazyContinueRow'
+import LazyNowPlaying from '../../features/nowPlaying/LazyNowPlaying'
 import { loadHomeGuide } from '../../features/guide/lazy'
 import { loadHomeBanner, prepareHomeBanner } from '../../features/operator/lazy'
 import LazyPart from '../../components/LazyPart'
@@ -102,6 +103,7 @@ function Index() {
           </Suspense>
           <View className='home-look__art'>
             <TvStatusCard onRemote={() => setRemoteOpen(true)} />
+            <LazyNowPlaying />
           </View>
           <View className='home-search-row'>
             <SearchEntry />
