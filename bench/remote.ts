@@ -25,6 +25,7 @@ import { loadMqttNow } from '../src/platform/mqtt/node'
 import type { JarvisCredentials, TvLinkApi } from '../src/services/tv/types'
 import { TvStore } from '../src/stores/app/tvStore'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
+import { browserTvCode } from '../src/platform/tvCode/browser'
 
 const N = Math.max(1000, Number(process.argv[2] ?? 1000))
 const WARMUP = 100
@@ -86,7 +87,7 @@ async function bench(target: Target, directory: MemoryDirectory, mac: string, ui
     // issue 32: the user's own way into the TV
     queryAgentTopic: async () => agentTopic(mac, uid),
   }
-  const store = new TvStore({ api, loadMqtt: loadMqttNow, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })
+  const store = new TvStore({ ...browserTvCode(), api, loadMqtt: loadMqttNow, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })
   store.setDevice(device, user)
   const start = Date.now()
   while (store.linkState !== 'online') {

@@ -21,6 +21,8 @@ import { Session } from '../src/stores/app/session'
 import { termsVersion } from '../src/config'
 import { TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
+import { aesCbcScheme } from '../src/protocol/codec'
+import { browserTvCode } from '../src/platform/tvCode/browser'
 
 function tvLinkApi(api: Api): TvLinkApi {
   return {
@@ -103,6 +105,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         onSessionEnd: () => session.end(),
         appKey: TEST_APP_KEY,
         appId: 'tvc-local-app',
+        loadScheme: async () => aesCbcScheme,
         ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
       })
       const api = createApi(client)
@@ -111,7 +114,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         storage,
         session,
         getPhone: async () => number,
-        tvLinkDeps: { api: tvLinkApi(api), loadMqtt: loadMqttNow, url: stack.mqttUrl, createWebsocket: createWebsocketFactory(wsConnectSocket()) },
+        tvLinkDeps: { ...browserTvCode(), api: tvLinkApi(api), loadMqtt: loadMqttNow, url: stack.mqttUrl, createWebsocket: createWebsocketFactory(wsConnectSocket()) },
         tracking: () => ({ pageView: () => undefined, click: () => undefined, expose: () => undefined }),
       })
       roots.push(root)

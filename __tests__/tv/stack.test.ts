@@ -14,6 +14,7 @@ import { TEST_APP_KEY, realClient, tempDataDir } from '../emulator/helpers/gatew
 import { waitFor } from './helpers/wait'
 import { wsConnectSocket } from './helpers/wsSocketTask'
 import { adminHeaders } from '../../emulator/adminToken'
+import { browserTvCode } from '../../src/platform/tvCode/browser'
 
 const admin = (s: Stack) => adminHeaders(s.gateway.adminToken)
 
@@ -45,6 +46,7 @@ async function loggedIn(settop: boolean) {
     queryAgentTopic: async (macs) => (await client.api.jarvis.queryAgentTopic(macs))?.[0]?.topic ?? null,
   }
   const store = new TvStore({
+    ...browserTvCode(),
     api,
     loadMqtt: loadMqttNow,
     url: stack.mqttUrl,

@@ -62,6 +62,8 @@ export const net = Object.freeze({
   chunkLoadError: '页面加载失败，请检查网络后重试',
   /** Issue 10: no secure random source for the request cipher (WeChat below base library 2.15.0). */
   noSecureRandom: '当前环境无法安全加密请求，请升级微信或更换浏览器后重试',
+  /** Issue 34: the request cipher's code (weapp: an async subpackage) did not load; nothing was sent. */
+  cipherLoadError: '加密组件加载失败，请检查网络后重试',
 })
 
 /** SPEC 9: an H5 page whose code is still loading. */

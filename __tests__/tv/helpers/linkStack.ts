@@ -13,6 +13,7 @@ import { brokerAuthHandler, createBrokerPolicy, DEFAULT_TV_SECRET } from '../../
 import { agentTopic } from '../../../emulator/directory'
 import { TcpProxy } from './tcpProxy'
 import { wsConnectSocket, type WsConnectLog } from './wsSocketTask'
+import { browserTvCode } from '../../../src/platform/tvCode/browser'
 
 /**
  * The TV link's world for integration tests: a broker (the embedded aedes one, or the external one
@@ -155,6 +156,7 @@ export async function startLinkStack(): Promise<LinkStack> {
     ],
     newStore() {
       const store = new TvStore({
+        ...browserTvCode(),
         api,
         loadMqtt: loadMqttNow,
         url: phoneUrl,
