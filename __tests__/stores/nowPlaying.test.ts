@@ -17,7 +17,8 @@ import { h5Play, remoteKey, syncPlayState, type Command, type RemoteKey } from '
 import { buildEnvelope } from '@/protocol/tv/envelope'
 import { KEY_EVENT_SEEK } from '@/protocol/tv/media'
 import type { TvMode } from '@/protocol/tv/messages'
-import type { TvLinkDeps } from '@/services/tv/types'
+import type { TvStoreDeps } from '@/services/tv/code'
+import { browserTvCode } from '@/platform/tvCode/browser'
 import { tv as tvText } from '@/strings'
 import { nowPlaying as t } from '@/strings/nowPlaying'
 import { device } from './fixtures'
@@ -29,7 +30,7 @@ const TV = { mac: 'AABBCCDDEEF1', name: '客厅电视', topic: 'tvc/tv/AABBCCDDE
 const PHONE = 'tvc/phone/cid-1'
 
 /** No broker in these tests: the link is a fake that hands commands to the box. */
-const unusedTvLink: TvLinkDeps = { api: { jarvisLogin: async () => null, queryAgentTopic: async () => null }, loadMqtt: () => Promise.reject(new Error('no broker')), url: 'ws://127.0.0.1:1/mqtt' }
+const unusedTvLink: TvStoreDeps = { ...browserTvCode(), api: { jarvisLogin: async () => null, queryAgentTopic: async () => null }, loadMqtt: () => Promise.reject(new Error('no broker')), url: 'ws://127.0.0.1:1/mqtt' }
 
 const flush = () => new Promise((r) => setImmediate(r))
 const modeOf = (content: Json): TvMode => ({ type: 87, content: { ...content, currentEPGVersion: content.lockCurrentStatus ?? 1 } })
@@ -68,7 +69,7 @@ async function tvOver(answer: (env: Json) => Json | null) {
     }
     dispose() {}
   }
-  const tv = new TvStore(unusedTvLink, async () => FakeLink as unknown as typeof TvLink)
+  const tv = new TvStore({ ...unusedTvLink, loadLink: async () => FakeLink as unknown as typeof TvLink })
   tv.setDevice(device({ mac: TV.mac }), { uid: 'u1', phone: '13800000000', nickName: '小明' })
   await flush()
   listener.state('online', null)
