@@ -237,6 +237,13 @@ export const home = Object.freeze({
   remoteDigits: '数字键',
   /** Issue 35: the remote's third mode. */
   remoteTouch: '触控板',
+  /**
+   * Issue 35: the remote, now playing and the touch pad load after home (weapp: an async subpackage);
+   * what the user reads when that code did not arrive (a tap tries again).
+   */
+  remoteLoadFailed: '遥控器加载失败，请检查网络后重试',
+  nowPlayingLoadFailed: '播放控制加载失败，请检查网络',
+  touchPadLoadFailed: '触控板加载失败，请检查网络',
   bindTv: '去绑定',
 })
 

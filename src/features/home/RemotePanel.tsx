@@ -5,13 +5,17 @@ import { useStores } from '../../stores/app/context'
 import type { RemoteKey } from '../../stores/app/tvStore'
 import { tapFeedback, toastProblem } from '../../platform/feedback'
 import { common, home as h, tv as t } from '../../strings'
+import { asyncPart } from '../../components/AsyncPart'
+import { NowPlayingPanel } from '../nowPlaying/LazyNowPlaying'
 import './home.scss'
 
 /** 手机输入 (issue 25) loads when the remote is first opened, not with home. */
 const TextInputPanel = lazy(() => import('./TextInputPanel'))
-/** Issue 35: now playing and the touch pad load with the remote too. */
-const NowPlayingPanel = lazy(() => import('../nowPlaying/NowPlayingPanel'))
-const TouchPad = lazy(() => import('./touchPad/TouchPad'))
+/** Issue 35: the touch pad loads when its mode is first chosen (weapp: the `home-parts` subpackage). */
+const TouchPad = asyncPart(() => import(/* weappSubpackage: "home-parts" */ './touchPad/TouchPad'), {
+  failed: h.touchPadLoadFailed,
+  loading: <View className='remote__pad-space' />,
+})
 
 type Mode = 'pad' | 'digits' | 'touch'
 
@@ -61,11 +65,7 @@ function RemotePanel({ visible, onClose }: Props) {
           <Text className={`remote__state remote__state--${tv.linkState}`}>{tv.stateLabel}</Text>
           <Text className='remote__close' onClick={onClose}>{common.close}</Text>
         </View>
-        {tv.online && (
-          <Suspense fallback={null}>
-            <NowPlayingPanel place='remote' />
-          </Suspense>
-        )}
+        {tv.online && <NowPlayingPanel place='remote' />}
         {ROWS.map((row) => (
           <View className='remote__row' key={row.join()}>
             {row.map((k) => <Key key={k} k={k} />)}
@@ -77,9 +77,7 @@ function RemotePanel({ visible, onClose }: Props) {
           <Text className={`remote__mode${mode === 'touch' ? ' remote__mode--on' : ''}`} onClick={() => setMode('touch')} data-mode='touch'>{h.remoteTouch}</Text>
         </View>
         {mode === 'touch' ? (
-          <Suspense fallback={<View className='remote__pad-space' />}>
-            <TouchPad />
-          </Suspense>
+          <TouchPad />
         ) : mode === 'digits' ? (
           <View className='remote__digits'>
             {DIGIT_ROWS.map((row) => (

@@ -1,5 +1,5 @@
 import { tvMessage as types, type H5PlayPayload, type KeyEventContent } from './messages'
-import { MEDIA_KEYS, type MediaKey } from './media'
+import { MEDIA_KEYS, type MediaKey } from './mediaKeys'
 
 /** The remote-control keys a phone remote needs (labels: strings.tv.keys). */
 export type RemoteKey =
@@ -79,7 +79,7 @@ export function channelKeys(channelNumber: number): RemoteKey[] {
   return [...digits, 'ok']
 }
 
-export type { MediaKey } from './media'
+export type { MediaKey } from './mediaKeys'
 
 export const KEY_EVENT_SYNC = 'syncPlayState'
 export const KEY_EVENT_SCREEN = 'getCurrentScreenType'
