@@ -2,7 +2,7 @@
 /**
  * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
  * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
- * - weapp main package 610 KB, each page subpackage 200 KB; the library subpackages (`mqtt`: mqtt.js
+ * - weapp main package 612 KB, each page subpackage (and the async subpackage home-parts) 200 KB; the library subpackages (`mqtt`: mqtt.js
  *   and the TV link's code; `crypto`: crypto-js; loaded with require.async) are reported against
  *   WeChat's 2 MB package limit;
  * - H5 home route JavaScript 160 KB gzip.
@@ -14,8 +14,10 @@ import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 // 600 KB, raised to 650 KB for issues 21-25's home-page features; lowered to 610 KB by issue 34 (609.6 KB
-// used: crypto-js and the TV link's code in async subpackages, no request schemas in the app build)
-export const MAIN_BUDGET = 610 * 1024
+// used: crypto-js and the TV link's code in async subpackages, no request schemas in the app build);
+// 612 KB with issue 35 (611.0 KB used: the remote, now playing and the touch pad in the home-parts
+// async subpackage, their styles and webpack's chunk loading in the main package)
+export const MAIN_BUDGET = 612 * 1024
 export const SUBPACKAGE_BUDGET = 200 * 1024
 /** WeChat's own limit per package: what the library-only subpackage is held to. */
 export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024

@@ -53,11 +53,13 @@ describe('the total', () => {
     expect(minorsOf(refusedPlay)).toEqual({ usedSec: 900, limitSec: 900, reason: 'total', refused: true })
     expect(box.state.playing).toBeNull()
     expect(box.playback()).toBeNull()
-    for (const k of ['channelUp', 'channelDown', 'digit1', 'ok'] as RemoteKey[]) {
+    // issue 35's media keys that start something are play keys too; pause is not
+    for (const k of ['channelUp', 'channelDown', 'digit1', 'ok', 'play', 'playPause', 'next', 'previous'] as RemoteKey[]) {
       const r = await key(k)
       expect([k, minorsOf(r)?.refused, minorsOf(r)?.reason]).toEqual([k, true, 'total'])
     }
     expect(box.state).toMatchObject({ playing: null, live: null, liveEntry: '' })
+    expect(minorsOf(await key('pause'))?.refused).toBeUndefined()
     const vol = await key('volumeUp')
     expect(minorsOf(vol)).toEqual({ usedSec: 900, limitSec: 900, reason: 'total' })
     expect(vol.actionData.content.playState.volume).toBe(21)

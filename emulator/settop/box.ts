@@ -27,6 +27,9 @@ import type { MinorsBoxState } from '../../src/protocol/tv/minors'
 import { MinorsGuard, type MinorsSource, type Watching } from './minors'
 import { DESKTOP_PACKAGE, LIVE_PACKAGE } from './model'
 import { emulatorStrings } from '../strings'
+import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
+import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
+import { MEDIA_KEYS } from '../../src/protocol/tv/mediaKeys'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -218,6 +221,8 @@ export class VirtualSetTopBox {
     if (this.searchField.focused) return false
     if (digitOf(keyEvent) !== null) return true
     if (keyEvent === REMOTE_KEYS.channelUp.keyEvent || keyEvent === REMOTE_KEYS.channelDown.keyEvent) return true
+    // issue 35's media keys that start something: play, play/pause, the next or previous episode (or channel)
+    if (MEDIA_STARTS.has(keyEvent)) return true
     if (keyEvent === REMOTE_KEYS.ok.keyEvent) return this.state.power && !this.state.menuOpen && (!!this.state.liveEntry || !this.state.playing)
     return false
   }
@@ -434,10 +439,15 @@ export class VirtualSetTopBox {
         const refused = this.minorsRefusal(env, via, locks)
         if (refused) return refused
       }
+      // issue 35: the media keys and the seek (media.ts); the reply says what they did
+      if (isMediaCommand(keyEvent) && !locks.globalLock) {
+        if (this.message?.kind === 'rest') this.message = null
+        return this.mediaAnswer(env, via, sender, keyEvent, content.value, locks)
+      }
       // global lock: the TV takes no key (the answer says globalLock true)
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
         if (this.message?.kind === 'rest') this.message = null
-        if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
+        if (this.searchField.key(keyEvent, this.state)) this.state = this.searchTook(keyEvent)
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
         this.followPlayer()
@@ -487,6 +497,33 @@ export class VirtualSetTopBox {
     this.clearEntry()
     if (this.state.liveEntry) this.state = { ...this.state, liveEntry: '' }
     return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic, { refused: true }))
+  }
+
+  /** The search field took a key: a pending channel number is dropped (issue 35: search opens over live TV too). */
+  private searchTook(keyEvent: string): TvPlayState {
+    this.clearEntry()
+    return { ...this.state, lastKey: keyEvent, liveEntry: '' }
+  }
+
+  /** Issue 35: a media key or a seek, on the program playing or the live channel; `media` says what it did. */
+  private mediaAnswer(env: Envelope<Record<string, unknown>>, via: string, sender: string | undefined, keyEvent: string, value: unknown, locks: TvLocks): Envelope {
+    const pb = this.vodUrl && this.state.playing?.loadUrl === this.vodUrl ? this.player.current : null
+    const { state, answer } = applyMedia(
+      {
+        state: this.state,
+        playingProgram: !!pb && !pb.ended,
+        changePlay: (next) => this.player.change(next),
+        stepChannel: (delta) => this.applyRemote(CHANNEL_KEYS[delta], locks),
+      },
+      keyEvent,
+      value,
+    )
+    this.state = state
+    this.searchField.follow(this.state)
+    this.followPlayer()
+    if (answer.done) this.take(sender, actionOf(env.actionData.type, env.actionData.content))
+    const topic = env.actionData.from.topic
+    return this.reply(env, via, types.typeMode, { ...this.modeContent(locks, topic), media: answer })
   }
 
   /** Issue 25: a text for the focused input field; the answer says whether it went in. */
@@ -565,8 +602,11 @@ export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
 /** Issue 32: what a play may carry (every type 87 repeats what plays to every family phone). */
 export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
 
+/** Issue 35's media keys that start playback (refused with the reason out of minors' limits, issue 36). */
+const MEDIA_STARTS: ReadonlySet<string> = new Set([MEDIA_KEYS.play, MEDIA_KEYS.playPause, MEDIA_KEYS.next, MEDIA_KEYS.previous].map((k) => k.keyEvent))
+
 /** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
-const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT])
+const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT, KEY_EVENT_SEEK])
 
 const within = (v: unknown, max: number) => v === undefined || (typeof v === 'string' && v.length <= max)
 
