@@ -6,7 +6,9 @@
  * (logged in once before, so home starts from the saved session and home cache). For each it prints:
  *
  * - JS evaluated before first contentful paint: the script files whose evaluation began before the
- *   FCP mark of a trace, raw and gzip. Fails over FIRST_PAINT_JS_GZIP_BUDGET.
+ *   FCP mark of a trace, raw and gzip. Every script the HTML does not name is held back until the
+ *   first contentful paint (at most CHUNK_HOLD_MS), so a lazy chunk counts only when the first paint
+ *   waits for it (the figure does not depend on how fast this machine is). Fails over FIRST_PAINT_JS_GZIP_BUDGET.
  * - DOM: elements in the document once home has settled (its blocks shown, the network quiet), before
  *   any interaction, and how many of them lie below the first screen. Fails over DOM_NODES_BUDGET.
  * - images without a box of their own: an <img> whose box collapses when it has no picture (its size
@@ -26,9 +28,9 @@ import { serveStatic } from './serve-static.mjs'
 import { startStackProcess, stopStackAndServer } from './a11y.mjs'
 
 /** gzip bytes of JavaScript evaluated before home's first contentful paint (either visit). */
-export const FIRST_PAINT_JS_GZIP_BUDGET = 150 * 1024
+export const FIRST_PAINT_JS_GZIP_BUDGET = 148 * 1024
 /** Elements in the document on home before the first interaction (either visit). */
-export const DOM_NODES_BUDGET = 400
+export const DOM_NODES_BUDGET = 340
 /** Images whose box depends on their picture. */
 export const UNBOXED_IMAGES_BUDGET = 0
 
@@ -38,6 +40,8 @@ const jsonOut = jsonAt >= 0 ? args[jsonAt + 1] : undefined
 const DIR = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--json') ?? 'dist/h5'
 const H5_PORT = Number(process.env.H5_PORT || 10086)
 const DEMO_PHONE = '13800000000'
+/** Lazy chunks are answered after FCP, or this late: what first paint needs shows as a late FCP, and is counted. */
+const CHUNK_HOLD_MS = 3_000
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 
 /** Records paints and layout shifts from the first byte (runs before the app's scripts). */
@@ -52,6 +56,7 @@ function observe() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e.hadRecentInput) continue
+      if (e.value < 0.0005) continue
       w.__shifts.push({ value: e.value, at: Math.round(e.startTime), sources: (e.sources || []).map((s) => `${describe(s.node)} y ${Math.round(s.previousRect.y)}->${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}->${Math.round(s.currentRect.height)}`) })
     }
   }).observe({ type: 'layout-shift', buffered: true })
@@ -88,7 +93,7 @@ async function settle(page) {
   const shown = (sel) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`).first()
   await shown('.block__title').waitFor({ timeout: 20_000 })
   await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined)
-  await page.waitForTimeout(1_500)
+  await page.waitForTimeout(CHUNK_HOLD_MS + 1_500)
 }
 
 async function logInOnce(context, url) {
@@ -107,6 +112,19 @@ async function logInOnce(context, url) {
 async function visit(context, url, name) {
   const page = await context.newPage()
   await page.addInitScript(observe)
+  let painted
+  const fcpSeen = new Promise((r) => (painted = r))
+  await page.exposeBinding('__painted', () => painted())
+  await page.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name === 'first-contentful-paint')) /** @type {any} */ (window).__painted()
+    }).observe({ type: 'paint', buffered: true })
+  })
+  const entry = new Set([...readFileSync(join(DIR, 'index.html'), 'utf8').matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))
+  await page.route(/\.js(\?|$)/, async (route) => {
+    if (!entry.has(new URL(route.request().url()).pathname)) await Promise.race([fcpSeen, new Promise((r) => setTimeout(r, CHUNK_HOLD_MS))])
+    await route.continue().catch(() => undefined)
+  })
   const errors = []
   page.on('pageerror', (e) => errors.push(e.message))
   const cdp = await context.newCDPSession(page)

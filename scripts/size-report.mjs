@@ -4,7 +4,7 @@
  * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
  * - weapp main package 650 KB, each page subpackage 200 KB; the `mqtt` subpackage (the library
  *   only, loaded with require.async) is reported against WeChat's 2 MB package limit;
- * - H5 home route JavaScript 160 KB gzip.
+ * - H5 home route JavaScript 147 KB gzip (issue 34: 157.3 -> 146.8).
  *
  * Usage: node scripts/size-report.mjs [--weapp dist/weapp] [--h5 dist/h5] [--json out.json]
  */
@@ -18,7 +18,7 @@ export const SUBPACKAGE_BUDGET = 200 * 1024
 /** WeChat's own limit per package: what the library-only subpackage is held to. */
 export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024
 export const LIBRARY_SUBPACKAGES = ['mqtt']
-export const H5_HOME_GZIP_BUDGET = 160 * 1024
+export const H5_HOME_GZIP_BUDGET = 147 * 1024
 
 const args = process.argv.slice(2)
 const opt = (name, def) => {
