@@ -3,16 +3,11 @@ import { common } from '../strings'
 
 type Ui = typeof import('./feedbackUi')
 
-let ui: Promise<Ui> | undefined
-
-/** The toast/dialog code (its own chunk on H5); a failed load is tried again on the next call. */
-function loadUi(): Promise<Ui> {
-  ui ??= import('./feedbackUi').catch((e: unknown) => {
-    ui = undefined
-    throw e
-  })
-  return ui
-}
+/**
+ * The toast/dialog code (its own chunk on H5). The module system keeps what it loaded (a later call
+ * resolves at once) and loads a chunk that failed again on the next call.
+ */
+const loadUi = (): Promise<Ui> => import('./feedbackUi')
 
 /** A toast that could not be shown (its code failed to load) is still told, in the console. */
 function lost(what: string, message: string) {
