@@ -7,6 +7,7 @@ module.exports = {
       compiler: 'webpack5',
     }],
   ],
-  // App builds leave the contract's documentation text out (jest keeps it: NODE_ENV=test).
-  plugins: process.env.NODE_ENV === 'test' ? [] : ['./config/babel-strip-contract-docs.js'],
+  // App builds leave the contract's documentation text out, and its request schemas (only the
+  // gateway validates requests); jest keeps both: NODE_ENV=test.
+  plugins: process.env.NODE_ENV === 'test' ? [] : ['./config/babel-strip-contract-docs.js', './config/babel-strip-contract-requests.js'],
 }

@@ -101,6 +101,8 @@ listeners.tcp.default = 127.0.0.1:$amqp
 mqtt.listeners.tcp.default = 127.0.0.1:$mqtt
 web_mqtt.tcp.port = $web
 web_mqtt.tcp.ip = 127.0.0.1
+# issue 32: no WebSocket frame over 16 KiB (+ the MQTT fixed header); the app sends one packet per frame
+web_mqtt.ws_opts.max_frame_size = 16389
 loopback_users = none
 log.console = false
 log.file.level = warning
@@ -239,6 +241,7 @@ listeners.tcp.default = 127.0.0.1:$(cat "$CDIR/n$n/amqp_port")
 mqtt.listeners.tcp.default = 127.0.0.1:$(cat "$CDIR/n$n/mqtt_port")
 web_mqtt.tcp.port = $(cat "$CDIR/n$n/web_port")
 web_mqtt.tcp.ip = 127.0.0.1
+web_mqtt.ws_opts.max_frame_size = 16389
 loopback_users = none
 log.console = false
 log.file.level = warning

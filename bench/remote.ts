@@ -16,7 +16,7 @@ import { connect } from 'mqtt'
 import WebSocket from 'ws'
 import { startBroker, type RunningBroker } from '../emulator/broker'
 import { MemoryDirectory } from '../emulator/broker/memoryDirectory'
-import { phoneTopic } from '../emulator/directory'
+import { agentTopic } from '../emulator/directory'
 import { aedesTransport, mqttTransport, startSetTops, type SettopTransport } from '../emulator/settop'
 import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
 import { remoteKey } from '../src/protocol/tv/commands'
@@ -25,6 +25,7 @@ import { loadMqttNow } from '../src/platform/mqtt/node'
 import type { JarvisCredentials, TvLinkApi } from '../src/services/tv/types'
 import { TvStore } from '../src/stores/app/tvStore'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
+import { browserTvCode } from '../src/platform/tvCode/browser'
 
 const N = Math.max(1000, Number(process.argv[2] ?? 1000))
 const WARMUP = 100
@@ -55,16 +56,14 @@ async function aedesTarget(directory: MemoryDirectory): Promise<Target> {
   }
 }
 
-async function rabbitTarget(url: string): Promise<Target> {
+async function rabbitTarget(url: string, directory: MemoryDirectory): Promise<Target> {
   const transport = await mqttTransport({ url, username: 'guest', password: 'guest', clientId: `bench-tv-${randomBytes(3).toString('hex')}` })
   return {
     name: 'rabbitmq',
     url,
     transport,
-    login: () => {
-      const cid = `bench-${randomBytes(4).toString('hex')}`
-      return { cid, appKey: 'guest', sign: 'guest', clientTopic: [phoneTopic(cid)] }
-    },
+    // the session is the directory's (the box answers only its family's phones); RabbitMQ sees its guest
+    login: (uid, phone) => ({ ...directory.login(uid, phone), appKey: 'guest', sign: 'guest' }),
     close: async () => undefined,
   }
 }
@@ -85,9 +84,10 @@ async function bench(target: Target, directory: MemoryDirectory, mac: string, ui
   // The app's path.
   const api: TvLinkApi = {
     jarvisLogin: async () => target.login(uid, user.phone),
-    queryAgentTopic: async () => tv.topic,
+    // issue 32: the user's own way into the TV
+    queryAgentTopic: async () => agentTopic(mac, uid),
   }
-  const store = new TvStore({ api, loadMqtt: loadMqttNow, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })
+  const store = new TvStore({ ...browserTvCode(), api, loadMqtt: loadMqttNow, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })
   store.setDevice(device, user)
   const start = Date.now()
   while (store.linkState !== 'online') {
@@ -145,11 +145,11 @@ async function bench(target: Target, directory: MemoryDirectory, mac: string, ui
       type: cmd.type,
       content: cmd.content(String(sequenceId)),
       from: { nickname: 'bench', topic: creds.clientTopic[0], uid },
-      to: [{ jid: mac, mac, nickname: tv.name, topic: tv.topic, uid }],
+      to: [{ jid: mac, mac, nickname: tv.name, topic: agentTopic(mac, uid), uid }],
     })
     const t0 = performance.now()
     const replied = new Promise<void>((resolve) => waiting.set(sequenceId, resolve))
-    bare.publish(tv.topic, JSON.stringify(env), { qos: 1 })
+    bare.publish(agentTopic(mac, uid), JSON.stringify(env), { qos: 1 })
     await replied
     return performance.now() - t0
   }
@@ -201,7 +201,7 @@ async function main(): Promise<void> {
   }
   let rabbit: Target
   try {
-    rabbit = await rabbitTarget(url)
+    rabbit = await rabbitTarget(url, directory)
   } catch (e) {
     console.log(`rabbitmq  skipped: ${url} not reachable (${(e as Error).message})`)
     return

@@ -3,7 +3,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import { BundleStatsPlugin } from './bundle-stats'
 import { CompileHintsPlugin } from './compileHints'
-import { MqttSubpackagePlugin } from './mqttSubpackage'
+import { CRYPTO_SUBPACKAGE, LibrarySubpackagePlugin, MqttSubpackagePlugin } from './mqttSubpackage'
 import devConfig from './dev'
 import prodConfig from './prod'
 import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
@@ -83,7 +83,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // WeChat does not promise queueMicrotask; mqtt.js's bundle and React call it bare. Every
         // bundled module that names it gets src/platform/microtask.ts instead (native when present).
         // mqtt.js lives in an async subpackage, not in the main package.
-        chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin)
+        chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin, [appEnvConstants()])
+        // crypto-js too (issue 34): src/platform/crypto loads it with the first request.
+        chain.plugin('cryptoSubpackage').use(LibrarySubpackagePlugin, [CRYPTO_SUBPACKAGE])
         chain.plugin('provideQueueMicrotask').use(webpack.ProvidePlugin, [
           { queueMicrotask: [path.resolve(__dirname, '../src/platform/microtask.ts'), 'queueMicrotask'] },
         ])

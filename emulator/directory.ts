@@ -6,10 +6,16 @@
  *
  * Topic scheme (documented in README "TV link"):
  *   phone inbox: tvc/phone/{cid}          (jarvisLogin clientTopic[0]; only that phone may subscribe)
- *   TV inbox:    tvc/tv/{MAC}             (MAC = 12 uppercase hex digits; queryAgentTopic data[0].topic)
- * A phone publishes only to the inboxes of TVs bound to its user; a set-top box publishes replies to
- * the phone topic named in the command's actionData.from.topic.
+ *   TV inbox:    tvc/tv/{MAC}             (MAC = 12 uppercase hex digits; the TV subscribes to it and
+ *                                          everything below it)
+ *   a user's way in: tvc/tv/{MAC}/u/{uid} (queryAgentTopic data[0].topic for that user; issue 32,
+ *                                          src/protocol/tv/sender.ts: only that user's phones may
+ *                                          publish there, so the box learns the sender from it)
+ * A phone publishes only to its own user's way into TVs bound to that user; a set-top box publishes
+ * replies to the phone topic named in the command's actionData.from.topic, when that phone is the
+ * sender's, with `from.topic` the sender's way in (the TV topic that phone knows).
  */
+import { parseSenderTopic, senderTopic } from '../src/protocol/tv/sender'
 import type { LiveChannelDef } from './settop/model'
 import type { ProgramDef } from './settop/playback'
 
@@ -81,6 +87,12 @@ export interface BrokerDirectory {
    * their presence). Optional: without it a box tells nobody who did what.
    */
   familyMembers?(mac: string): FamilyMemberView[]
+  /**
+   * Issue 32: broker sessions were revoked (logout, a member removed, a TV unbound): the broker closes
+   * every open connection of those client ids at once (their cid/sign are refused from then on).
+   * Optional; returns an unsubscribe function.
+   */
+  onSessionsRevoked?(listener: (cids: readonly string[]) => void): () => void
 }
 
 /** A member of a TV's family as its box sees it (issue 25). */
@@ -109,4 +121,21 @@ export function phoneTopic(cid: string): string {
 
 export function tvTopic(mac: string): string {
   return `${TV_TOPIC_PREFIX}${mac.replace(/[^0-9a-fA-F]/g, '').slice(-12).toUpperCase()}`
+}
+
+/** Issue 32: the TV topic a user publishes to (what queryAgentTopic answers that user). */
+export function agentTopic(mac: string, uid: string): string {
+  return senderTopic(tvTopic(mac), uid)
+}
+
+/**
+ * Where a message on a TV topic came in: the TV's MAC, and the sender when it came on a user's way in
+ * (`tvc/tv/{MAC}/u/{uid}`); null for anything else.
+ */
+export function commandTopicOf(topic: string): { mac: string; uid?: string } | null {
+  const sent = parseSenderTopic(topic)
+  const tv = sent ? sent.tvTopic : topic
+  const m = /^tvc\/tv\/([0-9A-F]{12})$/.exec(tv)
+  if (!m) return null
+  return sent ? { mac: m[1], uid: sent.uid } : { mac: m[1] }
 }

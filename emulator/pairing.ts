@@ -1,49 +1,89 @@
 /**
- * Pairing codes of the virtual TVs (issue 16 finding 4): binding a TV that already has an owner
- * proves presence at the TV with the 6-digit code it shows. The code is an HMAC of the TV's mac and
- * the current 10-minute window under a secret of this data folder, so gateway and set-top box agree
- * without sharing state; the previous window's code still works (a code read just before the turn).
- * Five wrong codes for one user and TV lock that pair out until the window turns.
+ * Pairing codes of the virtual TVs (issue 16 finding 4; issue 32): binding a TV that already has an
+ * owner proves presence at the TV with the 8-digit code it shows. The code is an HMAC of the TV's mac,
+ * the current 10-minute window and the TV's rotation count under a secret of this data folder, so the
+ * gateway and the set-top box agree without sharing state; the previous window's code still works (a
+ * code read just before the turn).
+ *
+ * Guessing is bounded per TV, whatever the number of accounts (issue 32): after PAIR_MAX_WRONG wrong
+ * codes for one TV, from any accounts, its codes rotate at once (the TV shows a new one) and binding
+ * that TV by code waits PAIR_LOCK_MS (1004, for everyone, the right code included). So a TV judges at
+ * most PAIR_MAX_WRONG guesses per PAIR_LOCK_MS: 5 per 20 minutes, 360 a day; with two codes valid at a
+ * time, each guess hits with 2 in 10^8, so all accounts together guess a TV's code with a chance of at
+ * most 360 x 2 / 10^8 = 7.2e-6 a day (1 in 138,889). The family at the TV binds with the code it shows,
+ * at worst once the 20 minutes are over. (6 digits could not do this: below 1 in 100,000 a day would
+ * allow 5 guesses a day in all, and 5 typos would shut the family out until tomorrow.)
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
-import { PAIR_CODE_RE } from '../src/protocol/pairing'
+import { PAIR_CODE_DIGITS, PAIR_CODE_RE } from '../src/protocol/pairing'
 
 export const PAIR_WINDOW_MS = 10 * 60_000
+/** Wrong codes one TV takes (from any accounts) before its codes rotate and it waits. */
 export const PAIR_MAX_WRONG = 5
+/** How long binding a TV by code waits after PAIR_MAX_WRONG wrong codes. */
+export const PAIR_LOCK_MS = 20 * 60_000
+
+/** The most guesses all accounts together get judged for one TV in a day, and their chance to hit. */
+export const PAIR_GUESSES_PER_DAY = PAIR_MAX_WRONG * Math.floor((24 * 60 * 60_000) / PAIR_LOCK_MS)
+export const PAIR_ODDS_PER_DAY = (PAIR_GUESSES_PER_DAY * 2) / 10 ** PAIR_CODE_DIGITS
 
 export type PairCheck = 'ok' | 'missing' | 'wrong' | 'locked'
 
 export interface Pairing {
   /** The code the TV shows now. */
   codeOf(mac: string): string
-  /** Whether `code` pairs `uid` with the TV; a wrong one counts against that user and TV. */
+  /** Whether `code` pairs `uid` with the TV; a wrong one counts against the TV, whoever sent it. */
   check(uid: string, mac: string, code: string | undefined): PairCheck
+  /** Seconds until the TV takes codes again (0: it takes them now). */
+  waitSec(mac: string): number
+}
+
+interface TvGuesses {
+  /** How many times its codes rotated (part of the HMAC input). */
+  rotation: number
+  wrong: number
+  lockedUntil: number
 }
 
 export function createPairing(secret: string, now: () => number): Pairing {
   const key = createHash('sha256').update(`tvc-pairing:${secret}`).digest()
   const windowOf = (t: number) => Math.floor(t / PAIR_WINDOW_MS)
-  const codeAt = (mac: string, window: number) => {
-    const h = createHmac('sha256', key).update(`${mac.toUpperCase()}:${window}`).digest()
-    return String(h.readUInt32BE(0) % 1_000_000).padStart(6, '0')
+  const tvs = new Map<string, TvGuesses>()
+  const of = (mac: string): TvGuesses => {
+    const k = mac.toUpperCase()
+    let g = tvs.get(k)
+    if (!g) {
+      g = { rotation: 0, wrong: 0, lockedUntil: 0 }
+      tvs.set(k, g)
+    }
+    return g
   }
-  const wrong = new Map<string, { window: number; count: number }>()
+  const codeAt = (mac: string, window: number, rotation: number) => {
+    const h = createHmac('sha256', key).update(`${mac.toUpperCase()}:${window}:${rotation}`).digest()
+    return String(h.readBigUInt64BE(0) % 10n ** BigInt(PAIR_CODE_DIGITS)).padStart(PAIR_CODE_DIGITS, '0')
+  }
   const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
 
   return {
-    codeOf: (mac) => codeAt(mac, windowOf(now())),
-    check(uid, mac, code) {
-      const w = windowOf(now())
-      if (wrong.size > 10_000) for (const [k, v] of wrong) if (v.window !== w) wrong.delete(k)
-      const k = `${uid}|${mac.toUpperCase()}`
-      const tries = wrong.get(k)
-      if (tries && tries.window === w && tries.count >= PAIR_MAX_WRONG) return 'locked'
+    codeOf: (mac) => codeAt(mac, windowOf(now()), of(mac).rotation),
+    waitSec: (mac) => Math.max(0, Math.ceil((of(mac).lockedUntil - now()) / 1000)),
+    check(_uid, mac, code) {
+      const t = now()
+      const g = of(mac)
+      if (g.lockedUntil > t) return 'locked'
       if (!code) return 'missing'
-      if (PAIR_CODE_RE.test(code) && (same(code, codeAt(mac, w)) || same(code, codeAt(mac, w - 1)))) {
-        wrong.delete(k)
+      const w = windowOf(t)
+      if (PAIR_CODE_RE.test(code) && (same(code, codeAt(mac, w, g.rotation)) || same(code, codeAt(mac, w - 1, g.rotation)))) {
+        g.wrong = 0
         return 'ok'
       }
-      wrong.set(k, { window: w, count: tries && tries.window === w ? tries.count + 1 : 1 })
+      g.wrong += 1
+      if (g.wrong >= PAIR_MAX_WRONG) {
+        // the TV's codes rotate at once and it waits: the guesses so far were against codes that are gone
+        g.rotation += 1
+        g.wrong = 0
+        g.lockedUntil = t + PAIR_LOCK_MS
+      }
       return 'wrong'
     },
   }

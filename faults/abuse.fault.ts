@@ -10,7 +10,7 @@ import path from 'node:path'
 import { connect } from 'mqtt'
 import { adminHeaders } from '../emulator/adminToken'
 import { DEFAULT_TV_SECRET, tvSecretFor } from '../emulator/broker'
-import { tvTopic } from '../emulator/directory'
+import { agentTopic, tvTopic } from '../emulator/directory'
 import { syncPlayState } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
 import { tvMessage } from '../src/protocol/tv/messages'
@@ -117,7 +117,8 @@ row('abuse', 'a retained publish from a phone', 'the connection is closed; nothi
     c.once('close', () => resolve(true))
     setTimeout(() => resolve(false), 3_000)
   })
-  c.publish(tvTopic(world.stack.gateway.catalogue.tvs[0].mac), '{"replay":true}', { qos: 1, retain: true })
+  // to the user's own way into its TV (issue 32), where only the retain flag is wrong
+  c.publish(agentTopic(world.stack.gateway.catalogue.tvs[0].mac, user.uid), '{"replay":true}', { qos: 1, retain: true })
   const wasClosed = await closed
   c.end(true)
   const retained: unknown[] = []
@@ -150,8 +151,11 @@ row('abuse', 'an admin route without the admin token', '401 (clock, scenarios, T
 
 row('abuse', 'createUser relinking an existing phone to another WeChat identity', 'refused (1004); the account keeps its identity', async () => {
   const guest = realClient(world.stack.gatewayUrl)
-  await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'owner')), phone: '13700000077' })
-  const code = await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'evil')), phone: '13700000077' }).then(() => 'LINKED', (e: { code?: string }) => String(e.code))
+  await guest.login('13700000077')
+  await guest.api.userCenter.createUser(await provenIdentity(guest.api, 'owner'))
+  const evil = realClient(world.stack.gatewayUrl)
+  await evil.login('13700000077')
+  const code = await evil.api.userCenter.createUser(await provenIdentity(evil.api, 'evil')).then(() => 'LINKED', (e: { code?: string }) => String(e.code))
   return refusedAndServing(code === '1004', `answered ${code}`)
 })
 
@@ -209,7 +213,9 @@ row('abuse', "a phone naming another phone's topic as the reply topic of a TV co
     from: { nickname: 'x', topic: 'tvc/phone/someone-else', uid: user.uid },
     to: [{ jid: mac, mac, nickname: '', topic: tvTopic(mac), uid: '' }],
   })
-  await new Promise<void>((resolve) => c.publish(tvTopic(mac), JSON.stringify(envelope), { qos: 1 }, () => resolve()))
+  // on the user's own way into the TV (issue 32: the only TV topic the broker lets it publish to)
+  const way = (await client.api.jarvis.queryAgentTopic([mac]))[0].topic
+  await new Promise<void>((resolve) => c.publish(way, JSON.stringify(envelope), { qos: 1 }, () => resolve()))
   await new Promise((r) => setTimeout(r, 300))
   c.end(true)
   return refusedAndServing(box.refused === refusedBefore + 1, `the TV ${box.refused > refusedBefore ? 'refused to answer' : 'ANSWERED'} the named topic`)

@@ -21,6 +21,8 @@ import { Session } from '../src/stores/app/session'
 import { termsVersion } from '../src/config'
 import { TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
+import { aesCbcScheme } from '../src/protocol/codec'
+import { browserTvCode } from '../src/platform/tvCode/browser'
 
 function tvLinkApi(api: Api): TvLinkApi {
   return {
@@ -72,6 +74,8 @@ export interface Phone {
 
 export interface World {
   stack: Stack
+  /** The gateway's data folder (its state file). */
+  dataDir: string
   phone(number?: string, opts?: { timeoutMs?: number; storage?: KeyValueStorage }): Promise<Phone>
   close(): Promise<void>
 }
@@ -82,6 +86,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
   const roots: RootStore[] = []
   return {
     stack,
+    dataDir,
     async phone(number = '13800000000', opts = {}) {
       const storage = opts.storage ?? memoryStorage({ 'tvc.consent': { version: termsVersion, acceptedAt: 1 } })
       const session = new Session(storage)
@@ -100,6 +105,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         onSessionEnd: () => session.end(),
         appKey: TEST_APP_KEY,
         appId: 'tvc-local-app',
+        loadScheme: async () => aesCbcScheme,
         ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
       })
       const api = createApi(client)
@@ -108,7 +114,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         storage,
         session,
         getPhone: async () => number,
-        tvLinkDeps: { api: tvLinkApi(api), loadMqtt: loadMqttNow, url: stack.mqttUrl, createWebsocket: createWebsocketFactory(wsConnectSocket()) },
+        tvLinkDeps: { ...browserTvCode(), api: tvLinkApi(api), loadMqtt: loadMqttNow, url: stack.mqttUrl, createWebsocket: createWebsocketFactory(wsConnectSocket()) },
         tracking: () => ({ pageView: () => undefined, click: () => undefined, expose: () => undefined }),
       })
       roots.push(root)

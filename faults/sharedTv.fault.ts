@@ -7,7 +7,6 @@
  */
 import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
-import { tvTopic } from '../emulator/directory'
 import { remoteKey, type Command } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
 import { DEMO } from '../emulator/gateway'
@@ -34,6 +33,8 @@ async function rawPhone(phone: string) {
   const client = realClient(world.stack.gatewayUrl)
   const user = await client.login(phone)
   const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone, abilityString: '' })
+  // issue 32: the user's own way into the TV (queryAgentTopic), the only TV topic the broker lets it publish to
+  const topic = (await client.api.jarvis.queryAgentTopic([LIVING]))[0].topic
   // over WebSocket like the app's link: mqtt.js caches its transport table per JS context on the first connect
   const c: MqttClient = connect(world.stack.mqttUrl, {
     clientId: creds.cid,
@@ -61,7 +62,7 @@ async function rawPhone(phone: string) {
       type: cmd.type,
       content: cmd.content(String(sequenceId)),
       from: { ...from, topic: creds.clientTopic[0] },
-      to: [{ jid: LIVING, mac: LIVING, nickname: '', topic: tvTopic(LIVING), uid: '' }],
+      to: [{ jid: LIVING, mac: LIVING, nickname: '', topic, uid: '' }],
     })
   }
   return {
@@ -69,7 +70,7 @@ async function rawPhone(phone: string) {
     replies,
     closed: () => closed,
     envelope,
-    publish: (env: ReturnType<typeof envelope>) => new Promise<void>((resolve) => c.publish(tvTopic(LIVING), JSON.stringify(env), { qos: 1 }, () => resolve())),
+    publish: (env: ReturnType<typeof envelope>) => new Promise<void>((resolve) => c.publish(topic, JSON.stringify(env), { qos: 1 }, () => resolve())),
     end: () => c.end(true),
   }
 }
@@ -106,8 +107,8 @@ row('shared TV', 'a command from a non-member (13900000000) to the living-room T
   void stranger.publish(env)
   await within(() => stranger.closed(), 2_000)
   const reachedViaBroker = box().received.length !== before.received
-  // as if a broker had let it through: straight into the box
-  box().handle(JSON.stringify(env))
+  // as if a broker had let it through: straight into the box, from the stranger's way in
+  box().handle(JSON.stringify(env), stranger.uid)
   await sleep(300)
   stranger.end()
   const after = { line: sharedTvOf(owner.root).line, muted: box().state.muted, refused: box().refused }

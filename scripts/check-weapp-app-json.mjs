@@ -9,10 +9,10 @@ const dir = process.argv[2] || 'dist/weapp'
 const problems = []
 const appJson = JSON.parse(readFileSync(join(dir, 'app.json'), 'utf8'))
 if (!isDeepStrictEqual(appJson.pages, EXPECTED_MAIN)) problems.push(`pages differ: ${JSON.stringify(appJson.pages)}`)
-if (!isDeepStrictEqual(appJson.subPackages, [...EXPECTED_SUBPACKAGES, ...LIBRARY_SUBPACKAGES])) problems.push(`subPackages differ: ${JSON.stringify(appJson.subPackages)}`)
+if (!isDeepStrictEqual(appJson.subPackages, [...EXPECTED_SUBPACKAGES, ...LIBRARY_SUBPACKAGES.map(({ root, pages }) => ({ root, pages }))])) problems.push(`subPackages differ: ${JSON.stringify(appJson.subPackages)}`)
 for (const lib of LIBRARY_SUBPACKAGES) {
   if (!existsSync(join(dir, lib.root, 'index.js'))) problems.push(`${lib.root}/index.js (the library subpackage) missing`)
-  if (!appJson.preloadRule?.['pages/index/index']?.packages?.includes(lib.root)) problems.push(`home does not preload the ${lib.root} subpackage`)
+  if (lib.preloadedBy && !appJson.preloadRule?.[lib.preloadedBy]?.packages?.includes(lib.root)) problems.push(`${lib.preloadedBy} does not preload the ${lib.root} subpackage`)
 }
 if (appJson.window?.navigationStyle !== 'custom') problems.push('window.navigationStyle is not custom')
 if (appJson.window?.navigationBarTitleText !== '手机高清电视助手') problems.push('default title differs')
@@ -26,4 +26,4 @@ if (problems.length) {
   console.error(`dist app.json check FAILED:\n- ${problems.join('\n- ')}`)
   process.exit(1)
 }
-console.log(`dist app.json: ${EXPECTED_MAIN.length} main pages + ${EXPECTED_SUBPACKAGES.length} subpackages (${every.length} pages) as SPEC 2 lists, + library subpackage(s) ${LIBRARY_SUBPACKAGES.map((l) => l.root).join(', ')} preloaded by home`)
+console.log(`dist app.json: ${EXPECTED_MAIN.length} main pages + ${EXPECTED_SUBPACKAGES.length} subpackages (${every.length} pages) as SPEC 2 lists, + library subpackage(s) ${LIBRARY_SUBPACKAGES.map((l) => `${l.root}${l.preloadedBy ? ` (preloaded by ${l.preloadedBy})` : ''}`).join(', ')}`)

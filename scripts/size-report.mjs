@@ -2,8 +2,9 @@
 /**
  * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
  * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
- * - weapp main package 650 KB, each page subpackage 200 KB; the `mqtt` subpackage (the library
- *   only, loaded with require.async) is reported against WeChat's 2 MB package limit;
+ * - weapp main package 610 KB, each page subpackage 200 KB; the library subpackages (`mqtt`: mqtt.js
+ *   and the TV link's code; `crypto`: crypto-js; loaded with require.async) are reported against
+ *   WeChat's 2 MB package limit;
  * - H5 home route JavaScript 147 KB gzip (issue 34: 157.3 -> 146.8).
  *
  * Usage: node scripts/size-report.mjs [--weapp dist/weapp] [--h5 dist/h5] [--json out.json]
@@ -12,12 +13,13 @@ import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from '
 import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-// raised from 600 KB for issues 21-25's home-page features (live TV, continue watching, guide, shared TV)
-export const MAIN_BUDGET = 650 * 1024
+// 600 KB, raised to 650 KB for issues 21-25's home-page features; lowered to 610 KB by issue 34 (609.6 KB
+// used: crypto-js and the TV link's code in async subpackages, no request schemas in the app build)
+export const MAIN_BUDGET = 610 * 1024
 export const SUBPACKAGE_BUDGET = 200 * 1024
 /** WeChat's own limit per package: what the library-only subpackage is held to. */
 export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024
-export const LIBRARY_SUBPACKAGES = ['mqtt']
+export const LIBRARY_SUBPACKAGES = ['mqtt', 'crypto']
 export const H5_HOME_GZIP_BUDGET = 147 * 1024
 
 const args = process.argv.slice(2)

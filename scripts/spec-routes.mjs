@@ -26,5 +26,11 @@ export const EXPECTED_SUBPACKAGES = [
 /** H5 only: the system pages of SPEC 2 (native APIs on weapp). */
 export const H5_ONLY = ['choose-location', 'open-location'].map((n) => `pages/${n}/${n}`)
 
-/** Subpackages that carry a library only (loaded with require.async), with their placeholder page. */
-export const LIBRARY_SUBPACKAGES = [{ root: 'mqtt', pages: ['placeholder'] }]
+/**
+ * Subpackages that carry a library only (loaded with require.async), with their placeholder page and
+ * the page that preloads them (mqtt.js with home; crypto-js is loaded by the first request, at launch).
+ */
+export const LIBRARY_SUBPACKAGES = [
+  { root: 'mqtt', pages: ['placeholder'], preloadedBy: 'pages/index/index' },
+  { root: 'crypto', pages: ['placeholder'], preloadedBy: null },
+]

@@ -18,6 +18,7 @@ import { createWeappBridge } from './platform/bridge/weapp'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
 import { createSecureRandom } from './platform/random'
+import { platformCipher } from './platform/crypto'
 import { RootStore } from './stores/app/root'
 import type { TrackerPort } from './stores/app/types'
 import { Session } from './stores/app/session'
@@ -76,6 +77,8 @@ export function createAppServices(): AppServices {
     appId: env.appId,
     // The IVs' secure random bytes: one pool per app (weapp), filled before the first request.
     random: createSecureRandom(),
+    // The body cipher (crypto-js): on weapp from the `crypto` async subpackage, on the first request.
+    loadScheme: platformCipher(),
   })
   const api = createApi(client)
   const weapp = {

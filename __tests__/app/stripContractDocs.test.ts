@@ -6,8 +6,10 @@ import plugin from '../../config/babel-strip-contract-docs.js'
 const source = `
 export const e = endpoint({
   path: 'x',
-  request: s.obj({ a: s.str('the a'), k: s.lit('XMPP'), n: s.lit(1, 'one'), o: s.oneOf(['a', 'b'] as const, 'which'), l: s.arr(s.num('n'), 'list') }, 'the request'),
+  request: s.obj({ a: s.str('the a'), m: s.str('bounded', 40), k: s.lit('XMPP'), n: s.lit(1, 'one'), o: s.oneOf(['a', 'b'] as const, 'which'), l: s.arr(s.num('n'), 'list') }, 'the request'),
   doc: 'SPEC 7 ' + 'long text',
+  errors: ['1003', '1004'],
+  origin: 'defined',
   note: 'kept',
 })
 `
@@ -18,11 +20,17 @@ function strip(filename: string): string {
 
 it('drops doc properties and builder descriptions from src/protocol/contract files only', () => {
   const out = strip('/repo/src/protocol/contract/box.ts')
-  for (const gone of ["'the a'", "'one'", "'which'", "'list'", "'the request'", 'SPEC 7', "'n'"]) expect(out).not.toContain(gone)
+  for (const gone of ["'the a'", "'bounded'", "'one'", "'which'", "'list'", "'the request'", 'SPEC 7', "'n'"]) expect(out).not.toContain(gone)
   // literal values, enum values and other properties stay
   expect(out).toContain("s.lit('XMPP')")
   expect(out).toContain('s.lit(1)')
   expect(out).toContain("s.oneOf(['a', 'b'] as const)")
   expect(out).toContain("note: 'kept'")
+  // issue 32: an entry's own error codes are documentation for the app (the client never reads them)
+  expect(out).not.toContain("'1003'")
+  expect(out).not.toContain("origin: 'defined'")
+  // a description followed by a bound (issue 32): both go (only the gateway enforces bounds)
+  expect(out).toContain('m: s.str()')
+  expect(out).not.toContain('40')
   expect(strip('/repo/src/stores/root.ts')).toContain('the request')
 })

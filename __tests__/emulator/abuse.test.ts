@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { DEFAULT_TV_SECRET, startBroker, tvSecretFor } from '../../emulator/broker'
-import { tvTopic, type BrokerDirectory } from '../../emulator/directory'
+import { agentTopic, type BrokerDirectory } from '../../emulator/directory'
 import { VirtualSetTopBox } from '../../emulator/settop'
 import { syncPlayState } from '../../src/protocol/tv/commands'
 import { buildEnvelope } from '../../src/protocol/tv/envelope'
@@ -15,6 +15,7 @@ import { tvMessage } from '../../src/protocol/tv/messages'
 import { DEMO } from '../../emulator/gateway'
 import { startStack, type Stack } from '../../emulator/stack'
 import { contract } from '../../src/protocol/contract'
+import { termsVersion } from '../../src/config'
 import { provenIdentity, realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, adminHeaders, loadAdminToken } from '../../emulator/adminToken'
 import { rawCall, rawHttp, tryConnect } from './helpers/raw'
@@ -217,7 +218,8 @@ describe('finding 5: per-TV secrets, the box answers only its family, no retaine
       c.once('error', reject)
     })
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
-    c.publish(tvTopic(s.gateway.catalogue.tvs[0].mac), '{"replay":true}', { qos: 1, retain: true })
+    // to the user's own way into its TV (issue 32), where only the retain flag is wrong
+    c.publish(agentTopic(s.gateway.catalogue.tvs[0].mac, user.uid), '{"replay":true}', { qos: 1, retain: true })
     await closed
     const retained: unknown[] = []
     await new Promise<void>((resolve) => {
@@ -354,19 +356,55 @@ describe('finding 8: smaller gaps', () => {
     const gw = await startTestGateway({ dataDir: tempDataDir() })
     try {
       const guest = realClient(gw.url)
+      await guest.login('13700000009')
       // an openId the client merely names is nothing (issue 23)
-      await expect(guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a', phone: '13700000009' })).rejects.toMatchObject({ code: '3004' })
-      const a = await provenIdentity(guest.api, 'a')
-      const first = await guest.api.userCenter.createUser({ ...a, phone: '13700000009' })
-      // the same identity again is fine (idempotent)
-      expect((await guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'a')), phone: '13700000009' })).uid).toBe(first.uid)
-      await expect(guest.api.userCenter.createUser({ ...(await provenIdentity(guest.api, 'evil')), phone: '13700000009' })).rejects.toMatchObject({ code: '1004' })
+      await expect(guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a' })).rejects.toMatchObject({ code: '3004' })
+      const again = realClient(gw.url)
+      await again.login('13700000009')
+      const first = await again.api.userCenter.createUser(await provenIdentity(again.api, 'a'))
+      // the same identity again, after another phone login, is fine (idempotent)
+      const third = realClient(gw.url)
+      await third.login('13700000009')
+      expect((await third.api.userCenter.createUser(await provenIdentity(third.api, 'a'))).uid).toBe(first.uid)
+      const evil = realClient(gw.url)
+      await evil.login('13700000009')
+      await expect(evil.api.userCenter.createUser(await provenIdentity(evil.api, 'evil'))).rejects.toMatchObject({ code: '1004' })
       expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-a', unionId: 'wx-union-a' })
-      // nor with the account's own session (the login card stays: issue 23)
-      const self = realClient(gw.url)
-      await self.login('13700000009')
-      await expect(self.api.userCenter.createUser({ ...(await provenIdentity(self.api, 'b')), phone: '13700000009' })).rejects.toMatchObject({ code: '1004' })
-      expect(gw.state().users[first.uid]).toMatchObject({ openId: 'wx-open-a' })
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it("createUser links only the user of the session a phone login just created (issue 32): no session, someone else's phone, a silent login's session, a used or an old one: refused", async () => {
+    let now = Date.now()
+    const gw = await startTestGateway({ dataDir: tempDataDir(), now: () => now })
+    try {
+      // no session: someone else's phone in the body is nothing (SPEC-less createUser of issue 23 linked it)
+      const attacker = realClient(gw.url)
+      const evil = await provenIdentity(attacker.api, 'evil')
+      const noSession = await rawCall(gw.url, contract.userCenter.createUser, JSON.stringify({ ...evil, phone: DEMO.memberPhone, nickName: 'x', faceImg: '', serviceChannelId: 'x' }), { token: '', secret: '' })
+      expect(noSession.body?.resultCode).toBe('401')
+      // the attacker's own phone login links the attacker's own user, whatever phone the body names
+      const own = await attacker.login('13700000031')
+      const linked = await rawCall(gw.url, contract.userCenter.createUser, JSON.stringify({ ...(await provenIdentity(attacker.api, 'evil')), phone: DEMO.memberPhone, nickName: 'x', faceImg: '', serviceChannelId: 'x' }), attacker.session)
+      expect(linked.body?.resultCode).toBe('000')
+      expect(gw.state().users[own.uid].openId).toBe('wx-open-evil')
+      expect(gw.state().users.u10002.openId).toBe('')
+      // once per phone login
+      await expect(attacker.api.userCenter.createUser(await provenIdentity(attacker.api, 'evil'))).rejects.toMatchObject({ code: '3004' })
+      // a silent WeChat login's session links nothing
+      const silent = realClient(gw.url)
+      const info = await silent.api.userCenter.getUserInfo({ ...(await provenIdentity(silent.api, 'evil')), termsVersion, tapped: true })
+      expect(info.uid).toBe(own.uid)
+      if (!info.session) throw new Error('no session')
+      Object.assign(silent.session, info.session)
+      await expect(silent.api.userCenter.createUser(await provenIdentity(silent.api, 'other'))).rejects.toMatchObject({ code: '3004' })
+      // a phone login older than 5 minutes links nothing
+      const late = realClient(gw.url)
+      await late.login('13700000032')
+      now += 5 * 60_000 + 1
+      await expect(late.api.userCenter.createUser(await provenIdentity(late.api, 'late'))).rejects.toMatchObject({ code: '3004' })
+      expect(Object.values(gw.state().users).filter((u) => u.openId === 'wx-open-late')).toEqual([])
     } finally {
       await gw.close()
     }

@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import { BROKER_AUTH_PATH, createBrokerPolicy, DEFAULT_TV_SECRET, tvSecretFor } from '../../emulator/broker'
 import { decide } from '../../emulator/broker/httpAuth'
 import { MemoryDirectory } from '../../emulator/broker/memoryDirectory'
+import { agentTopic } from '../../emulator/directory'
 import { startStack } from '../../emulator/stack'
 import { tempDataDir, TEST_APP_KEY } from './helpers/gateway'
 
@@ -48,19 +49,25 @@ it('vhost and resources: only "/", the client\'s own MQTT queues and amq.topic',
   expect(ask('resource', { ...me, resource: 'exchange', name: 'amq.direct', permission: 'write' })).toBe(false)
 })
 
-it('topics: a phone reads its own topic and writes to its TVs; a TV writes only to its family\'s phones', () => {
+it('topics: a phone reads its own topic and writes to its own user\'s way into its TVs; a TV reads its topic and below, writes only to its family\'s phones', () => {
   const { s, other, mine, theirs, ask } = world()
   const phone = { username: s.appKey, 'variable_map.client_id': s.cid, name: 'amq.topic' }
   const key = (t: string) => t.replace(/\//g, '.')
   expect(ask('topic', { ...phone, permission: 'read', routing_key: key(s.clientTopic[0]) })).toBe(true)
   expect(ask('topic', { ...phone, permission: 'read', routing_key: key(other.clientTopic[0]) })).toBe(false)
-  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(mine.topic) })).toBe(true)
-  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(theirs.topic) })).toBe(false)
+  // issue 32: the user level names the sender; the bare TV topic and another user's level are refused
+  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(agentTopic(mine.mac, 'u1')) })).toBe(true)
+  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(mine.topic) })).toBe(false)
+  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(agentTopic(mine.mac, 'u2')) })).toBe(false)
+  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(`${mine.topic}/u/u1/x`) })).toBe(false)
+  expect(ask('topic', { ...phone, permission: 'write', routing_key: key(agentTopic(theirs.mac, 'u1')) })).toBe(false)
   expect(ask('topic', { ...phone, permission: 'write', routing_key: '#' })).toBe(false)
   const tv = { username: `tv:${mine.mac}`, 'variable_map.client_id': 'tv-1', name: 'amq.topic' }
   expect(ask('topic', { ...tv, permission: 'write', routing_key: key(s.clientTopic[0]) })).toBe(true)
   expect(ask('topic', { ...tv, permission: 'write', routing_key: key(other.clientTopic[0]) })).toBe(false)
   expect(ask('topic', { ...tv, permission: 'read', routing_key: key(mine.topic) })).toBe(true)
+  expect(ask('topic', { ...tv, permission: 'read', routing_key: key(`${mine.topic}/#`) })).toBe(true)
+  expect(ask('topic', { ...tv, permission: 'read', routing_key: key(`${theirs.topic}/#`) })).toBe(false)
   expect(ask('nonsense', { ...tv })).toBe(false)
 })
 

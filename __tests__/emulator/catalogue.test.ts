@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /** Seeded data, posters, search, CORS, and the BrokerDirectory seam. */
 import { childChannelId, deskTopId } from '../../src/config'
-import { tvTopic } from '../../emulator/directory'
+import { agentTopic, tvTopic } from '../../emulator/directory'
 import { generateCatalogue } from '../../emulator/data/catalogue'
 import type { RunningGateway } from '../../emulator/gateway'
 import { realClient, startTestGateway } from './helpers/gateway'
@@ -93,7 +93,8 @@ describe('BrokerDirectory', () => {
     expect(gw.directory.tvTopicsOfUser(user.uid).sort()).toEqual([tvTopic('AC3B7F0E1001'), tvTopic('AC3B7F0E1002')])
     expect(gw.directory.allTvs().length).toBe(gw.catalogue.tvs.length)
     const topics = await rc.api.jarvis.queryAgentTopic(['AC3B7F0E1001'])
-    expect(topics[0].topic).toBe(tvTopic('AC3B7F0E1001'))
+    // issue 32: the caller's own way into the TV (the box learns the sender from it)
+    expect(topics[0].topic).toBe(agentTopic('AC3B7F0E1001', user.uid))
 
     const changes: Array<[string, boolean]> = []
     const off = gw.events.onLocksChanged((mac, locks) => changes.push([mac, locks.globalLock]))

@@ -148,3 +148,38 @@ describe('labels and 热搜榜 (issue 24)', () => {
     expect(child.categories?.length).toBeLessThan(top.categories?.length ?? 0)
   })
 })
+
+describe('child channel: the user\'s own lists and a detail opened from a link (issue 32)', () => {
+  it('favourites, watch records and the program black list: on the child channel only what it allows, `total` counts those, `hidden` says how many it left out', async () => {
+    const c = realClient(testGateway().url)
+    const { uid } = await c.login('13800000000')
+    const lists = [
+      [await c.api.box.queryCollection({ uid, page: 1, pageSize: 100 }), await c.api.box.queryCollection({ uid, page: 1, pageSize: 100, childMode: true })],
+      [await c.api.box.queryHistory({ uid, page: 1, pageSize: 100 }), await c.api.box.queryHistory({ uid, page: 1, pageSize: 100, childMode: true })],
+    ] as const
+    for (const [all, child] of lists) {
+      const ids = (l: { list: Array<{ programId: string }> }) => l.list.map((x) => x.programId)
+      expect(ids(all).some((id) => !childFriendly(id))).toBe(true)
+      expect(ids(child).every(childFriendly)).toBe(true)
+      expect(child.total).toBe(ids(all).filter(childFriendly).length)
+      expect(child.hidden).toBe(all.total - child.total)
+      expect(all.hidden).toBeUndefined()
+      // and every item says whether the child channel allows it
+      expect(all.list.every((x) => (x as { child?: boolean }).child === childFriendly(x.programId))).toBe(true)
+    }
+    const black = await c.api.box.blackListQuery({ uid, objectIds: [] })
+    const childBlack = await c.api.box.blackListQuery({ uid, objectIds: [], childMode: true })
+    expect(black.list.some((b) => !childFriendly(b.objectId))).toBe(true)
+    expect(childBlack.list.every((b) => childFriendly(b.objectId))).toBe(true)
+    expect(childBlack.hidden).toBe(black.list.length - childBlack.list.length)
+  })
+
+  it('getDetail on the child channel: an adult program is refused (1004, a reason) with nothing of it; a child one answers, flagged', async () => {
+    const c = realClient(testGateway().url)
+    const a = adult()[0]
+    const k = kids()[0]
+    expect((await c.api.epg.getDetail({ programId: a.programId })).child).toBe(false)
+    await expect(c.api.epg.getDetail({ programId: a.programId, childMode: true })).rejects.toMatchObject({ code: '1004', message: expect.stringContaining('儿童') })
+    expect(await c.api.epg.getDetail({ programId: k.programId, childMode: true })).toMatchObject({ programId: k.programId, child: true })
+  })
+})

@@ -11,6 +11,7 @@ import { simCode, WX_CODE_TTL_MS, avatarUpload } from '../../src/protocol/identi
 import { termsVersion } from '../../src/config'
 import { realClient, startTestGateway } from './helpers/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
+import { familyOfTv } from '../../emulator/db/state'
 import { createAvatarUploader, fetchUpload } from '../../src/services/http/upload'
 
 let gw: RunningGateway
@@ -37,7 +38,7 @@ async function silentLogin(c: ReturnType<typeof realClient>, name: string, terms
 async function phoneLogin(c: ReturnType<typeof realClient>, name: string, phone: string, terms = termsVersion) {
   const id = await c.api.userCenter.getOpenIdUnionId({ code: code(name) })
   const user = await c.login(phone)
-  await c.api.userCenter.createUser({ openId: id.openId, unionId: id.unionId, phone, wxTicket: id.wxTicket })
+  await c.api.userCenter.createUser({ openId: id.openId, unionId: id.unionId, wxTicket: id.wxTicket })
   await c.api.userCenter.recordConsent({ uid: user.uid, termsVersion: terms })
   return user
 }
@@ -74,7 +75,8 @@ describe('an openId alone gives nothing', () => {
     await expect(c.api.userCenter.getUserInfo({ ...victim, wxTicket: mine.wxTicket, termsVersion })).rejects.toMatchObject({ code: '3004' })
     // the ticket went with that attempt: it is not reusable for its own identity either
     await expect(c.api.userCenter.getUserInfo({ openId: mine.openId, unionId: mine.unionId, wxTicket: mine.wxTicket })).rejects.toMatchObject({ code: '3004' })
-    await expect(c.api.userCenter.createUser({ ...victim, phone: '13800000000' })).rejects.toMatchObject({ code: '3004' })
+    // issue 32: createUser wants a phone login's session before anything else
+    await expect(c.api.userCenter.createUser(victim)).rejects.toMatchObject({ code: '401' })
     expect(Object.keys(gw.state().sessions)).toHaveLength(0)
   })
 
@@ -151,7 +153,7 @@ describe('createUser links the identity with the phone', () => {
     const other = realClient(gw.url)
     const id = await other.api.userCenter.getOpenIdUnionId({ code: code('mallory') })
     await other.login('13700000024')
-    await expect(other.api.userCenter.createUser({ openId: id.openId, unionId: id.unionId, phone: '13700000024', wxTicket: id.wxTicket })).rejects.toMatchObject({
+    await expect(other.api.userCenter.createUser({ openId: id.openId, unionId: id.unionId, wxTicket: id.wxTicket })).rejects.toMatchObject({
       code: '1004',
       message: '该手机号已关联其他微信账号',
     })
@@ -172,9 +174,10 @@ describe('createUser links the identity with the phone', () => {
     const r = await c.api.userCenter.mobileLogin({ phone: '13700000025', faceImg: 'https://evil.example/track.png' })
     expect(r.user.faceImg).toBe(`${gw.url}avatars/${r.user.uid}.svg`)
     const id = await c.api.userCenter.getOpenIdUnionId({ code: code('kim') })
-    const linked = await c.api.userCenter.createUser({
-      openId: id.openId, unionId: id.unionId, phone: '13700000026', wxTicket: id.wxTicket, faceImg: 'https://evil.example/x.png',
-    } as Parameters<typeof c.api.userCenter.createUser>[0])
+    const linked = await c.api.userCenter.createUser(
+      { openId: id.openId, unionId: id.unionId, wxTicket: id.wxTicket, faceImg: 'https://evil.example/x.png' } as Parameters<typeof c.api.userCenter.createUser>[0],
+      { token: r.token, secret: r.secret },
+    )
     expect(linked.faceImg).not.toContain('evil')
   })
 })
@@ -190,7 +193,7 @@ describe('profile', () => {
     expect((await c.api.userCenter.saveProfile({ uid: user.uid, nickName: ` ${'一'.repeat(20)} ` })).nickName).toBe('一'.repeat(20))
     const member = realClient(gw.url)
     const m = await member.login('13800000001')
-    const list = await member.api.userCenter.getBindUserList({ uid: m.uid, familyId: 'fam-AC3B7F0E1001' })
+    const list = await member.api.userCenter.getBindUserList({ uid: m.uid, familyId: familyOfTv(gw.state(), 'AC3B7F0E1001')?.familyId ?? '' })
     expect(list.list.find((x) => x.uid === user.uid)?.nickName).toBe('一'.repeat(20))
     // another user's profile is not theirs to change
     await expect(member.api.userCenter.saveProfile({ uid: user.uid, nickName: '坏人' })).rejects.toMatchObject({ code: '1004' })

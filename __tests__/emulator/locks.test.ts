@@ -9,10 +9,13 @@ import { DEMO } from '../../emulator/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
 import { GatewayError } from '../../src/services/http/types'
 import { realClient, startTestGateway } from './helpers/gateway'
+import { familyOfTv } from '../../emulator/db/state'
 
 const LIVING = 'AC3B7F0E1001'
 const BEDROOM = 'AC3B7F0E1002'
 let gw: RunningGateway
+/** A TV's family id now (new per binding, issue 32). */
+const famOf = (mac: string) => familyOfTv(gw.state(), mac)?.familyId ?? ''
 let owner: ReturnType<typeof realClient>
 let member: ReturnType<typeof realClient>
 let now = Date.now()
@@ -126,8 +129,8 @@ describe('screen option', () => {
 
 describe('family invitations and members', () => {
   it('the owner invites; the invitee sees whose TV, accepts once; it expires after 24 hours', async () => {
-    const fam = `fam-${BEDROOM}`
-    expect(await codeOf(member.api.userCenter.createInvitation({ uid: 'u10002', familyId: `fam-${LIVING}` }))).toBe('1004')
+    const fam = famOf(BEDROOM)
+    expect(await codeOf(member.api.userCenter.createInvitation({ uid: 'u10002', familyId: famOf(LIVING) }))).toBe('1004')
     const inv = await uc().createInvitation({ uid: 'u10001', familyId: fam })
     expect(inv).toMatchObject({ familyId: fam, deviceName: '卧室电视', ownerNickName: '演示用户', ownerPhone: '138****0000', status: 'open' })
     expect(inv.expiresAt - now).toBe(24 * 3600_000)
@@ -150,7 +153,7 @@ describe('family invitations and members', () => {
   })
 
   it('the owner removes a member (who loses the TV); a member may leave; a member cannot remove', async () => {
-    const fam = `fam-${LIVING}`
+    const fam = famOf(LIVING)
     expect(await codeOf(member.api.userCenter.deleteFamilyMember({ uid: 'u10002', familyId: fam, memberUid: 'u10001' }))).toBe('1004')
     expect(await uc().deleteFamilyMember({ uid: 'u10001', familyId: fam, memberUid: 'u10002' })).toEqual({ deleted: true })
     expect((await member.api.userCenter.queryBindDevice({ uid: 'u10002' })).map((d) => d.mac)).toEqual(['AC3B7F0E1003'])
@@ -158,5 +161,71 @@ describe('family invitations and members', () => {
     await uc().familyMember({ uid: 'u10001', familyId: fam, phone: DEMO.memberPhone })
     await member.api.userCenter.wxaUnbindFamily({ uid: 'u10002', familyId: fam })
     expect((await uc().getBindUserList({ uid: 'u10001', familyId: fam })).list.map((m) => m.uid)).toEqual(['u10001'])
+  })
+})
+
+describe('family instances and their invitations (issue 32)', () => {
+  const FREE = 'AC3B7F0E1004'
+
+  it('every binding is a new family: its id is random, never from the MAC; an invitation of the old one opens nothing', async () => {
+    const a = realClient(gw.url)
+    const { uid } = await a.login('13700003201')
+    const first = await a.api.userCenter.bindDevice({ uid, mac: FREE })
+    const invite = await a.api.userCenter.createInvitation({ uid, familyId: first.familyId })
+    await a.api.userCenter.wxaUnbindFamily({ uid, familyId: first.familyId })
+    // the family ended: its invitation is gone with it
+    expect(await codeOf(a.api.userCenter.queryInvitation({ code: invite.code }))).toBe('1003')
+    const b = realClient(gw.url)
+    const hb = await b.login('13700003202')
+    const second = await b.api.userCenter.bindDevice({ uid: hb.uid, mac: FREE })
+    expect(second.familyId).not.toBe(first.familyId)
+    for (const id of [first.familyId, second.familyId]) {
+      expect(id).toMatch(/^fam-[A-Za-z0-9_-]{12}$/)
+      expect(id.toUpperCase()).not.toContain(FREE)
+    }
+    expect(await codeOf(a.api.userCenter.acceptInvitation({ uid, code: invite.code }))).not.toBe('000')
+    expect(familyOfTv(gw.state(), FREE)?.members).toEqual([hb.uid])
+  })
+
+  it('removing a member cancels the family\'s open invitations (the member may hold one); a used one stays used; the owner issues new ones', async () => {
+    const fam = famOf(BEDROOM)
+    const g = realClient(gw.url)
+    const guest = await g.login('13700003203')
+    const used = await uc().createInvitation({ uid: 'u10001', familyId: fam })
+    const open = await uc().createInvitation({ uid: 'u10001', familyId: fam })
+    await g.api.userCenter.acceptInvitation({ uid: guest.uid, code: used.code })
+    await uc().deleteFamilyMember({ uid: 'u10001', familyId: fam, memberUid: guest.uid })
+    expect(await codeOf(g.api.userCenter.acceptInvitation({ uid: guest.uid, code: open.code }))).not.toBe('000')
+    expect(await codeOf(g.api.userCenter.acceptInvitation({ uid: guest.uid, code: used.code }))).toBe('2006')
+    expect((await g.api.userCenter.queryInvitation({ code: used.code })).status).toBe('accepted')
+    expect(familyOfTv(gw.state(), BEDROOM)?.members).toEqual(['u10001'])
+    // a new invitation works (for someone else, or for them again if the owner wants)
+    const fresh = await uc().createInvitation({ uid: 'u10001', familyId: fam })
+    expect((await g.api.userCenter.acceptInvitation({ uid: guest.uid, code: fresh.code })).familyId).toBe(fam)
+  })
+
+  it('an invitation whose creator is no longer the family\'s owner opens nothing (shown as expired)', async () => {
+    const fam = famOf(BEDROOM)
+    const inv = await uc().createInvitation({ uid: 'u10001', familyId: fam })
+    // as if ownership had moved (no entry does this today): the creator's invitation is dead
+    const rec = familyOfTv(gw.state(), BEDROOM)
+    if (!rec) throw new Error('no family')
+    rec.ownerUid = 'u10002'
+    rec.members.push('u10002')
+    const g = realClient(gw.url)
+    const guest = await g.login('13700003204')
+    expect((await g.api.userCenter.queryInvitation({ code: inv.code })).status).toBe('expired')
+    expect(await codeOf(g.api.userCenter.acceptInvitation({ uid: guest.uid, code: inv.code }))).toBe('2006')
+  })
+
+  it('a family keeps at most 10 open invitations: the oldest go', async () => {
+    const fam = famOf(BEDROOM)
+    const codes: string[] = []
+    for (let i = 0; i < 12; i++) {
+      codes.push((await uc().createInvitation({ uid: 'u10001', familyId: fam })).code)
+      now += 1
+    }
+    const open = Object.values(gw.state().invitations).filter((i) => i.familyId === fam && !i.acceptedBy)
+    expect(open.map((i) => i.code).sort()).toEqual(codes.slice(2).sort())
   })
 })

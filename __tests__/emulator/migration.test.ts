@@ -320,3 +320,67 @@ describe('WeChat identity and profile (schema 5, issue 23)', () => {
     }
   })
 })
+
+describe('family ids and phone-login sessions (schema 9, issue 32)', () => {
+  it('8 -> 9: every family whose id came from its MAC gets a new id, and everything naming it follows; dead invitations go; no old session may link a WeChat identity', async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    const c0 = realClient(gw0.url)
+    await c0.login()
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'))
+    // turn the file back into what schema 8 wrote: fam-{MAC} ids, sessions without linkUntil
+    const oldId: Record<string, string> = {}
+    const families: Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }> = {}
+    for (const f of Object.values(doc.families) as Array<{ familyId: string; mac: string; members: string[]; ownerUid: string }>) {
+      oldId[f.familyId] = `fam-${f.mac}`
+      families[`fam-${f.mac}`] = { ...f, familyId: `fam-${f.mac}` }
+    }
+    doc.families = families
+    for (const u of Object.values(doc.users) as Array<{ lastFamilyId: string }>) u.lastFamilyId = oldId[u.lastFamilyId] ?? u.lastFamilyId
+    const living = 'fam-AC3B7F0E1001'
+    const base = { createdAt: Date.now(), expiresAt: Date.now() + 3600_000, acceptedBy: '' }
+    doc.invitations = {
+      open: { code: 'open', familyId: living, ownerUid: 'u10001', ...base },
+      gone: { code: 'gone', familyId: 'fam-AC3B7F0E1004', ownerUid: 'u10003', ...base },
+      left: { code: 'left', familyId: living, ownerUid: 'u10003', ...base },
+    }
+    doc.notices = { u10003: [{ noticeId: 'n-1', kind: 'removed', familyId: living, deviceName: '客厅电视', createdAt: 1, read: false }] }
+    doc.presenceHidden = { [living]: ['u10002'], 'fam-AC3B7F0E1004': ['u10003'] }
+    for (const s of Object.values(doc.sessions) as Array<Record<string, unknown>>) delete s.linkUntil
+    doc.schemaVersion = 8
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
+      const fams = Object.values(written.families) as Array<{ familyId: string; mac: string; members: string[] }>
+      expect(fams.map((f) => [f.mac, f.members]).sort()).toEqual(Object.values(families).map((f) => [f.mac, f.members]).sort())
+      for (const f of fams) {
+        expect(f.familyId).toMatch(/^fam-[A-Za-z0-9_-]{12}$/)
+        expect(f.familyId.toUpperCase()).not.toContain(f.mac)
+      }
+      expect(Object.entries(written.families).every(([key, f]) => key === (f as { familyId: string }).familyId)).toBe(true)
+      const newLiving = fams.find((f) => f.mac === 'AC3B7F0E1001')?.familyId as string
+      expect(written.users.u10001.lastFamilyId).toBe(newLiving)
+      expect(written.users.u10002.lastFamilyId).toBe(newLiving)
+      expect(written.users.u10003.lastFamilyId).toBe('')
+      // the owner's open invitation follows the family; one of a family that is gone, or of a creator not in it, is dropped
+      expect(Object.keys(written.invitations)).toEqual(['open'])
+      expect(written.invitations.open.familyId).toBe(newLiving)
+      expect(written.notices.u10003[0].familyId).toBe(newLiving)
+      expect(written.presenceHidden).toEqual({ [newLiving]: ['u10002'] })
+      expect(Object.values(written.sessions).every((s) => (s as { linkUntil: number }).linkUntil === 0)).toBe(true)
+      expect(Object.keys(written.sessions)).toEqual(Object.keys(doc.sessions))
+      // the app sees the new id, and the invitation still opens the family it was issued for
+      const c = realClient(gw.url)
+      const u = await c.login()
+      expect((await c.api.userCenter.queryBindDevice({ uid: u.uid })).map((d) => d.familyId)).toContain(newLiving)
+      expect((await c.api.userCenter.queryInvitation({ code: 'open' })).status).toBe('open')
+    } finally {
+      await gw.close()
+    }
+  })
+})

@@ -45,5 +45,7 @@ describe('applet/configImage', () => {
       for (const i of list) expect((await fetch(i.url)).status).toBe(200)
     }
     expect((await api.other.configImage({ position: 'nowhere' })).list).toEqual([])
+    // issue 32: a position named like an Object.prototype member finds nothing either
+    for (const position of ['constructor', '__proto__', 'toString']) expect((await api.other.configImage({ position })).list).toEqual([])
   })
 })

@@ -3,9 +3,10 @@
  * Issue 16 finding 4: binding a TV that already has an owner proves presence at the TV with the
  * pairing code it shows (or its QR code); a TV without an owner binds as before.
  */
+import { familyOfTv } from '../../emulator/db/state'
 import fs from 'node:fs'
 import { adminHeaders } from '../../emulator/adminToken'
-import { createPairing, PAIR_MAX_WRONG, PAIR_WINDOW_MS } from '../../emulator/pairing'
+import { createPairing, PAIR_LOCK_MS, PAIR_MAX_WRONG, PAIR_ODDS_PER_DAY, PAIR_WINDOW_MS } from '../../emulator/pairing'
 import { DEMO } from '../../emulator/gateway'
 import { startStack } from '../../emulator/stack'
 import { bindQrText, parseBindQr } from '../../src/protocol/pairing'
@@ -16,7 +17,7 @@ const FREE = 'AC3B7F0E1004' // no owner yet
 
 describe('the QR text of a TV', () => {
   it('round-trips the mac and the code; a bare mac reads too; anything else is refused', () => {
-    expect(parseBindQr(bindQrText(OWNED, '012345'))).toEqual({ mac: OWNED, code: '012345' })
+    expect(parseBindQr(bindQrText(OWNED, '01234567'))).toEqual({ mac: OWNED, code: '01234567' })
     expect(parseBindQr('  ac:3b:7f:0e:10:01 ')).toEqual({ mac: OWNED })
     expect(parseBindQr('tvc://bind?mac=AC3B7F0E1001&code=12')).toEqual({ mac: OWNED })
     for (const bad of ['', 'https://evil.example/?mac=AC3B7F0E1001', 'tvc://bind?mac=XYZ', 'AC3B7F0E10011', 'hello world 12']) {
@@ -26,11 +27,11 @@ describe('the QR text of a TV', () => {
 })
 
 describe('pairing codes', () => {
-  it('six digits per TV and window; the previous window still works, an older one does not', () => {
+  it('eight digits per TV and window; the previous window still works, an older one does not', () => {
     let now = 5 * PAIR_WINDOW_MS + 1000
     const p = createPairing('secret', () => now)
     const code = p.codeOf(OWNED)
-    expect(code).toMatch(/^\d{6}$/)
+    expect(code).toMatch(/^\d{8}$/)
     expect(p.codeOf('AC3B7F0E1002')).not.toBe(code)
     expect(createPairing('other secret', () => now).codeOf(OWNED)).not.toBe(code)
     now += PAIR_WINDOW_MS
@@ -41,14 +42,46 @@ describe('pairing codes', () => {
     expect(p.check('u1', OWNED, undefined)).toBe('missing')
   })
 
-  it(`${PAIR_MAX_WRONG} wrong codes lock that user and TV out until the window turns; others are not affected`, () => {
+  it(`issue 32: ${PAIR_MAX_WRONG} wrong codes for one TV, from any accounts, rotate its code and make everyone wait ${PAIR_LOCK_MS / 60_000} minutes; other TVs are not affected`, () => {
     let now = 0
     const p = createPairing('secret', () => now)
-    for (let i = 0; i < PAIR_MAX_WRONG; i++) expect(p.check('u1', OWNED, '000000' === p.codeOf(OWNED) ? '000001' : '000000')).toBe('wrong')
-    expect(p.check('u1', OWNED, p.codeOf(OWNED))).toBe('locked')
-    expect(p.check('u2', OWNED, p.codeOf(OWNED))).toBe('ok')
-    now += PAIR_WINDOW_MS
-    expect(p.check('u1', OWNED, p.codeOf(OWNED))).toBe('ok')
+    const shown = p.codeOf(OWNED)
+    const wrong = shown === '00000000' ? '00000001' : '00000000'
+    for (let i = 0; i < PAIR_MAX_WRONG; i++) expect(p.check(`u${i}`, OWNED, wrong)).toBe('wrong')
+    // locked for every account, the right codes (the old and the new) included
+    expect(p.check('u-new', OWNED, shown)).toBe('locked')
+    expect(p.check('u-new', OWNED, p.codeOf(OWNED))).toBe('locked')
+    expect(p.codeOf(OWNED)).not.toBe(shown)
+    expect(p.waitSec(OWNED)).toBe(PAIR_LOCK_MS / 1000)
+    expect(p.check('u-new', 'AC3B7F0E1002', p.codeOf('AC3B7F0E1002'))).toBe('ok')
+    now += PAIR_LOCK_MS - 1
+    expect(p.check('u-new', OWNED, p.codeOf(OWNED))).toBe('locked')
+    now += 1
+    // the code shown before the rotation is dead; the one the TV shows now binds
+    expect(p.check('u-new', OWNED, shown)).toBe('wrong')
+    expect(p.check('u-family', OWNED, p.codeOf(OWNED))).toBe('ok')
+  })
+
+  it('the odds: all accounts together get at most 360 guesses a TV a day judged, below 1 in 100,000 to hit', () => {
+    // attack as fast as the rule allows for a day: every wrong code as soon as the TV takes codes again
+    let now = 0
+    const p = createPairing('secret', () => now)
+    let judged = 0
+    let hits = 0
+    while (now < 24 * 3600_000) {
+      const wait = p.waitSec(OWNED)
+      if (wait > 0) {
+        now += wait * 1000
+        continue
+      }
+      const code = String(judged).padStart(8, '0')
+      const r = p.check(`u${judged}`, OWNED, code)
+      if (r === 'ok') hits++
+      judged++
+    }
+    expect(judged).toBeLessThanOrEqual(365)
+    expect(hits).toBe(0)
+    expect(PAIR_ODDS_PER_DAY).toBeLessThan(1 / 100_000)
   })
 })
 
@@ -61,36 +94,38 @@ describe('bindDevice on the gateway', () => {
       const { uid } = await rc.login(DEMO.noTvPhone)
       await expect(rc.api.userCenter.bindDevice({ uid, mac: OWNED })).rejects.toMatchObject({ code: '1005', message: expect.stringContaining('配对码') })
       await expect(rc.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: 'abc' })).rejects.toMatchObject({ code: '1005' })
-      expect(stack.gateway.state().families[`fam-${OWNED}`].members).not.toContain(uid)
+      expect(familyOfTv(stack.gateway.state(), OWNED)?.members).not.toContain(uid)
 
       // what the TV shows, through its admin route (token needed)
       const url = `${stack.adminUrl}/${OWNED}/pairing`
       expect((await fetch(url)).status).toBe(401)
       const shown = (await (await fetch(url, { headers: adminHeaders(stack.gateway.adminToken) })).json()) as { mac: string; code: string; qr: string }
-      expect(shown).toEqual({ mac: OWNED, code: expect.stringMatching(/^\d{6}$/), qr: bindQrText(OWNED, shown.code) })
+      expect(shown).toEqual({ mac: OWNED, code: expect.stringMatching(/^\d{8}$/), qr: bindQrText(OWNED, shown.code) })
       const bound = await rc.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: shown.code })
       expect(bound.mac).toBe(OWNED)
-      expect(stack.gateway.state().families[`fam-${OWNED}`].members).toContain(uid)
+      expect(familyOfTv(stack.gateway.state(), OWNED)?.members).toContain(uid)
       // a member binds again without a code (nothing to prove)
       await rc.api.userCenter.bindDevice({ uid, mac: OWNED })
 
       // a TV nobody owns binds without a code, as before
       await rc.api.userCenter.bindDevice({ uid, mac: FREE })
 
-      // guessing is locked out after 5 wrong codes
+      // guessing is locked out after 5 wrong codes for the TV, whoever sends them (issue 32)
+      const wrong = shown.code === '00000000' ? '00000001' : '00000000'
+      for (let i = 0; i < PAIR_MAX_WRONG; i++) {
+        const guesser = realClient(stack.gatewayUrl)
+        const { uid: g } = await guesser.login(`1370000801${i}`)
+        await expect(guesser.api.userCenter.bindDevice({ uid: g, mac: 'AC3B7F0E1002', pairCode: wrong })).rejects.toMatchObject({ code: '1005' })
+      }
       const other = realClient(stack.gatewayUrl)
       const { uid: u2 } = await other.login('13700000008')
-      const wrong = shown.code === '000000' ? '000001' : '000000'
-      for (let i = 0; i < PAIR_MAX_WRONG; i++) {
-        await expect(other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: wrong })).rejects.toMatchObject({ code: '1005' })
-      }
       const right = stack.gateway.directory.pairingCode?.('AC3B7F0E1002') as string
-      await expect(other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: right })).rejects.toMatchObject({ code: '1004', message: expect.stringContaining('10分钟') })
+      await expect(other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: right })).rejects.toMatchObject({ code: '1004', message: expect.stringContaining('20分钟') })
     } finally {
       await stack.close()
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
-  })
+  }, 20_000)
 
   it('the same data folder gives the same codes after a restart (the box and the gateway agree)', async () => {
     const dataDir = tempDataDir()

@@ -16,15 +16,16 @@ const TV = { mac: 'AC3B7F0E1001', name: '客厅电视', topic: 'tvc/tv/AC3B7F0E1
 const play = (params: string, loadUrl = 'http://x/other') => ({ action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl }, params, type: 'web' as const })
 
 describe('virtual box: a play becomes a watch record', () => {
-  function send(box: VirtualSetTopBox, payload: ReturnType<typeof play>, uid = 'u10001') {
+  /** A play from `sender` (the user the broker vouched for, issue 32); the envelope's uid says someone else. */
+  function send(box: VirtualSetTopBox, payload: ReturnType<typeof play>, sender = 'u10001') {
     const cmd = h5Play(payload)
     box.handle(JSON.stringify(buildEnvelope({
       sequenceId: Date.now() + Math.random(), jarvisId: 'cid', bananaId: TV.mac, type: cmd.type, content: cmd.content('1'),
-      from: { nickname: '小明', topic: 'tvc/phone/cid', uid }, to: [{ jid: TV.mac, mac: TV.mac, nickname: TV.name, topic: TV.topic, uid }],
-    })))
+      from: { nickname: '小明', topic: 'tvc/phone/cid', uid: 'u99999' }, to: [{ jid: TV.mac, mac: TV.mac, nickname: TV.name, topic: TV.topic, uid: 'u99999' }],
+    })), sender)
   }
 
-  it('reports the program, the episode and who asked, once per play', () => {
+  it('reports the program, the episode and who asked (the sender, never the envelope\'s uid), once per play', () => {
     const plays: TvPlay[] = []
     const locks = { childLock: false, globalLock: false }
     const box = new VirtualSetTopBox(TV, () => locks, () => undefined, (p) => void plays.push(p))

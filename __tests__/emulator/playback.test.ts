@@ -10,7 +10,7 @@ import { VirtualSetTopBox } from '../../emulator/settop/box'
 import { advance, startPlayback, VodPlayer, WRITE_EVERY_MS, type PlaybackWrite, type ProgramDef } from '../../emulator/settop/playback'
 import { isFinished } from '../../emulator/data/finished'
 import { startSetTops, type SettopTransport } from '../../emulator/settop'
-import type { TvPlay } from '../../emulator/directory'
+import { agentTopic, type TvPlay } from '../../emulator/directory'
 import { DEMO, type RunningGateway } from '../../emulator/gateway'
 import { h5Play, remoteKey, syncPlayState, type Command } from '../../src/protocol/tv/commands'
 import { buildEnvelope } from '../../src/protocol/tv/envelope'
@@ -100,7 +100,7 @@ function boxSetup(now: () => number = Date.now) {
     box.handle(JSON.stringify(buildEnvelope({
       sequenceId, jarvisId: 'cid-1', bananaId: TV.mac, type: cmd.type, content: cmd.content(String(sequenceId)),
       from: { nickname: '小明', topic: PHONE, uid: 'u10001' }, to: [{ jid: TV.mac, mac: TV.mac, nickname: TV.name, topic: TV.topic, uid: 'u10001' }],
-    })))
+    })), 'u10001')
   }
   return { box, out, plays, send }
 }
@@ -186,7 +186,8 @@ describe('the stack: the gateway record follows the box', () => {
     try {
       const { appName: _a, ...payload } = program.h5Play!
       const cmd = h5Play({ ...payload, params: JSON.stringify({ programId: program.programId, episode: 2 }) })
-      deliver(TV.topic, JSON.stringify(buildEnvelope({
+      // on the user's own way into the TV (issue 32): the box learns the player from it
+      deliver(agentTopic(TV.mac, user.uid), JSON.stringify(buildEnvelope({
         sequenceId: 1, jarvisId: creds.cid, bananaId: TV.mac, type: cmd.type, content: cmd.content('1'),
         from: { nickname: '小明', topic: creds.clientTopic[0], uid: user.uid }, to: [{ jid: TV.mac, mac: TV.mac, nickname: TV.name, topic: TV.topic, uid: user.uid }],
       })))

@@ -10,12 +10,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { STATE_FILE } from '../../emulator/db/store'
 import { migrate } from '../../emulator/db/migrate'
-import { SCHEMA_VERSION } from '../../emulator/db/state'
+import { familyOfTv, SCHEMA_VERSION } from '../../emulator/db/state'
 import { realClient, startTestGateway, tempDataDir } from './helpers/gateway'
 
 const OWNER = '13800000000'
 const MEMBER = '13800000001'
-const FAM = 'fam-AC3B7F0E1001'
+/** The living room's family id (new per binding, issue 32). */
+const famOf = (gw: { state(): Parameters<typeof familyOfTv>[0] }, mac = 'AC3B7F0E1001') => familyOfTv(gw.state(), mac)?.familyId ?? ''
 
 async function family() {
   const gw = await startTestGateway()
@@ -29,14 +30,15 @@ async function family() {
 describe('notices for members who lost a TV', () => {
   it('a removed member is told once at a later launch, on another phone; the notice is then read', async () => {
     const { gw, owner, o, m } = await family()
+    const fam = famOf(gw)
     try {
-      expect((await owner.api.userCenter.deleteFamilyMember({ uid: o.uid, familyId: FAM, memberUid: m.uid })).deleted).toBe(true)
+      expect((await owner.api.userCenter.deleteFamilyMember({ uid: o.uid, familyId: fam, memberUid: m.uid })).deleted).toBe(true)
       // the member's app was closed: another phone, a later launch
       const later = realClient(gw.url)
       await later.login(MEMBER)
       const { list } = await later.api.userCenter.queryNotice({ uid: m.uid })
-      expect(list).toEqual([expect.objectContaining({ kind: 'removed', familyId: FAM, deviceName: '客厅电视' })])
-      expect((await later.api.userCenter.queryBindDevice({ uid: m.uid })).map((d) => d.familyId)).not.toContain(FAM)
+      expect(list).toEqual([expect.objectContaining({ kind: 'removed', familyId: fam, deviceName: '客厅电视' })])
+      expect((await later.api.userCenter.queryBindDevice({ uid: m.uid })).map((d) => d.familyId)).not.toContain(fam)
       expect((await later.api.userCenter.readNotice({ uid: m.uid, noticeIds: [list[0].noticeId] })).read).toBe(1)
       expect((await later.api.userCenter.queryNotice({ uid: m.uid })).list).toEqual([])
       // reading again counts nothing; another user cannot read (or see) it
@@ -49,9 +51,10 @@ describe('notices for members who lost a TV', () => {
 
   it('a member added back before seeing it loses the notice', async () => {
     const { gw, owner, member, o, m } = await family()
+    const fam = famOf(gw)
     try {
-      await owner.api.userCenter.deleteFamilyMember({ uid: o.uid, familyId: FAM, memberUid: m.uid })
-      await owner.api.userCenter.familyMember({ uid: o.uid, familyId: FAM, phone: MEMBER })
+      await owner.api.userCenter.deleteFamilyMember({ uid: o.uid, familyId: fam, memberUid: m.uid })
+      await owner.api.userCenter.familyMember({ uid: o.uid, familyId: fam, phone: MEMBER })
       expect((await member.api.userCenter.queryNotice({ uid: m.uid })).list).toEqual([])
     } finally {
       await gw.close()
@@ -60,6 +63,7 @@ describe('notices for members who lost a TV', () => {
 
   it('the owner unbinding the TV tells every member; a member leaving on their own is told nothing', async () => {
     const { gw, owner, member, o, m } = await family()
+    const FAM = famOf(gw)
     try {
       // a third member joins, then leaves on their own: no notice for them, the owner's list updates
       await owner.api.userCenter.familyMember({ uid: o.uid, familyId: FAM, phone: '13700000009' })
@@ -87,25 +91,25 @@ describe('hidden presence', () => {
     try {
       const member = realClient(gw.url)
       const m = await member.login(MEMBER)
-      expect((await member.api.userCenter.getBindUserList({ uid: m.uid, familyId: FAM })).presenceHidden).toBe(false)
-      expect((await member.api.userCenter.presenceSetting({ uid: m.uid, familyId: FAM, hidden: true })).hidden).toBe(true)
+      expect((await member.api.userCenter.getBindUserList({ uid: m.uid, familyId: famOf(gw) })).presenceHidden).toBe(false)
+      expect((await member.api.userCenter.presenceSetting({ uid: m.uid, familyId: famOf(gw), hidden: true })).hidden).toBe(true)
       const changed: string[] = []
       gw.directory.onTvChanged?.((mac) => changed.push(mac))
-      await member.api.userCenter.presenceSetting({ uid: m.uid, familyId: FAM, hidden: true })
+      await member.api.userCenter.presenceSetting({ uid: m.uid, familyId: famOf(gw), hidden: true })
       expect(changed).toEqual(['AC3B7F0E1001'])
       await gw.close()
 
       gw = await startTestGateway({ dataDir })
       const again = realClient(gw.url)
       await again.login(MEMBER)
-      expect((await again.api.userCenter.getBindUserList({ uid: m.uid, familyId: FAM })).presenceHidden).toBe(true)
+      expect((await again.api.userCenter.getBindUserList({ uid: m.uid, familyId: famOf(gw) })).presenceHidden).toBe(true)
       expect(gw.directory.familyMembers?.('AC3B7F0E1001')).toEqual([
         { uid: 'u10001', nickName: '演示用户', presenceHidden: false },
         { uid: m.uid, nickName: '家里人', presenceHidden: true },
       ])
       // not a member of 卧室电视: refused, nothing written
-      await expect(again.api.userCenter.presenceSetting({ uid: m.uid, familyId: 'fam-AC3B7F0E1002', hidden: true })).rejects.toMatchObject({ code: '1003' })
-      expect(gw.state().presenceHidden['fam-AC3B7F0E1002']).toBeUndefined()
+      await expect(again.api.userCenter.presenceSetting({ uid: m.uid, familyId: famOf(gw, 'AC3B7F0E1002'), hidden: true })).rejects.toMatchObject({ code: '1003' })
+      expect(gw.state().presenceHidden[famOf(gw, 'AC3B7F0E1002')]).toBeUndefined()
     } finally {
       await gw.close()
     }
@@ -117,9 +121,10 @@ describe('state schema 7 -> 8', () => {
     const doc = { schemaVersion: 7, seq: 5, users: { u1: { uid: 'u1' } }, families: { f: { familyId: 'f', members: ['u1'] } }, jarvis: {} }
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
-    expect(state.schemaVersion).toBe(8)
-    expect(SCHEMA_VERSION).toBe(8)
-    expect(state).toEqual({ ...doc, schemaVersion: 8, notices: {}, presenceHidden: {} })
+    // then 8 -> 9 (issue 32): the family's id is not a MAC's, so it stays; no invitation or session to carry
+    expect(state.schemaVersion).toBe(9)
+    expect(SCHEMA_VERSION).toBe(9)
+    expect(state).toEqual({ ...doc, schemaVersion: 9, notices: {}, presenceHidden: {}, invitations: {}, sessions: {} })
   })
 
   it('a schema-7 file is migrated at start, its notices kept if it had some', async () => {
@@ -135,7 +140,7 @@ describe('state schema 7 -> 8', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written.schemaVersion).toBe(8)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       expect(written.notices).toEqual({})
       expect(written.presenceHidden).toEqual({})
       expect(Object.keys(written.users)).toEqual(Object.keys(doc.users))

@@ -7,7 +7,7 @@ import { createGatewayClient, GatewayError, type GatewayClientOptions } from '..
 import { createApi } from '../../src/services/api'
 import { OfflineError } from '../../src/services/http/types'
 import { validEmpty } from './helpers/recording'
-import { SecureRandomError } from '../../src/protocol/codec'
+import { SecureRandomError, aesCbcScheme } from '../../src/protocol/codec'
 import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer, type SeenRequest } from './helpers/fakeGateway'
 
 const BASE = 'http://gw.test/'
@@ -31,6 +31,7 @@ function setup(
     onSessionEnd,
     appKey: APP_KEY,
     appId: APP_ID,
+    loadScheme: async () => aesCbcScheme,
     ...opts.client,
   })
   return { client, seen: fake.seen, toasts, onSessionEnd, session }
@@ -265,6 +266,19 @@ describe('401 / 4011', () => {
     expect(onSessionEnd).not.toHaveBeenCalled()
   })
 
+  it("issue 32: a call sent under another session's credentials (`as`) carries its token and secret; its 401 refreshes nothing and ends no session", async () => {
+    const valid = new Set<string>(['fresh'])
+    const auth = authScript({ valid })
+    const { client, session, seen, onSessionEnd } = setup(auth.script, { token: 'mine', secret: 's', keys: { fresh: 'fs', gone: 'gs' } })
+    valid.add('mine')
+    expect((await client.send(box.checkIsCollection, { uid: 'u', programId: 'p' }, { as: { token: 'fresh', secret: 'fs' } })).data.collected).toBe(true)
+    expect(seen[0].headers['UCS-TOKEN']).toBe('fresh')
+    await expect(client.send(box.checkIsCollection, { uid: 'u', programId: 'p' }, { as: { token: 'gone', secret: 'gs' } })).rejects.toMatchObject({ kind: 'sessionEnded' })
+    expect(auth.refreshes()).toBe(0)
+    expect(onSessionEnd).not.toHaveBeenCalled()
+    expect(session.token).toBe('mine')
+  })
+
   it('treats 4011 like 401', async () => {
     const valid = new Set<string>()
     let first = true
@@ -396,5 +410,51 @@ describe('refreshSession (the same shared refresh, on demand)', () => {
       client: { random: { ready: () => Promise.reject(new SecureRandomError(net.noSecureRandom)), take: () => new Uint8Array(16) } },
     })
     await expect(client.refreshSession()).rejects.toBeInstanceOf(SecureRandomError)
+  })
+})
+
+describe('the cipher loaded on first use (issue 34: crypto-js in a weapp async subpackage)', () => {
+  it('loads the scheme once for concurrent requests, before anything is sent, and encrypts with it', async () => {
+    let release: () => void = () => undefined
+    const gate = new Promise<void>((r) => (release = r))
+    const loadScheme = jest.fn(async () => {
+      await gate
+      return aesCbcScheme
+    })
+    const { client, seen } = setup(() => ({ resultCode: '000', data: [device] }), { token: 't', secret: 's', client: { loadScheme } })
+    const calls = [client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' }), client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' })]
+    await new Promise((r) => setTimeout(r, 0))
+    expect(seen).toHaveLength(0)
+    release()
+    const replies = await Promise.all(calls)
+    expect(replies.map((r) => r.data)).toEqual([[device], [device]])
+    expect(loadScheme).toHaveBeenCalledTimes(1)
+    await client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' })
+    expect(loadScheme).toHaveBeenCalledTimes(1)
+  })
+
+  it('a failed load: nothing sent, the cipher toast and the offline reply; the next request loads again', async () => {
+    const loadScheme = jest.fn().mockRejectedValueOnce(new Error('loadSubpackage:fail')).mockResolvedValue(aesCbcScheme)
+    const { client, seen, toasts } = setup(() => ({ resultCode: '000', data: [device] }), { token: 't', secret: 's', client: { loadScheme } })
+    const first = await client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' })
+    expect(first).toEqual({ data: [], envelope: {}, offline: true })
+    expect(seen).toHaveLength(0)
+    expect(toasts).toEqual([net.cipherLoadError])
+    const second = await client.send(userCenter.queryBindDevice, { uid: 'u1', serviceChannelId: 'c' })
+    expect(second).toMatchObject({ data: [device], offline: false })
+    expect(loadScheme).toHaveBeenCalledTimes(2)
+    expect(toasts).toEqual([net.cipherLoadError])
+  })
+
+  it('a failed load on refreshSession: the cipher toast and no new token', async () => {
+    const loadScheme = jest.fn().mockRejectedValue(new Error('loadSubpackage:fail'))
+    const { client, toasts, session } = setup(() => ({ resultCode: '000', data: {}, extra: { token: 'x' } }), { token: 'old', secret: 'sec', client: { loadScheme } })
+    await expect(client.refreshSession()).resolves.toBe('')
+    expect(session.token).toBe('old')
+    expect(toasts).toEqual([net.cipherLoadError])
+  })
+
+  it('needs a codec or a loader: none is refused when the client is built', () => {
+    expect(() => setup(() => ({ resultCode: '000', data: {} }), { client: { loadScheme: undefined } })).toThrow('a codec or a loadScheme')
   })
 })

@@ -59,10 +59,20 @@ describe('codec', () => {
   })
 
   it('imports only crypto-js parts, never the whole library', () => {
-    const src = fs.readFileSync(path.join(__dirname, '../../src/protocol/codec.ts'), 'utf8')
+    const src = fs.readFileSync(path.join(__dirname, '../../src/protocol/aesCbc.ts'), 'utf8')
     const imports = [...src.matchAll(/from '(crypto-js[^']*)'/g)].map((m) => m[1])
     expect(imports.length).toBeGreaterThan(0)
     expect(imports).not.toContain('crypto-js')
+  })
+
+  it('issue 34: only aesCbc.ts imports crypto-js, and no app module but the cipher seam imports aesCbc.ts or codec.ts', () => {
+    const src = path.join(__dirname, '../../src')
+    const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []))
+    const rel = (f: string) => path.relative(src, f).split(path.sep).join('/')
+    const importing = (re: RegExp) => files(src).filter((f) => re.test(fs.readFileSync(f, 'utf8'))).map(rel).sort()
+    expect(importing(/from 'crypto-js/)).toEqual(['protocol/aesCbc.ts'])
+    // the weapp main package holds none of it: only the crypto subpackage's entry and H5's loader take it
+    expect(importing(/from '[./]*(protocol\/)?(aesCbc|codec)'/)).toEqual(['platform/crypto/browser.ts', 'platform/crypto/subpackage.ts', 'protocol/codec.ts'])
   })
 })
 

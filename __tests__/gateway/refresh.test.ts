@@ -10,6 +10,7 @@ import { createGatewayClient } from '../../src/services/http'
 import { createRefresher } from '../../src/services/http/refresh'
 import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer, type SeenRequest } from './helpers/fakeGateway'
 import { deferred } from '../stores/fixtures'
+import { aesCbcScheme } from '../../src/protocol/codec'
 
 const { userCenter, box } = contract
 
@@ -36,6 +37,7 @@ function setup(refreshAnswer: (n: number) => Answer | Promise<Answer>, keys: Rec
     onSessionEnd,
     appKey: APP_KEY,
     appId: APP_ID,
+    loadScheme: async () => aesCbcScheme,
   })
   const ask = () => client.send(box.checkIsCollection, { uid: 'u', programId: 'p' })
   return { client, session, ask, toasts, onSessionEnd, refreshes: () => refreshes }

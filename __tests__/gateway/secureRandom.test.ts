@@ -333,6 +333,7 @@ describe('the request client', () => {
       onSessionEnd: () => undefined,
       appKey: APP_KEY,
       appId: APP_ID,
+      loadScheme: async () => aesCbcScheme,
       newRequestId: () => `r${++n}`,
       random,
     })

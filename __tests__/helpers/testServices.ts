@@ -4,7 +4,8 @@ import type { Api } from '@/services/api'
 import { GatewayError } from '@/services/http/types'
 import type { Tracker } from '@/services/tracking'
 import type { AvatarUploader } from '@/services/http/upload'
-import type { TvLinkDeps } from '@/services/tv/types'
+import type { TvStoreDeps } from '@/services/tv/code'
+import { browserTvCode } from '@/platform/tvCode/browser'
 import type { KeyValueStorage } from '@/platform/storage'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { RootStore } from '@/stores/app/root'
@@ -74,7 +75,8 @@ export function consentedStorage(initial: Record<string, unknown> = {}) {
 }
 
 /** TV link deps that must never be used (no device is bound in these tests). */
-export const unusedTvLink: TvLinkDeps = {
+export const unusedTvLink: TvStoreDeps = {
+  ...browserTvCode(),
   api: {
     jarvisLogin: async () => null,
     queryAgentTopic: async () => null,
@@ -87,7 +89,7 @@ export function installServices(opts: {
   api: Api
   phone?: string | null
   storage?: KeyValueStorage
-  tvLink?: TvLinkDeps
+  tvLink?: TvStoreDeps
   trackerPort?: TrackerPort
   /** Issue 23: the bridge's avatar (H5 operator app) and the upload. */
   getAvatar?: () => Promise<Blob | null>

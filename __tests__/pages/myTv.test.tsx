@@ -80,11 +80,11 @@ describe('My TVs page', () => {
     expect(topPage().querySelector('.bind-form__scan')).toBeNull()
     type(0, 'AC:3B:7F:0E:10:01')
     type(1, '客厅')
-    type(2, '123456')
+    type(2, '12345678')
     await until(() => !topPage().querySelector('.bind-form__submit')?.classList.contains('action-btn--disabled'), 'submit enabled')
     ;(topPage().querySelector('.bind-form__submit') as HTMLElement).click()
     await until(() => bind.mock.calls.length === 1, 'bindDevice called')
-    expect(bind).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1', mac: 'AC3B7F0E1001', deviceName: '客厅', pairCode: '123456' }))
+    expect(bind).toHaveBeenCalledWith(expect.objectContaining({ uid: 'u1', mac: 'AC3B7F0E1001', deviceName: '客厅', pairCode: '12345678' }))
     await until(() => (topPage().querySelector('.bind-form__code') as HTMLElement & { value?: string }).getAttribute('value') === '', 'form cleared')
   })
 

@@ -29,7 +29,7 @@ describe('DetailModel', () => {
     a.box.checkIsCollection.mockResolvedValueOnce({ collected: true })
     const m = new DetailModel(a as unknown as DetailApi, () => 'u1')
     await m.load('p1')
-    expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1', uid: 'u1' })
+    expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1', uid: 'u1', childMode: false })
     expect(a.other.getRelevantList).toHaveBeenCalledWith({ programId: 'p1', limit: 9, childMode: false })
     expect(m.collected).toBe(true)
   })
@@ -126,7 +126,7 @@ describe('DetailModel', () => {
     const a = api()
     const m = new DetailModel(a as unknown as DetailApi, () => '')
     await m.load('p1')
-    expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1' })
+    expect(a.epg.getDetail).toHaveBeenCalledWith({ programId: 'p1', childMode: false })
     expect(await m.toggleFavourite()).toEqual({ ok: false, message: '请先登录' })
     expect(a.box.addCollection).not.toHaveBeenCalled()
   })
@@ -202,5 +202,30 @@ describe('DetailModel', () => {
       expect(m.inBlackList).toBe(true)
       expect(a.box.isInBlackList).toHaveBeenCalledWith({ uid: 'u1', objectId: 'p1' })
     })
+  })
+})
+
+describe('DetailModel in child mode (issue 32)', () => {
+  it('the detail is asked on the child channel; a refusal shows the reason and nothing of the program stays', async () => {
+    const a = api()
+    let child = false
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', () => child)
+    await m.load('p1')
+    expect(m.detail.value?.title).toBe('庆余年')
+    child = true
+    a.epg.getDetail.mockRejectedValueOnce(new GatewayError('server', '1004', '儿童模式下不能查看这个节目：它不适合儿童', 'epg/getDetail.shtml'))
+    await m.load('p1')
+    expect(a.epg.getDetail).toHaveBeenLastCalledWith({ programId: 'p1', uid: 'u1', childMode: true })
+    expect(m.detail).toMatchObject({ status: 'error', error: '儿童模式下不能查看这个节目：它不适合儿童', value: undefined })
+    expect(m.related.value).toBeUndefined()
+  })
+
+  it("a gateway that ignores the channel: the detail's own flag (child false) is refused on the phone", async () => {
+    const a = api()
+    a.epg.getDetail.mockResolvedValueOnce(detail({ child: false }))
+    const m = new DetailModel(a as unknown as DetailApi, () => 'u1', () => true)
+    await m.load('p1')
+    expect(m.detail).toMatchObject({ status: 'error', error: '儿童模式下不能查看这个节目：它不适合儿童', value: undefined })
+    expect(a.other.getRelevantList).not.toHaveBeenCalled()
   })
 })

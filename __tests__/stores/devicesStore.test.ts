@@ -83,13 +83,13 @@ describe('DevicesStore', () => {
 
   it('bind sends the pairing code the TV shows, checks its form first, and says what the gateway refused', async () => {
     const { store, api } = await setup()
-    expect(await store.bind('aa:bb:cc:dd:ee:98', '', '12a45')).toEqual({ ok: false, message: '配对码是电视上显示的6位数字' })
+    expect(await store.bind('aa:bb:cc:dd:ee:98', '', '12a45')).toEqual({ ok: false, message: '配对码是电视上显示的8位数字' })
     expect(api.bindDevice).not.toHaveBeenCalled()
-    api.bindDevice.mockRejectedValueOnce(new GatewayError('server', '1005', '这台电视已有主人，请输入电视上显示的6位配对码', 'mc/user/bindDevice'))
-    expect(await store.bind('aa:bb:cc:dd:ee:98')).toEqual({ ok: false, message: '这台电视已有主人，请输入电视上显示的6位配对码' })
+    api.bindDevice.mockRejectedValueOnce(new GatewayError('server', '1005', '这台电视已有主人，请输入电视上显示的8位配对码', 'mc/user/bindDevice'))
+    expect(await store.bind('aa:bb:cc:dd:ee:98')).toEqual({ ok: false, message: '这台电视已有主人，请输入电视上显示的8位配对码' })
     expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98' })
-    expect((await store.bind('aa:bb:cc:dd:ee:98', '', ' 123456 ')).ok).toBe(true)
-    expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98', pairCode: '123456' })
+    expect((await store.bind('aa:bb:cc:dd:ee:98', '', ' 12345678 ')).ok).toBe(true)
+    expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98', pairCode: '12345678' })
   })
 
   it('unbind removes the TV only when the gateway says it is unbound', async () => {

@@ -38,7 +38,7 @@ async function connectedStore() {
     }
     dispose() {}
   }
-  const store = new TvStore(unusedTvLink, async () => FakeLink as unknown as typeof TvLink)
+  const store = new TvStore({ ...unusedTvLink, loadLink: async () => FakeLink as unknown as typeof TvLink })
   store.setDevice(device(), { uid: 'u1', phone: '13800000000', nickName: '小明' })
   await new Promise((r) => setTimeout(r, 0))
   listener.state('online', null)

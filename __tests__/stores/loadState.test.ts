@@ -14,6 +14,7 @@ import { PagedList } from '../../src/stores/kit/pagedList'
 import { net } from '../../src/strings'
 import { APP_ID, APP_KEY, createFakeGateway, createSession, type Answer } from '../gateway/helpers/fakeGateway'
 import { deferred } from './fixtures'
+import { aesCbcScheme } from '../../src/protocol/codec'
 
 function stack() {
   const gates = new Map<string, ReturnType<typeof deferred<Answer>>>()
@@ -32,6 +33,7 @@ function stack() {
     onSessionEnd: () => undefined,
     appKey: APP_KEY,
     appId: APP_ID,
+    loadScheme: async () => aesCbcScheme,
   })
   return { api: createApi(client), gate, toasts }
 }
@@ -91,6 +93,7 @@ test('no secure random source (issue 10 item 6): the load shows why, nothing is 
     onSessionEnd: () => undefined,
     appKey: APP_KEY,
     appId: APP_ID,
+    loadScheme: async () => aesCbcScheme,
     // WeChat below base library 2.15.0: no wx.getRandomValues
     random: createRandomPool(wxRandomSource({}), { failure: net.noSecureRandom }),
   })

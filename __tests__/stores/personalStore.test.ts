@@ -1,4 +1,5 @@
 /** The personal area's stores without UI: favourites, records, black lists; every failure path keeps what was there. */
+import { observable, runInAction } from 'mobx'
 import { PagedList } from '@/stores/kit/pagedList'
 import { serverDayStart } from '@/protocol/time'
 import { PersonalStore, groupRecords, recordGroupOf, type PersonalApi } from '@/features/personal/state/personalStore'
@@ -82,7 +83,7 @@ describe('favourites', () => {
     const { s } = store(api)
     await s.favourites.list.loadFirst()
     expect(s.favourites.list.items).toHaveLength(20)
-    expect(api.box.queryCollection).toHaveBeenLastCalledWith({ uid: 'u1', page: 1, pageSize: 20 })
+    expect(api.box.queryCollection).toHaveBeenLastCalledWith({ uid: 'u1', page: 1, pageSize: 20, childMode: false })
     await s.favourites.list.loadMore()
     await s.favourites.list.loadMore()
     expect(s.favourites.list.items).toHaveLength(45)
@@ -324,7 +325,7 @@ describe('program black list', () => {
     const { api } = fakeBox({ black: 25 })
     const { s, changes } = store(api)
     await s.blackList.list.loadFirst()
-    expect(api.box.blackListQuery).toHaveBeenLastCalledWith({ uid: 'u1', objectIds: [], page: 1, pageSize: 20 })
+    expect(api.box.blackListQuery).toHaveBeenLastCalledWith({ uid: 'u1', objectIds: [], page: 1, pageSize: 20, childMode: false })
     expect(s.blackList.list.items).toHaveLength(20)
     expect(s.blackList.list.total).toBe(25)
     api.box.blackListBatch.mockImplementationOnce(refuse)
@@ -489,5 +490,81 @@ describe('batch edits (issue 24)', () => {
     })
     await expect(s.removeFromBlackList(['b1', 'b2'])).resolves.toEqual({ ok: true, message: '已将 2 个节目移出黑名单' })
     expect(s.blackList.list.items.map((b) => b.objectId)).toEqual(['b3', 'b4'])
+  })
+})
+
+describe('child mode in the user\'s own lists (issue 32)', () => {
+  /** A box that knows which programs the child channel allows and answers as the gateway does: on the child channel, those only, and `hidden`. */
+  function childBox(opts: { ignoresChannel?: boolean } = {}) {
+    const favs = Array.from({ length: 6 }, (_, i) => ({ programId: `p${i + 1}`, title: `节目${i + 1}`, child: i % 2 === 0 }))
+    const { api } = fakeBox()
+    api.box.queryCollection.mockImplementation(async ({ page: p, pageSize, childMode }: { page: number; pageSize: number; childMode?: boolean }) => {
+      const allowed = childMode && !opts.ignoresChannel ? favs.filter((f) => f.child) : favs
+      return { total: allowed.length, list: allowed.slice((p - 1) * pageSize, p * pageSize), ...(childMode && !opts.ignoresChannel ? { hidden: favs.length - allowed.length } : {}) }
+    })
+    return api
+  }
+  const mode = { child: true }
+  const storeIn = (api: unknown) => new PersonalStore(api as PersonalApi, () => 'u1', () => undefined, () => Date.now(), () => mode.child)
+  const settle = () => new Promise((r) => setTimeout(r, 0))
+
+  it('in child mode the list is asked on the child channel, shows what it allows and says how many it keeps out', async () => {
+    mode.child = true
+    const api = childBox()
+    const s = storeIn(api)
+    await s.favourites.list.loadFirst()
+    expect(api.box.queryCollection).toHaveBeenLastCalledWith({ uid: 'u1', page: 1, pageSize: 20, childMode: true })
+    expect(s.favourites.shown.map((f) => f.programId)).toEqual(['p1', 'p3', 'p5'])
+    expect(s.favourites.hiddenCount).toBe(3)
+    // 全选 takes what is shown only
+    s.favourites.setEditing(true)
+    s.favourites.toggleAll()
+    expect(s.favourites.selected).toEqual(['p1', 'p3', 'p5'])
+    s.dispose()
+  })
+
+  it('a gateway that ignores the channel: an item that does not say the child channel allows it is not shown, and counted', async () => {
+    mode.child = true
+    const api = childBox({ ignoresChannel: true })
+    api.box.queryCollection.mockImplementation(async () => ({ total: 3, list: [{ programId: 'a', title: 'A', child: true }, { programId: 'b', title: 'B', child: false }, { programId: 'c', title: 'C' }] }))
+    const s = storeIn(api)
+    await s.favourites.list.loadFirst()
+    expect(s.favourites.shown.map((f) => f.programId)).toEqual(['a'])
+    expect(s.favourites.hiddenCount).toBe(2)
+    s.dispose()
+  })
+
+  it('the TV leaving child mode brings the kept-out items back by itself (the list asks again); entering it hides them again', async () => {
+    mode.child = true
+    const api = childBox()
+    const m = observable({ child: true })
+    const s = new PersonalStore(api as unknown as PersonalApi, () => 'u1', () => undefined, () => Date.now(), () => m.child)
+    await s.favourites.list.loadFirst()
+    expect(s.favourites.shown).toHaveLength(3)
+    runInAction(() => (m.child = false))
+    await settle()
+    expect(api.box.queryCollection).toHaveBeenLastCalledWith({ uid: 'u1', page: 1, pageSize: 20, childMode: false })
+    expect(s.favourites.shown).toHaveLength(6)
+    expect(s.favourites.hiddenCount).toBe(0)
+    runInAction(() => (m.child = true))
+    // hidden at once (before the answer), then asked on the child channel
+    expect(s.favourites.shown).toHaveLength(3)
+    await settle()
+    expect(s.favourites.hiddenCount).toBe(3)
+    // a list never opened is not asked
+    expect(api.box.queryHistory).not.toHaveBeenCalled()
+    s.dispose()
+  })
+
+  it('观看记录: 清空 is not offered in child mode (it would delete what the child cannot see)', async () => {
+    const api = childBox()
+    mode.child = true
+    const s = storeIn(api)
+    expect(s.canClearRecords).toBe(false)
+    await expect(s.clearRecords()).resolves.toEqual({ ok: false, message: '儿童模式下不能清空记录' })
+    expect(api.box.deleteHistory).not.toHaveBeenCalled()
+    mode.child = false
+    expect(s.canClearRecords).toBe(true)
+    s.dispose()
   })
 })

@@ -64,6 +64,10 @@ describe('line 2 of the TV card', () => {
     expect(actionLabel('KEYCODE_VOLUME_MUTE')).toBe('按了静音')
     expect(actionLabel('KEYCODE_CHANNEL_UP')).toBe('按了频道+')
     expect(actionLabel('KEYCODE_WHATEVER')).toBe(s.otherAction)
+    // issue 32: names of Object.prototype's members are no labels (a box may send anything)
+    for (const odd of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(actionLabel(odd)).toBe(s.otherAction)
+    runInAction(() => (tv.tvMode = mode({ lastAction: volumeUp({ action: 'constructor', name: '妈妈' }) })))
+    expect(store.line).toBe(`妈妈 · 刚刚 · ${s.otherAction}`)
     runInAction(() => (tv.online = false))
     expect(store.line).toBe('')
     runInAction(() => {

@@ -5,7 +5,8 @@
  * sign-in task; a claimed reward shows in the balance 我的 reads (root.points.balance).
  */
 const tracker = { pageView: () => undefined, click: () => undefined, expose: () => undefined }
-const noTvLink: TvLinkDeps = {
+const noTvLink: TvStoreDeps = {
+  ...browserTvCode(),
   api: { jarvisLogin: async () => null, queryAgentTopic: async () => null },
   loadMqtt: () => Promise.reject(new Error('no TV link in this test')),
   url: 'ws://127.0.0.1:1/mqtt',
@@ -14,8 +15,9 @@ const noTvLink: TvLinkDeps = {
 import { RootStore } from '@/stores/app/root'
 import type { KeyValueStorage } from '@/platform/storage'
 import { termsVersion } from '@/config'
-import type { TvLinkDeps } from '@/services/tv/types'
 import { realClient, startTestGateway } from '../emulator/helpers/gateway'
+import { browserTvCode } from '../../src/platform/tvCode/browser'
+import type { TvStoreDeps } from '../../src/services/tv/code'
 
 describe('RootStore task actions', () => {
   it('favourite x5 finishes 收藏节目 (received on the way), the reward is claimed once into the balance', async () => {

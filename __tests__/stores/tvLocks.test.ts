@@ -37,7 +37,7 @@ function fakeLinkStore() {
     }
     dispose() {}
   }
-  const store = new TvStore(unusedTvLink, async () => FakeLink as unknown as typeof TvLink)
+  const store = new TvStore({ ...unusedTvLink, loadLink: async () => FakeLink as unknown as typeof TvLink })
   return { store, sent, listener: () => listener, lastSeq: () => seq }
 }
 

@@ -17,10 +17,13 @@ import { simCode } from '@/protocol/identity'
 import { login as l } from '@/strings'
 import { termsVersion } from '@/config'
 import { startTestGateway, TEST_APP_KEY } from '../emulator/helpers/gateway'
-import type { TvLinkDeps } from '@/services/tv/types'
 import type { RunningGateway } from '../../emulator/gateway'
+import { aesCbcScheme } from '@/protocol/codec'
+import { browserTvCode } from '@/platform/tvCode/browser'
+import type { TvStoreDeps } from '@/services/tv/code'
 
-const unusedTvLink: TvLinkDeps = {
+const unusedTvLink: TvStoreDeps = {
+  ...browserTvCode(),
   api: { jarvisLogin: async () => null, queryAgentTopic: async () => null },
   loadMqtt: () => Promise.reject(new Error('no TV link in this test')),
   url: 'ws://127.0.0.1:1/mqtt',
@@ -46,6 +49,7 @@ function weappPhone(name: string, storage = memoryStorage()) {
     onSessionEnd: () => session.end(),
     appKey: TEST_APP_KEY,
     appId: 'tvc-local-app',
+    loadScheme: async () => aesCbcScheme,
   })
   const api = createApi(client)
   const logins: string[] = []

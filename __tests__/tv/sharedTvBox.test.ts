@@ -31,7 +31,8 @@ function setup() {
   ]
   const out: Out[] = []
   const plays: TvPlay[] = []
-  const isMember = (topic: string) => members.some((m) => m.uid === sessions.get(topic))
+  // issue 32: an answer goes only to a phone of the sender's own user, in the family
+  const isMember = (topic: string, sender?: string) => !!sender && sessions.get(topic) === sender && members.some((m) => m.uid === sender)
   const box = new VirtualSetTopBox(
     TV,
     () => locks,
@@ -42,7 +43,8 @@ function setup() {
     { now: () => now, family: { uidOfTopic: (t) => sessions.get(t), members: () => members } },
   )
   let seq = 100
-  const send = (cmd: Command, topic: string, from = { nickname: '小明', uid: 'u-x' }) => {
+  /** A command from the phone `topic`, sent by its session's user (the broker vouches for it) unless `sender` says otherwise (null: none). */
+  const send = (cmd: Command, topic: string, from = { nickname: '小明', uid: 'u-x' }, sender?: string | null) => {
     const sequenceId = ++seq
     box.handle(
       JSON.stringify(
@@ -56,6 +58,7 @@ function setup() {
           to: [{ jid: TV.mac, mac: TV.mac, nickname: TV.name, topic: TV.topic, uid: '' }],
         }),
       ),
+      sender === undefined ? sessions.get(topic) : (sender ?? undefined),
     )
     return sequenceId
   }
@@ -111,6 +114,48 @@ describe('the last action', () => {
     await flush()
     expect(plays).toEqual([expect.objectContaining({ uid: 'u-member', programId: 'prog1' })])
     expect(last(MEMBER).family.lastAction.action).toBe('h5Play')
+  })
+})
+
+describe('who sent it: the sender the broker vouched for (issue 32)', () => {
+  it("a member naming the owner's phone as `from.topic` is refused: no answer to anyone, no action, the owner is never told it was them", async () => {
+    const { send, out, box, last } = setup()
+    send(syncPlayState(), OWNER)
+    await flush()
+    out.length = 0
+    const refused = box.refused
+    const volume = box.state.volume
+    send(remoteKey('volumeUp'), OWNER, { nickname: '妈妈', uid: 'u-owner' }, 'u-member')
+    await flush()
+    expect(box.refused).toBe(refused + 1)
+    expect(out).toEqual([])
+    expect(box.state.volume).toBe(volume)
+    send(syncPlayState(), OWNER)
+    await flush()
+    expect(last(OWNER).family.lastAction).toBeNull()
+  })
+
+  it('a command without a sender (the bare TV topic) is refused; answers come from the TV topic that phone knows (its user\'s way in)', async () => {
+    const { send, to, box } = setup()
+    const refused = box.refused
+    send(syncPlayState(), OWNER, undefined, null)
+    send(syncPlayState(), MEMBER, undefined, '')
+    await flush()
+    expect(box.refused).toBe(refused + 2)
+    send(syncPlayState(), MEMBER)
+    await flush()
+    expect(to(MEMBER).at(-1)?.env.actionData.from.topic).toBe(`${TV.topic}/u/u-member`)
+  })
+
+  it('a member who hid their presence is 家人 in the last action the others see, and themself to their own phones', async () => {
+    const { send, last, members } = setup()
+    members[1].presenceHidden = true
+    send(syncPlayState(), OWNER)
+    send(remoteKey('volumeDown'), MEMBER)
+    await flush()
+    expect(last(OWNER).family.lastAction).toMatchObject({ name: '家人', self: false, action: 'KEYCODE_VOLUME_DOWN' })
+    expect(last(MEMBER).family.lastAction).toMatchObject({ name: '家里人', self: true })
+    expect(JSON.stringify(last(OWNER))).not.toContain('家里人')
   })
 })
 

@@ -14,6 +14,7 @@ import { TEST_APP_KEY, realClient, tempDataDir } from '../emulator/helpers/gatew
 import { waitFor } from './helpers/wait'
 import { wsConnectSocket } from './helpers/wsSocketTask'
 import { adminHeaders } from '../../emulator/adminToken'
+import { browserTvCode } from '../../src/platform/tvCode/browser'
 
 const admin = (s: Stack) => adminHeaders(s.gateway.adminToken)
 
@@ -45,6 +46,7 @@ async function loggedIn(settop: boolean) {
     queryAgentTopic: async (macs) => (await client.api.jarvis.queryAgentTopic(macs))?.[0]?.topic ?? null,
   }
   const store = new TvStore({
+    ...browserTvCode(),
     api,
     loadMqtt: loadMqttNow,
     url: stack.mqttUrl,
@@ -101,9 +103,11 @@ it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV 
     })
     // Another TV's topic is not this TV's to read.
     await expect(tvClient.subscribeAsync('tvc/tv/000000000000', { qos: 1 })).rejects.toThrow()
-    await tvClient.subscribeAsync(topic, { qos: 1 })
-    // The external TV answers like a set-top box would: echo the id, reply on the sender's topic.
-    tvClient.on('message', (_t, payload) => {
+    // its topic and each user's way in below it (issue 32: the level names the sender)
+    await tvClient.subscribeAsync(`${topic}/#`, { qos: 1 })
+    // The external TV answers like a set-top box would: echo the id, reply on the sender's topic, from
+    // the topic the command came in on (the TV topic that phone knows).
+    tvClient.on('message', (came, payload) => {
       const req = JSON.parse(payload.toString())
       const keyEvent = req.actionData.content.keyEvent
       const type = keyEvent === 'getCurrentScreenType' ? 32 : 87
@@ -118,7 +122,7 @@ it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV 
           action: 'XMPP',
           JarvisID: device.mac,
           BananaID: device.mac,
-          actionData: { type, content, from: { nickname: 'tv', topic, uid: '' }, persistent: 0, to: [{ jid: '', mac: '', nickname: from.nickname, topic: from.topic, uid: from.uid }] },
+          actionData: { type, content, from: { nickname: 'tv', topic: came, uid: '' }, persistent: 0, to: [{ jid: '', mac: '', nickname: from.nickname, topic: from.topic, uid: from.uid }] },
         }),
         { qos: 1 },
       )

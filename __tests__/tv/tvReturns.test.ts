@@ -387,6 +387,8 @@ describe('the local stack box announces itself when it (re)connects (fake timers
   const TV = { mac: 'AABBCCDDEEFF', name: '客厅电视', topic: TV_TOPIC }
   const FAMILY = ['tvc/phone/cid-1', 'tvc/phone/cid-2']
   const STRANGER = 'tvc/phone/cid-x'
+  // issue 32: each phone topic's user (the broker session behind it): the box answers as that user's way in
+  const USERS = new Map([['tvc/phone/cid-1', 'u1'], ['tvc/phone/cid-2', 'u2'], [STRANGER, 'ux']])
 
   function boxWith(familyTopics: () => readonly string[]) {
     const family = new Set(FAMILY)
@@ -396,14 +398,14 @@ describe('the local stack box announces itself when it (re)connects (fake timers
       () => ({ childLock: true, globalLock: false }),
       (topic, payload) => out.push({ topic, env: JSON.parse(payload) }),
       undefined,
-      (topic) => family.has(topic),
+      (topic, sender) => family.has(topic) && USERS.get(topic) === sender,
       undefined,
-      { familyTopics },
+      { familyTopics, userOfTopic: (topic) => USERS.get(topic) },
     )
     return { box, out, family }
   }
 
-  it('one type 87 to each family phone, from the TV topic, addressed to that phone; nobody else', () => {
+  it('one type 87 to each family phone, from the TV topic that phone knows (its user\'s way in), addressed to that phone; nobody else', () => {
     const { box, out } = boxWith(() => [...FAMILY, STRANGER, TV_TOPIC])
     expect(box.announce()).toBe(2)
     expect(out).toHaveLength(0) // deferred like every reply
@@ -411,7 +413,7 @@ describe('the local stack box announces itself when it (re)connects (fake timers
     expect(out.map((o) => o.topic).sort()).toEqual(FAMILY)
     for (const o of out) {
       expect(o.env.actionData.type).toBe(87)
-      expect(o.env.actionData.from.topic).toBe(TV_TOPIC)
+      expect(o.env.actionData.from.topic).toBe(`${TV_TOPIC}/u/${USERS.get(o.topic)}`)
       expect(o.env.actionData.to[0].topic).toBe(o.topic)
       expect(o.env.actionData.content).toMatchObject({ lockCurrentStatus: 0, childLock: true })
     }

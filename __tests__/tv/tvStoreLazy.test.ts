@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { TvStore } from '../../src/stores/app/tvStore'
 import { TvLink } from '../../src/services/tv/link'
+import { browserTvCode } from '../../src/platform/tvCode/browser'
 import { tv } from '../../src/strings'
 import { DEVICE, USER, fakeApi, fakeConnect, flush } from './helpers/fakeMqtt'
 
@@ -17,7 +18,7 @@ describe('TvStore loads the link lazily', () => {
   function setup(load?: () => Promise<typeof TvLink>) {
     const mq = fakeConnect()
     const loadLink = jest.fn(load ?? (async () => TvLink))
-    const store = new TvStore({ api: fakeApi(), loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:1/mqtt' }, loadLink)
+    const store = new TvStore({ ...browserTvCode(), api: fakeApi(), loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:1/mqtt', loadLink })
     stores.push(store)
     return { store, mq, loadLink }
   }

@@ -11,6 +11,8 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { brokerAuthHandler, BROKER_AUTH_PATH, createBrokerPolicy, DEFAULT_TV_SECRET, startBroker, type RunningBroker } from '../../emulator/broker'
 import { MemoryDirectory } from '../../emulator/broker/memoryDirectory'
+import { agentTopic } from '../../emulator/directory'
+import { SENDER_UID_RE } from '../../src/protocol/tv/sender'
 import { benchMac, benchUid, type AuthCounts, type StackReady } from './messages'
 
 const [kind, pairsArg, authPortArg] = process.argv.slice(2)
@@ -70,9 +72,13 @@ const server = http.createServer((req, res) => {
     return
   }
   if (path === '/bench/queryAgentTopic') {
-    const mac = (new URL(req.url ?? '/', 'http://127.0.0.1').searchParams.get('mac') ?? '').toUpperCase()
+    const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams
+    const mac = (query.get('mac') ?? '').toUpperCase()
     const tv = directory.allTvs().find((t) => t.mac === mac)
-    return tv ? json(res, 200, { topic: tv.topic }) : json(res, 404, { error: 'unknown TV' })
+    // issue 32: the user's own way into the TV (src/protocol/tv/sender.ts)
+    const uid = query.get('uid') ?? ''
+    if (!SENDER_UID_RE.test(uid)) return json(res, 400, { error: 'uid expected' })
+    return tv ? json(res, 200, { topic: agentTopic(tv.mac, uid) }) : json(res, 404, { error: 'unknown TV' })
   }
   if (path === '/bench/stats') {
     const since = countsSince

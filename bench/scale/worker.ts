@@ -16,7 +16,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, tvSecretFor } from '../../emulator/broker'
-import { tvTopic } from '../../emulator/directory'
+import { agentTopic, commandTopicOf, tvTopic } from '../../emulator/directory'
 import { VirtualSetTopBox } from '../../emulator/settop'
 import { createWebsocketFactory } from '../../src/platform/socket/taroWebSocket'
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC, remoteKey, type RemoteKey } from '../../src/protocol/tv/commands'
@@ -46,6 +46,8 @@ interface Pair {
   i: number
   mac: string
   tvTopic: string
+  /** The phone user's way into the TV (issue 32: what queryAgentTopic answers; the box's replies come from it). */
+  agentTopic: string
   /** Every phone topic jarvisLogin handed this pair's phone (a new one per fresh login). */
   phoneTopics: Set<string>
   box: VirtualSetTopBox
@@ -189,7 +191,7 @@ function watchedConnect(pair: Pair): MqttConnect {
       })
     client.on('message', (topic: string, payload: Uint8Array) => {
       const env = parse(payload)
-      if (!pair.phoneTopics.has(topic) || (env && env.from !== pair.tvTopic)) breach(`phone ${pair.i} heard ${env?.from ?? 'junk'} on ${topic}`)
+      if (!pair.phoneTopics.has(topic) || (env && env.from !== pair.agentTopic)) breach(`phone ${pair.i} heard ${env?.from ?? 'junk'} on ${topic}`)
     })
     const publish = client.publish.bind(client)
     client.publish = (topic, payload, o, cb) => {
@@ -213,7 +215,7 @@ function api(stackUrl: string, pair: Pair): TvLinkApi {
       return creds
     },
     async queryAgentTopic(macs) {
-      const res = await fetch(`${stackUrl}/bench/queryAgentTopic?mac=${encodeURIComponent(macs[0] ?? '')}`)
+      const res = await fetch(`${stackUrl}/bench/queryAgentTopic?mac=${encodeURIComponent(macs[0] ?? '')}&uid=${encodeURIComponent(benchUid(pair.i))}`)
       if (!res.ok) return null
       return ((await res.json()) as { topic: string }).topic
     },
@@ -259,7 +261,8 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
   /** Attempts since the TV was last subscribed (its session usable). */
   let failedSinceReady = 0
   client.on('error', (e: Error) => noteError('tv', e))
-  client.on('message', (_topic, payload) => pair.box.handle(payload))
+  // issue 32: the sender is the user level of the topic the command came in on
+  client.on('message', (topic, payload) => pair.box.handle(payload, commandTopicOf(topic)?.uid))
   client.on('close', () => {
     attempts += 1
     failedSinceReady += 1
@@ -304,7 +307,8 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
       }
       // a persistent session that survived keeps its subscription: nothing to subscribe again
       if (tvSession === 'persistent' && connack.sessionPresent) subscribed(null, [{ qos: 1 }])
-      else client.subscribe(pair.tvTopic, { qos: 1 }, (err, granted) => subscribed(err, granted))
+      // its topic and each user's way in below it (issue 32)
+      else client.subscribe(`${pair.tvTopic}/#`, { qos: 1 }, (err, granted) => subscribed(err, granted))
     })
   })
 }
@@ -447,9 +451,10 @@ async function probe(start: WorkerStart): Promise<void> {
         type: cmd.type,
         content: cmd.content('1'),
         from: { nickname: 'intruder', topic: login2.clientTopic[0], uid: benchUid(me.i) },
-        to: [{ jid: victim.mac, mac: victim.mac, nickname: '', topic: victim.tvTopic, uid: benchUid(victim.i) }],
+        to: [{ jid: victim.mac, mac: victim.mac, nickname: '', topic: victim.agentTopic, uid: benchUid(victim.i) }],
       })
-      pub.publish(victim.tvTopic, JSON.stringify(env), { qos: 0 })
+      // as the victim's user (issue 32: the level that names the sender is the victim's)
+      pub.publish(victim.agentTopic, JSON.stringify(env), { qos: 0 })
       setTimeout(() => {
         clearTimeout(timer)
         resolve()
@@ -497,6 +502,7 @@ async function run(start: WorkerStart): Promise<void> {
       i,
       mac,
       tvTopic: tvTopic(mac),
+      agentTopic: agentTopic(mac, benchUid(i)),
       phoneTopics: new Set(),
       box: null as unknown as VirtualSetTopBox,
       tv: null,
@@ -531,10 +537,11 @@ async function run(start: WorkerStart): Promise<void> {
       },
       undefined,
       // Only this pair's phone may reach this TV: anything else that arrives is an ACL breach.
-      (topic) => pair.phoneTopics.has(topic),
+      (topic, sender) => sender === benchUid(i) && pair.phoneTopics.has(topic),
       undefined,
-      // issue 33: the family's phones to announce to (this pair's phone; the box checks each again)
-      { familyTopics: () => [...pair.phoneTopics] },
+      // issue 33: the family's phones to announce to (this pair's phone; the box checks each again);
+      // issue 32: each is this pair's user's
+      { familyTopics: () => [...pair.phoneTopics], userOfTopic: (topic) => (pair.phoneTopics.has(topic) ? benchUid(i) : undefined) },
     )
     pairs.push(pair)
   }

@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startStack } from '../../emulator/stack'
 import { DEMO } from '../../emulator/gateway'
+import { familyOfTv } from '../../emulator/db/state'
 import { common, consent as c, devices as d, home as h, login as l, titles, tv as t } from '../../src/strings'
 import { follow as fw } from '../../src/strings/follow'
 import { guide as gd } from '../../src/strings/guide'
@@ -33,6 +34,7 @@ import { bindQrText } from '../../src/protocol/pairing'
 import { LOGIN_PRIVACY_BUTTON, SHEET_PRIVACY_BUTTON } from '../../src/components/PrivacySheet/privacyButtons'
 import { profile as p } from '../../src/strings/profile'
 import { MQTT_SUBPACKAGE_FILE, MQTT_SUBPACKAGE_ROOT } from '../../src/platform/mqtt/weapp'
+import { CRYPTO_SUBPACKAGE_FILE, CRYPTO_SUBPACKAGE_ROOT } from '../../src/platform/crypto/weapp'
 import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
 import { auditProblems, figuresOf, formatFigures, type PageFigures } from './figures'
 import { live as lv } from '../../src/strings/live'
@@ -99,6 +101,11 @@ async function run(): Promise<void> {
     // Issue 10: the request cipher's IVs come from wx.getRandomValues (the realm has no crypto global).
     check(realm.wxRead.has('getRandomValues'), 'the encrypted requests must draw their IVs from wx.getRandomValues')
     log('IVs from wx.getRandomValues')
+    // Issue 34: the cipher (crypto-js) came from its async subpackage; the main package has none of it.
+    check(realm.asyncLoads.includes(CRYPTO_SUBPACKAGE_FILE), `crypto-js must come from the ${CRYPTO_SUBPACKAGE_FILE} subpackage (loaded: ${realm.asyncLoads.join(', ') || 'nothing'})`)
+    const mainWithCrypto = readdirSync(root).filter((f) => f.endsWith('.js') && /_doCryptBlock|createEncryptor/.test(readFileSync(join(root, f), 'utf8')))
+    check(mainWithCrypto.length === 0, `the main package must not carry crypto-js (found in ${mainWithCrypto.join(', ')})`)
+    log(`crypto-js loaded by require.async from ${CRYPTO_SUBPACKAGE_FILE}`)
 
     section('login with the getPhoneNumber button, then the TV comes online')
     await waitFor('login invitation', () => has(realm, home, l.getPhone))
@@ -135,6 +142,12 @@ async function run(): Promise<void> {
     const mainWithMqtt = readdirSync(root).filter((f) => f.endsWith('.js') && readFileSync(join(root, f), 'utf8').includes('mqttjs_'))
     check(mainWithMqtt.length === 0, `the main package must not carry mqtt.js (found in ${mainWithMqtt.join(', ')})`)
     log(`mqtt.js loaded by require.async from ${MQTT_SUBPACKAGE_FILE}`)
+    // Issue 34: the TV link's code came with it (src/platform/tvCode); the main package has none of it
+    // (scheduleReconnect and armConnectWatchdog are method names only the link has: terser keeps them).
+    const mainWithLink = readdirSync(root).filter((f) => f.endsWith('.js') && /scheduleReconnect|armConnectWatchdog/.test(readFileSync(join(root, f), 'utf8')))
+    check(mainWithLink.length === 0, `the main package must not carry the TV link (found in ${mainWithLink.join(', ')})`)
+    check(/scheduleReconnect/.test(readFileSync(join(root, MQTT_SUBPACKAGE_FILE), 'utf8')), `the TV link must be in ${MQTT_SUBPACKAGE_FILE}`)
+    log(`the TV link's code came from ${MQTT_SUBPACKAGE_FILE} too`)
 
     section('one remote key changes the virtual box')
     const macText = realm.find(home, (n) => n.cl === 'tv-card__mac')[0]
@@ -200,8 +213,8 @@ async function run(): Promise<void> {
     section('every page of app.json opens and renders')
     const routes = [
       ...realm.appJson.pages,
-      // The mqtt subpackage's placeholder page is never opened: it only carries the library.
-      ...(realm.appJson.subPackages ?? []).filter((p) => p.root !== MQTT_SUBPACKAGE_ROOT).flatMap((p) => p.pages.map((pg) => `${p.root}/${pg}`)),
+      // The library subpackages' placeholder pages are never opened: they only carry a library.
+      ...(realm.appJson.subPackages ?? []).filter((p) => p.root !== MQTT_SUBPACKAGE_ROOT && p.root !== CRYPTO_SUBPACKAGE_ROOT).flatMap((p) => p.pages.map((pg) => `${p.root}/${pg}`)),
     ]
     const params = await arrivalParams(realm, home)
     for (const route of routes) {
@@ -231,7 +244,7 @@ async function run(): Promise<void> {
     await waitFor('mac filled from the QR code', () => Boolean(submit()) && !String(submit().cl).includes('action-btn--disabled'))
     realm.fire(myTv, { attr: 'sid', value: submit().sid }, 'tap')
     await waitFor('书房电视 in the list', () => realm.find(myTv, (n) => n.cl === 'device__name').length === 3, 10_000)
-    check(stack.gateway.state().families[`fam-${owned}`].members.length === 2, 'the user joined the family of 书房电视')
+    check(familyOfTv(stack.gateway.state(), owned)?.members.length === 2, 'the user joined the family of 书房电视')
     log(`scanned ${bindQrText(owned, '******')} -> bound; ${realm.texts(myTv).filter((x) => x.includes('电视')).slice(0, 4).join(' | ')}`)
     realm.closePage(myTv)
     check(errors.length === 0, 'runtime errors')

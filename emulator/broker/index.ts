@@ -7,11 +7,13 @@ import { DEFAULT_TV_SECRET, installAuth, type BrokerScenario } from './auth'
 import { createAedes } from './loadAedes'
 import { brokerAuthHandler } from './httpAuth'
 import { createBrokerPolicy } from './policy'
+import { limitPackets, MAX_PACKET_BYTES } from './packetLimit'
 import { admitRequest, hostAllowed, originAllowed } from '../origin'
 
 export { DEFAULT_TV_SECRET, TV_USERNAME_PREFIX, tvSecretFor, type BrokerScenario } from './auth'
 export { BROKER_AUTH_PATH, brokerAuthHandler } from './httpAuth'
 export { createBrokerPolicy } from './policy'
+export { MAX_PACKET_BYTES } from './packetLimit'
 
 /** Extra HTTP routes on the broker's websocket port (e.g. the set-top admin); true when handled. */
 export type HttpHandler = (req: IncomingMessage, res: ServerResponse) => boolean
@@ -32,6 +34,8 @@ export interface StartBrokerOptions {
    * without an Origin header (weapp, Node) is always allowed. Default: the H5 dev server.
    */
   allowedOrigins?: readonly string[]
+  /** Issue 32: the largest MQTT packet a client may send (default MAX_PACKET_BYTES, 16 KiB); a bigger one ends the connection. */
+  maxPacketBytes?: number
 }
 
 export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:10086', 'http://localhost:10086']
@@ -54,14 +58,30 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
   const tvSecret = options.tvSecret ?? DEFAULT_TV_SECRET
   installAuth(aedes, options.directory, { tvSecret, scenario })
+  // issue 32: revoked broker sessions (logout, removal, unbinding): their open connections close now
+  const offRevoked =
+    options.directory.onSessionsRevoked?.((cids) => {
+      const clients = (aedes as unknown as { clients: Record<string, { close(): void } | undefined> }).clients as Record<string, { close(): void } | undefined>
+      for (const cid of cids) if (Object.prototype.hasOwnProperty.call(clients, cid)) clients[cid]?.close()
+    }) ?? (() => undefined)
   const brokerAuth = brokerAuthHandler(createBrokerPolicy(options.directory, tvSecret))
 
+  // issue 32: no packet over the limit reaches aedes (its parser would buffer up to 256 MB of it)
+  const maxPacket = options.maxPacketBytes ?? MAX_PACKET_BYTES
+  const refusedPacket = () => console.warn(`broker: a client sent an MQTT packet over ${maxPacket} bytes: connection closed`)
   // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.
-  const tcp = createNetServer({ noDelay: true }, (socket) => aedes.handle(socket))
+  const tcp = createNetServer({ noDelay: true }, (socket) => aedes.handle(limitPackets(socket, maxPacket, refusedPacket)))
   const http = createHttpServer((req, res) => {
-    if (!admitRequest(req, res, allowedOrigins)) return
-    if (brokerAuth(req, res)) return
-    if (options.httpHandler?.(req, res)) return
+    try {
+      if (!admitRequest(req, res, allowedOrigins)) return
+      if (brokerAuth(req, res)) return
+      if (options.httpHandler?.(req, res)) return
+    } catch (e) {
+      // e.g. `GET //` (an URL that does not parse): a plain 400, never an exception out of the listener
+      console.error(`broker http: ${String(e)}`)
+      if (!res.headersSent) res.writeHead(400, { 'content-type': 'text/plain', connection: 'close' })
+      return void res.end('Bad Request')
+    }
     res.writeHead(426, { 'content-type': 'text/plain' })
     res.end('MQTT over WebSocket at /mqtt')
   })
@@ -74,9 +94,11 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
         ? cb(true)
         : cb(false, 403, 'origin not allowed'),
     handleProtocols: (protocols) => (protocols.has('mqtt') ? 'mqtt' : protocols.has('mqttv3.1') ? 'mqttv3.1' : false),
+    // a WebSocket message carries one MQTT packet (mqtt.js): the packet limit plus its fixed header (ws default: 100 MiB)
+    maxPayload: maxPacket + 5,
   })
   wss.on('connection', (socket, req) => {
-    aedes.handle(createWebSocketStream(socket), req)
+    aedes.handle(limitPackets(createWebSocketStream(socket), maxPacket, refusedPacket), req)
   })
 
   try {
@@ -98,6 +120,7 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
     scenario,
     close() {
       closed ??= (async () => {
+        offRevoked()
         for (const c of wss.clients) c.terminate()
         await new Promise<void>((resolve) => wss.close(() => resolve()))
         await new Promise<void>((resolve) => aedes.close(() => resolve()))

@@ -11,6 +11,7 @@ export class MemoryDirectory implements BrokerDirectory {
   private readonly locks = new Map<string, TvLocks>()
   private counter = 0
   private readonly changeListeners = new Set<(mac: string) => void>()
+  private readonly revokeListeners = new Set<(cids: readonly string[]) => void>()
 
   addTv(mac: string, name = `TV ${mac.slice(-4)}`): VirtualTv {
     const tv = { mac: tvTopic(mac).slice(-12), name, topic: tvTopic(mac) }
@@ -38,6 +39,17 @@ export class MemoryDirectory implements BrokerDirectory {
     }
     this.sessions.set(cid, session)
     return session
+  }
+
+  /** Issue 32: ends broker sessions (what logout or a removal does): refused from now on, connections closed. */
+  revoke(...cids: string[]): void {
+    for (const cid of cids) this.sessions.delete(cid)
+    for (const fn of this.revokeListeners) fn(cids)
+  }
+
+  onSessionsRevoked(listener: (cids: readonly string[]) => void): () => void {
+    this.revokeListeners.add(listener)
+    return () => this.revokeListeners.delete(listener)
   }
 
   setLocks(mac: string, locks: Partial<TvLocks>): void {

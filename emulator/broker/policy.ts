@@ -1,14 +1,16 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { PHONE_TOPIC_PREFIX, type BrokerDirectory, type JarvisSession, type VirtualTv } from '../directory'
+import { commandTopicOf, PHONE_TOPIC_PREFIX, tvTopic, type BrokerDirectory, type JarvisSession, type VirtualTv } from '../directory'
 
 /**
  * Who may connect to the broker and where they may subscribe and publish, from the BrokerDirectory
  * (the gateway emulator's sessions and bindings). One policy, two enforcers: the embedded aedes
  * broker's hooks (auth.ts) and RabbitMQ's HTTP auth backend (httpAuth.ts).
  *   phone: client id = cid, username = appKey, password = sign (what jarvisLogin handed out);
- *          subscribes only to its own topic (clientTopic), publishes only to TVs bound to its user.
+ *          subscribes only to its own topic (clientTopic), publishes only to its own user's way into
+ *          TVs bound to that user (`tvc/tv/{MAC}/u/{uid}`, issue 32: the box reads the sender from it).
  *   TV:    username = `tv:{MAC12}`, password = that TV's own secret (external TV clients, SETTOP=off);
- *          subscribes only to its own TV topic, publishes only to phones whose user has it bound.
+ *          subscribes only to its own TV topic and what lies below it (`tvc/tv/{MAC}/#`), publishes
+ *          only to phones whose user has it bound.
  */
 export const TV_USERNAME_PREFIX = 'tv:'
 export const DEFAULT_TV_SECRET = 'tvc-local-tv-secret'
@@ -70,10 +72,14 @@ export function createBrokerPolicy(directory: BrokerDirectory, tvSecret: string)
       return session && sameText(session.appKey, username) ? { kind: 'phone', session } : null
     },
     maySubscribe(p, topic) {
-      return p.kind === 'phone' ? p.session.clientTopic.includes(topic) : topic === p.tv.topic
+      return p.kind === 'phone' ? p.session.clientTopic.includes(topic) : topic === p.tv.topic || topic === `${p.tv.topic}/#`
     },
     mayPublish(p, topic, retain) {
-      if (p.kind === 'phone') return !retain && directory.tvTopicsOfUser(p.session.uid).includes(topic)
+      if (p.kind === 'phone') {
+        // issue 32: only to the phone's own user's way into a TV of that user (never the bare TV topic)
+        const to = commandTopicOf(topic)
+        return !retain && !!to && to.uid === p.session.uid && directory.tvTopicsOfUser(p.session.uid).includes(tvTopic(to.mac))
+      }
       if (!topic.startsWith(PHONE_TOPIC_PREFIX)) return false
       const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
       return !!phone && directory.tvTopicsOfUser(phone.uid).includes(p.tv.topic)

@@ -17,10 +17,15 @@
  *           `guidesSeen` already existed); a file at 5 only gets its version number.
  *   6 -> 7  watch records get `finished` (issue 22).
  *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
+ *   8 -> 9  issue 32: every family whose id was derived from its TV's MAC (`fam-{MAC}`) gets a new
+ *           random id (newFamilyId); users' lastFamilyId, invitations, notices and hidden presence
+ *           follow it. Invitations of a family that no longer exists, or whose creator is no longer
+ *           in it, are dropped (dead under the new rules). Sessions get `linkUntil` 0: no session
+ *           from before can link a WeChat identity (createUser wants a fresh phone login's session).
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
-import { OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type HistoryRec, type LockRec, type UserRec } from './state'
+import { newFamilyId, OPENING_REASON, SCHEMA_VERSION, sourceOfReason, type DbState, type FamilyRec, type HistoryRec, type InvitationRec, type LockRec, type NoticeRec, type SessionRec, type UserRec } from './state'
 import { isFinished } from '../data/finished'
 import type { JarvisSession } from '../directory'
 
@@ -116,6 +121,48 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     notices: (doc.notices ?? {}) as DbState['notices'],
     presenceHidden: (doc.presenceHidden ?? {}) as DbState['presenceHidden'],
   }),
+  // 8 -> 9: family ids no longer come from the MAC (issue 32); everything that names a family follows
+  8: (doc) => {
+    const families = (doc.families ?? {}) as Record<string, FamilyRec>
+    const renamed = new Map<string, string>()
+    const upgradedFamilies: DbState['families'] = {}
+    for (const [id, fam] of Object.entries(families)) {
+      const fromMac = id.toUpperCase() === `FAM-${String(fam.mac).toUpperCase()}`
+      const next = fromMac ? newFamilyId() : id
+      if (fromMac) renamed.set(id, next)
+      upgradedFamilies[next] = { ...fam, familyId: next }
+    }
+    const idOf = (id: string) => renamed.get(id) ?? id
+    const users = (doc.users ?? {}) as Record<string, UserRec>
+    const upgradedUsers: DbState['users'] = {}
+    for (const [uid, u] of Object.entries(users)) upgradedUsers[uid] = u.lastFamilyId ? { ...u, lastFamilyId: idOf(u.lastFamilyId) } : u
+    const invitations = (doc.invitations ?? {}) as Record<string, InvitationRec>
+    const upgradedInvitations: DbState['invitations'] = {}
+    for (const [code, inv] of Object.entries(invitations)) {
+      const fam = upgradedFamilies[idOf(inv.familyId)]
+      if (fam && fam.members.includes(inv.ownerUid)) upgradedInvitations[code] = { ...inv, familyId: fam.familyId }
+    }
+    const notices = (doc.notices ?? {}) as Record<string, NoticeRec[]>
+    const upgradedNotices: DbState['notices'] = {}
+    for (const [uid, list] of Object.entries(notices)) upgradedNotices[uid] = (Array.isArray(list) ? list : []).map((n) => ({ ...n, familyId: idOf(n.familyId) }))
+    const hidden = (doc.presenceHidden ?? {}) as Record<string, string[]>
+    const upgradedHidden: DbState['presenceHidden'] = {}
+    for (const [id, uids] of Object.entries(hidden)) if (upgradedFamilies[idOf(id)]) upgradedHidden[idOf(id)] = uids
+    const sessions = (doc.sessions ?? {}) as Record<string, Omit<SessionRec, 'linkUntil'>>
+    const upgradedSessions: DbState['sessions'] = {}
+    // a session never links a WeChat identity by a migration
+    for (const [token, rec] of Object.entries(sessions)) upgradedSessions[token] = { ...rec, linkUntil: 0 }
+    return {
+      ...doc,
+      schemaVersion: 9,
+      families: upgradedFamilies,
+      users: upgradedUsers,
+      invitations: upgradedInvitations,
+      notices: upgradedNotices,
+      presenceHidden: upgradedHidden,
+      sessions: upgradedSessions,
+    }
+  },
 }
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */

@@ -3,6 +3,7 @@
  * families, locks, favourites, history, black lists, addresses, points, tasks, awards, coupons).
  * Persisted as one JSON document (see store.ts). The initial state is generated from the catalogue.
  */
+import { randomBytes } from 'node:crypto'
 import type { JarvisSession } from '../directory'
 import type { Address, Award, Coupon, PointsRecord } from '../../src/protocol/contract/models'
 import type { Catalogue } from '../data/catalogue'
@@ -48,6 +49,11 @@ export interface UploadRec {
   createdAt: number
 }
 
+/**
+ * One binding of a TV: a family instance. Issue 32 (schema 9): `familyId` is new for every binding
+ * (`newFamilyId`), never derived from the MAC, so nothing issued for an earlier family of the same TV
+ * (an invitation, a notice, a hidden presence) names the next one.
+ */
 export interface FamilyRec {
   familyId: string
   mac: string
@@ -63,6 +69,12 @@ export interface SessionRec {
   secret: string
   issuedAt: number
   expiresAt: number
+  /**
+   * Issue 32 (schema 9): until when this session may link a WeChat identity (createUser), once: set by
+   * a phone login (mobileLogin, the number WeChat's getPhoneNumber gave) for WX_TICKET_TTL_MS; 0 for
+   * every other session (a silent WeChat login, a session already used to link).
+   */
+  linkUntil: number
 }
 
 /**
@@ -79,10 +91,16 @@ export interface LockRec {
   waitUntil: number
 }
 
-/** An invitation to a TV family (schema 3), valid 24 hours, accepted once. */
+/**
+ * An invitation to a TV family (schema 3), valid 24 hours, accepted once. Issue 32: bound to the
+ * family instance (`familyId`, new per binding) and its creator (`ownerUid`, the owner who issued it);
+ * it dies when the family ends, when its creator leaves or is removed, when a member is removed (who
+ * may hold it), and when it is used.
+ */
 export interface InvitationRec {
   code: string
   familyId: string
+  /** Who issued it (the family's owner). */
   ownerUid: string
   createdAt: number
   expiresAt: number
@@ -105,7 +123,7 @@ export interface NoticeRec {
 }
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 8
+export const SCHEMA_VERSION = 9
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -178,6 +196,16 @@ export interface DbState {
 /** Notices kept per user (read ones go first). */
 export const NOTICES_KEPT = 20
 
+/** A family id for a new binding (issue 32): random, never derived from the TV's MAC. */
+export function newFamilyId(): string {
+  return `fam-${randomBytes(9).toString('base64url')}`
+}
+
+/** The family a TV is bound to now, if any. */
+export function familyOfTv(state: Pick<DbState, 'families'>, mac: string): FamilyRec | undefined {
+  return Object.values(state.families).find((f) => f.mac === mac)
+}
+
 /** Demo accounts of the local stack (README "Demo data"). */
 export const DEMO = Object.freeze({
   /** Owner of the living-room and bedroom TVs; the dev bridge's default phone. */
@@ -193,6 +221,7 @@ const DAY = 86_400_000
 export function initialState(cat: Catalogue, now: number): DbState {
   const rng = createRng(7)
   const [tv1, tv2, tv3] = cat.tvs
+  const [fam1, fam2, fam3] = [newFamilyId(), newFamilyId(), newFamilyId()]
   const user = (uid: string, phone: string, nickName: string, lastFamilyId: string): UserRec => ({
     uid,
     phone,
@@ -214,14 +243,14 @@ export function initialState(cat: Catalogue, now: number): DbState {
     schemaVersion: SCHEMA_VERSION,
     seq: 100,
     users: {
-      u10001: user('u10001', DEMO.phone, '演示用户', `fam-${tv1.mac}`),
-      u10002: user('u10002', DEMO.memberPhone, '家里人', `fam-${tv1.mac}`),
+      u10001: user('u10001', DEMO.phone, '演示用户', fam1),
+      u10002: user('u10002', DEMO.memberPhone, '家里人', fam1),
       u10003: user('u10003', DEMO.noTvPhone, '新用户', ''),
     },
     families: {
-      [`fam-${tv1.mac}`]: { familyId: `fam-${tv1.mac}`, mac: tv1.mac, ownerUid: 'u10001', members: ['u10001', 'u10002'], deviceName: tv1.defaultName },
-      [`fam-${tv2.mac}`]: { familyId: `fam-${tv2.mac}`, mac: tv2.mac, ownerUid: 'u10001', members: ['u10001'], deviceName: tv2.defaultName },
-      [`fam-${tv3.mac}`]: { familyId: `fam-${tv3.mac}`, mac: tv3.mac, ownerUid: 'u10002', members: ['u10002'], deviceName: tv3.defaultName },
+      [fam1]: { familyId: fam1, mac: tv1.mac, ownerUid: 'u10001', members: ['u10001', 'u10002'], deviceName: tv1.defaultName },
+      [fam2]: { familyId: fam2, mac: tv2.mac, ownerUid: 'u10001', members: ['u10001'], deviceName: tv2.defaultName },
+      [fam3]: { familyId: fam3, mac: tv3.mac, ownerUid: 'u10002', members: ['u10002'], deviceName: tv3.defaultName },
     },
     sessions: {},
     jarvis: {},

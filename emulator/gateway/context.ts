@@ -23,6 +23,19 @@ export interface LogBatch {
   seqid: string
   mac: string
   records: unknown[]
+  /** Characters of its contenttext (what the store's bound counts). */
+  bytes: number
+}
+
+/** Issue 32: the log batches kept in memory: at most this many, and at most LOGS_KEPT_CHARS of records. */
+export const LOGS_KEPT = 200
+export const LOGS_KEPT_CHARS = 2 * 1024 * 1024
+
+/** Keeps a batch, the oldest going first past LOGS_KEPT batches or LOGS_KEPT_CHARS characters. */
+export function keepLogBatch(logs: LogBatch[], batch: LogBatch): void {
+  logs.push(batch)
+  let total = logs.reduce((a, b) => a + b.bytes, 0)
+  while (logs.length > LOGS_KEPT || (total > LOGS_KEPT_CHARS && logs.length > 1)) total -= logs.shift()?.bytes ?? 0
 }
 
 export interface HandlerCtx {

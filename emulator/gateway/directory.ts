@@ -79,6 +79,7 @@ export function createDirectory(
         .filter((u): u is NonNullable<typeof u> => u !== undefined)
         .map((u) => ({ uid: u.uid, nickName: u.nickName, presenceHidden: hidden.includes(u.uid) }))
     },
+    onSessionsRevoked: events ? (listener) => events.onBrokerSessionsRevoked(listener) : undefined,
     onTvChanged: (listener) => {
       if (!events) return () => undefined
       const offLocks = events.onLocksChanged((mac) => listener(mac))

@@ -14,13 +14,25 @@ export interface GatewayEvents {
   /** Issue 25: a TV's family changed (a member left or was removed, hid or showed their presence). */
   onFamilyChanged(listener: (mac: string) => void): () => void
   emitFamilyChanged(mac: string): void
+  /** Issue 32: broker sessions (client ids) revoked: the broker closes their connections. */
+  onBrokerSessionsRevoked(listener: (cids: readonly string[]) => void): () => void
+  emitBrokerSessionsRevoked(cids: readonly string[]): void
 }
 
 export function createEvents(): GatewayEvents {
   const locks = new Set<LocksListener>()
   const screens = new Set<ScreenListener>()
   const families = new Set<(mac: string) => void>()
+  const revoked = new Set<(cids: readonly string[]) => void>()
   return {
+    onBrokerSessionsRevoked(listener) {
+      revoked.add(listener)
+      return () => revoked.delete(listener)
+    },
+    emitBrokerSessionsRevoked(cids) {
+      if (cids.length === 0) return
+      for (const fn of revoked) fn([...cids])
+    },
     onFamilyChanged(listener) {
       families.add(listener)
       return () => families.delete(listener)

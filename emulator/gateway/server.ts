@@ -14,7 +14,7 @@ import type { Db } from '../db/store'
 import { DEMO } from '../db/state'
 import { admitRequest } from '../origin'
 import { assetFor } from './assets'
-import { depthOf, MAX_DEPTH, unknownFields } from './strict'
+import { depthOf, MAX_DEPTH, overLimit, unknownFields } from './strict'
 import { EmuError, fail, type AllHandlers, type Handler, type HandlerCtx, type LogBatch } from './context'
 import type { GatewayEvents } from './events'
 import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Scenarios } from './scenarios'
@@ -24,6 +24,7 @@ import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminTok
 import { avatarUpload } from '../../src/protocol/identity'
 import { handleAvatarUpload, serveUpload } from './upload'
 import { userInfoOf } from './handlers/shared'
+import { emulatorStrings } from '../strings'
 
 export interface ServerDeps {
   db: Db
@@ -196,6 +197,9 @@ export function createListener(deps: ServerDeps): RequestListener {
       throw e
     }
     if (depthOf(payload) > MAX_DEPTH) return answer('1001', `参数错误：嵌套超过 ${MAX_DEPTH} 层`)
+    // issue 32: every string, list and field name of a request is bounded (the contract's `max`, else the default)
+    const over = overLimit(endpoint.request, payload)
+    if (over) return answer('1001', `参数过长：${over}`)
     const unknown = unknownFields(endpoint.request, payload)
     if (unknown.length > 0) return answer('1001', `参数错误：未知字段 ${unknown.slice(0, 3).join(', ')}`)
     const problems = validate(endpoint.request, payload)
@@ -232,7 +236,14 @@ export function createListener(deps: ServerDeps): RequestListener {
   }
 
   return (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://gateway.local')
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://gateway.local')
+    } catch {
+      // e.g. `GET //`: no such URL (this threw out of the listener and ended the process before issue 32)
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
+      return void res.end('Bad Request')
+    }
     cors(req, res)
     if (!admitRequest(req, res, deps.corsOrigins)) return
     const run = async (): Promise<void> => {
@@ -281,7 +292,9 @@ export function createListener(deps: ServerDeps): RequestListener {
         req.resume()
         return
       }
-      if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: `服务异常：${e instanceof Error ? e.message : String(e)}`, data: null })
+      // issue 32: the caller learns that it failed, never the internal error text (paths, library messages)
+      console.error(`gateway: ${req.method} ${url.pathname} failed:`, e)
+      if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: emulatorStrings.serverError, data: null })
     })
   }
 }

@@ -15,7 +15,8 @@ export interface TokenOptions {
 export type TokenLookup = { rec: SessionRec; status: 'valid' | 'expired' | 'stale' } | null
 
 export interface Tokens {
-  issue(uid: string): SessionRec
+  /** A new session; `linkUntil` (issue 32): a phone login's session may link a WeChat identity until then. */
+  issue(uid: string, linkUntil?: number): SessionRec
   lookup(token: string): TokenLookup
   /** New token for a valid or expired (not stale) one; the old token stops working. */
   refresh(token: string): SessionRec | null
@@ -25,10 +26,24 @@ export interface Tokens {
   expireAll(): void
 }
 
+/** Issue 32: sessions one user keeps (phones, relaunches); a new one beyond ends the oldest. */
+export const SESSIONS_PER_USER = 10
+
 export function createTokens(db: Db, opts: TokenOptions): Tokens {
   const sessions = db.state.sessions
+  /** Issue 32: the store stays bounded: stale sessions go, and a user's oldest beyond SESSIONS_PER_USER. */
+  function prune(uid: string, now: number): void {
+    const mine: SessionRec[] = []
+    for (const [token, rec] of Object.entries(sessions)) {
+      if (now >= rec.expiresAt + opts.refreshWindowMs) delete sessions[token]
+      else if (rec.uid === uid) mine.push(rec)
+    }
+    // oldest first (a stable sort keeps the order they were issued in within one millisecond)
+    mine.sort((a, b) => a.issuedAt - b.issuedAt)
+    for (const rec of mine.slice(0, Math.max(0, mine.length - SESSIONS_PER_USER))) delete sessions[rec.token]
+  }
   const tokens: Tokens = {
-    issue(uid) {
+    issue(uid, linkUntil = 0) {
       const now = opts.now()
       const rec: SessionRec = {
         token: randomBytes(16).toString('hex'),
@@ -36,8 +51,10 @@ export function createTokens(db: Db, opts: TokenOptions): Tokens {
         uid,
         issuedAt: now,
         expiresAt: now + opts.ttlMs,
+        linkUntil,
       }
       sessions[rec.token] = rec
+      prune(uid, now)
       db.touch()
       return rec
     },

@@ -20,6 +20,9 @@ export interface UploadDeps {
   userInfo: (u: UserRec) => unknown
 }
 
+/** Issue 32: an avatar is at most this many pixels wide and high (decoded RGBA: 16 MiB at most). */
+export const AVATAR_MAX_SIDE = 2048
+
 /** Room for the multipart framing and the uid field around the file. */
 const FRAMING_BYTES = 16 * 1024
 
@@ -102,9 +105,14 @@ export async function handleAvatarUpload(req: IncomingMessage, res: ServerRespon
   if (file.body.length > avatarUpload.maxBytes) return answer(res, '3005', emulatorStrings.avatarTooLarge(avatarUpload.maxBytes / 1024))
   const clean = cleanImage(file.body)
   if (!clean) return answer(res, '1001', emulatorStrings.avatarType)
+  // issue 32: every family phone decodes it: no more pixels than an avatar needs, whatever the bytes
+  const { width, height } = clean.size
+  if (width < 1 || height < 1 || width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) return answer(res, '1001', emulatorStrings.avatarPixels(AVATAR_MAX_SIDE))
   const user = deps.db.state.users[uid]
   if (!user) return answer(res, '1003', '用户不存在')
-  const id = createHash('sha256').update(clean.bytes).digest('hex').slice(0, 32)
+  // issue 32: the id names this user's picture (the same bytes from two users are two records), so one
+  // user's next upload never removes another's
+  const id = createHash('sha256').update(`${uid}\n`).update(clean.bytes).digest('hex').slice(0, 32)
   const uploads = deps.db.state.uploads
   // one avatar per user: the one it replaces goes
   for (const [other, rec] of Object.entries(uploads)) if (rec.uid === uid && other !== id) delete uploads[other]

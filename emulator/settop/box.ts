@@ -21,6 +21,7 @@ import {
 } from './model'
 import { VodPlayer, type ProgramDef } from './playback'
 import { playStartOf } from '../../src/protocol/tv/playParams'
+import { senderTopic } from '../../src/protocol/tv/sender'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -28,6 +29,8 @@ export type Publish = (topic: string, payload: string) => void
 const SEEN_LIMIT = 4096
 /** How many phones a box keeps reporting to (the latest that sent it a command). */
 const PEER_LIMIT = 32
+/** How many command envelopes a box keeps for inspection (tests, the admin list): the newest. */
+export const RECEIVED_LIMIT = 1000
 
 /** What a box needs besides its TV (optional: a box without channels plays no live TV). */
 export interface BoxOptions {
@@ -48,17 +51,27 @@ export interface BoxOptions {
    * told by `announce()` besides the phones the box served. Without it, only those it served.
    */
   familyTopics?: () => readonly string[]
+  /**
+   * Issue 32: the user of the broker session behind a phone topic (what `announce()` names a phone it
+   * has not served yet as, to answer it from that user's way in). Optional: without it, only phones served.
+   */
+  userOfTopic?: (topic: string) => string | undefined
 }
 
 interface Peer {
   jid: string
   nickname: string
   uid: string
+  /** Issue 32: the sender the broker vouched for (the user level of the topic), if any. */
+  sender: string | undefined
+  /** The TV topic that phone knows (its user's way in, or the bare TV topic): `from.topic` of what it gets. */
+  via: string
 }
 
 /**
- * One virtual set-top box: listens on its TV topic, answers every command on the sender's topic
- * (actionData.from.topic) from its own TV topic, with the command's sequenceId echoed:
+ * One virtual set-top box: listens on its TV topic (and, issue 32, each user's way in below it, which
+ * names the sender: src/protocol/tv/sender.ts), answers every command on the reply topic
+ * (actionData.from.topic) from the TV topic that phone knows, with the command's sequenceId echoed:
  *   type 13 syncPlayState -> type 87; getCurrentScreenType -> type 32 { code }; KEYCODE_* -> type 87;
  *   type 9 h5Play -> type 87. Other types are ignored. Commands are de-duplicated by sequenceId (per
  * sender); a silent box records what it receives and answers nothing (offline TV).
@@ -103,8 +116,12 @@ export class VirtualSetTopBox {
     private readonly publish: Publish,
     /** Told when a play command starts a program (the gateway writes the watch record). */
     private readonly onPlay: (play: TvPlay) => void = () => undefined,
-    /** Whether a reply may go to this topic: only the phones of the TV's family (never a named stranger). */
-    private readonly replyAllowed: (topic: string) => boolean = () => true,
+    /**
+     * Whether a reply may go to this topic, for this sender (issue 32: the user the broker vouched for,
+     * undefined when the command came in without one): only a phone of the sender's own, in the TV's
+     * family (never a named stranger or another member's phone).
+     */
+    private readonly replyAllowed: (topic: string, sender: string | undefined) => boolean = () => true,
     /** The TV's screen option (setScreenOption), reported in type 87. */
     private readonly screenOption: () => TvScreenOption | undefined = () => undefined,
     private readonly options: BoxOptions = {},
@@ -197,7 +214,7 @@ export class VirtualSetTopBox {
     const locks = this.locks()
     for (const [topic, peer] of this.peers) {
       if (topic === except) continue
-      if (!this.replyAllowed(topic)) {
+      if (!this.replyAllowed(topic, peer.sender)) {
         this.peers.delete(topic)
         continue
       }
@@ -218,15 +235,24 @@ export class VirtualSetTopBox {
     const topics = new Set<string>([...this.peers.keys(), ...(this.options.familyTopics?.() ?? [])])
     let told = 0
     for (const topic of topics) {
-      if (topic === this.tv.topic || !this.replyAllowed(topic)) continue
-      this.pushMode(topic, this.peers.get(topic) ?? { jid: '', nickname: '', uid: '' }, locks)
+      if (topic === this.tv.topic) continue
+      // issue 32: a phone not served yet is told as its own user (the session behind its topic)
+      const peer = this.peers.get(topic) ?? this.peerOf(topic)
+      if (!peer || !this.replyAllowed(topic, peer.sender)) continue
+      this.pushMode(topic, peer, locks)
       told++
     }
     this.announced += told
     return told
   }
 
-  /** One unsolicited type 87 (the box's own sequenceId) to one phone topic. */
+  /** Issue 32: a phone the box has not served, as its own user (the session behind its topic), if known. */
+  private peerOf(topic: string): Peer | undefined {
+    const uid = this.options.userOfTopic?.(topic)
+    return uid ? { jid: '', nickname: '', uid: '', sender: uid, via: senderTopic(this.tv.topic, uid) } : undefined
+  }
+
+  /** One unsolicited type 87 (the box's own sequenceId) to one phone topic, from the TV topic that phone knows. */
   private pushMode(topic: string, peer: Peer, locks: TvLocks): void {
     const env = buildEnvelope({
       sequenceId: this.nextId(),
@@ -234,36 +260,42 @@ export class VirtualSetTopBox {
       bananaId: this.tv.mac,
       type: types.typeMode,
       content: this.modeContent(locks, topic),
-      from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
+      from: { nickname: this.tv.name, topic: peer.via, uid: '' },
       to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
     })
     // membership is checked again as the message leaves: a phone removed meanwhile gets nothing
-    setImmediate(() => this.replyAllowed(topic) && this.publish(topic, JSON.stringify(env)))
+    setImmediate(() => this.replyAllowed(topic, peer.sender) && this.publish(topic, JSON.stringify(env)))
   }
 
-  handle(payload: Uint8Array | string): void {
+  /**
+   * One command. `sender` (issue 32) is the user the broker vouches for: the user level of the topic it
+   * came in on (src/protocol/tv/sender.ts), undefined when it came on the bare TV topic. It, never the
+   * envelope, is who did it; `from.topic` is only where the answer goes, when that phone is the sender's.
+   */
+  handle(payload: Uint8Array | string, sender?: string): void {
     const env = parseCommand(payload)
     if (!env || env.actionData.from.topic === this.tv.topic) return
-    if (!this.replyAllowed(env.actionData.from.topic)) {
+    const topic = env.actionData.from.topic
+    if (!this.replyAllowed(topic, sender)) {
       this.refused++
       return
     }
-    if (this.received.length >= 10_000) this.received.shift()
+    if (this.received.length >= RECEIVED_LIMIT) this.received.shift()
     this.received.push(env)
     if (this.silent) return
-    const key = `${env.actionData.from.topic}|${env.sequenceId}`
+    const key = `${sender ?? ''}|${topic}|${env.sequenceId}`
     if (this.seen.has(key)) {
       this.duplicates++
       return
     }
     this.remember(key)
-    const topic = env.actionData.from.topic
+    const via = sender ? senderTopic(this.tv.topic, sender) : this.tv.topic
     this.peers.delete(topic)
-    this.peers.set(topic, { jid: env.JarvisID, nickname: env.actionData.from.nickname, uid: env.actionData.from.uid })
+    this.peers.set(topic, { jid: env.JarvisID, nickname: env.actionData.from.nickname, uid: env.actionData.from.uid, sender, via })
     if (this.peers.size > PEER_LIMIT) this.peers.delete(this.peers.keys().next().value as string)
-    this.activity?.noteContact(topic)
+    this.activity?.noteContact(sender)
     this.taken = null
-    const reply = this.answer(env)
+    const reply = this.answer(env, sender, via)
     if (this.taken) {
       // the other family phones hear of it at once (the sender's own reply carries it)
       if (this.activity) this.report(topic)
@@ -271,37 +303,38 @@ export class VirtualSetTopBox {
     if (!reply) return
     // Deferred: publishing inside the broker's delivery overflows the stack under load. Membership is
     // checked again as the reply leaves.
-    const send = () => this.replyAllowed(topic) && this.publish(topic, JSON.stringify(reply))
+    const send = () => this.replyAllowed(topic, sender) && this.publish(topic, JSON.stringify(reply))
     if (this.replyDelayMs > 0) setTimeout(send, this.replyDelayMs).unref()
     else setImmediate(send)
   }
 
-  private answer(env: Envelope<Record<string, unknown>>): Envelope | null {
+  private answer(env: Envelope<Record<string, unknown>>, sender: string | undefined, via: string): Envelope | null {
     const { type, content } = env.actionData
     const locks = this.locks()
     if (type === types.typeKeyEvent) {
-      const keyEvent = typeof content.keyEvent === 'string' ? content.keyEvent : ''
-      if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, types.typeScreen, { code: this.state.screen })
-      if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic))
+      // issue 32: a key the box does not know, or a value out of bounds, changes nothing (plain type 87 answer)
+      const keyEvent = knownKeyEvent(content)
+      if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, via, types.typeScreen, { code: this.state.screen })
+      if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, via, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic, sender))
       // global lock: the TV takes no key (the answer says globalLock true)
-      if (keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+      if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
         if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
         this.followPlayer()
-        this.take(env, actionOf(type, content))
+        this.take(sender, actionOf(type, content))
       }
-      return this.reply(env, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
+      return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
       const before = this.state
       if (!locks.globalLock) this.clearEntry()
       this.state = withoutStaleLive(applyH5Play(this.state, content, locks))
       this.searchField.follow(this.state)
-      if (this.state !== before) this.take(env, actionOf(type, content))
+      if (this.state !== before) this.take(sender, actionOf(type, content))
       const program = this.state !== before ? programOf(content) : null
-      // the player is the user of the session behind the topic (the `from` fields only without a family)
-      const uid = (this.options.family ? this.options.family.uidOfTopic(env.actionData.from.topic) : String(env.actionData.from.uid ?? '')) ?? ''
+      // issue 32: the player is the sender the broker vouched for, never a field of the envelope
+      const uid = sender ?? ''
       const def = program ? this.options.programs?.(program.programId) : undefined
       if (program && def) {
         // issue 22: the box plays the program from the episode and second the command names
@@ -317,27 +350,23 @@ export class VirtualSetTopBox {
           // a record that could not be written never stops the TV from answering
         }
       }
-      return this.reply(env, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
+      return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     return null
   }
 
   /** Issue 25: a text for the focused input field; the answer says whether it went in. */
-  private textAnswer(text: unknown, locks: TvLocks, topic: string): Record<string, unknown> {
+  private textAnswer(text: unknown, locks: TvLocks, topic: string, sender: string | undefined): Record<string, unknown> {
     if (locks.globalLock) return { ...this.modeContent(locks, topic), textInput: { focused: this.searchField.focused, accepted: false } }
     const result = this.searchField.input(text, this.state)
-    if (result.accepted) this.taken = this.noteTaken(topic, actionOf(types.typeKeyEvent, { keyEvent: KEY_EVENT_TEXT }))
+    if (result.accepted) this.take(sender, actionOf(types.typeKeyEvent, { keyEvent: KEY_EVENT_TEXT }))
     return { ...this.modeContent(locks, topic), textInput: result }
   }
 
-  /** The TV took a command: it is the last action (by the session's user) before the reply is built. */
-  private take(env: Envelope, action: string | null): void {
-    this.taken = this.noteTaken(env.actionData.from.topic, action)
-  }
-
-  private noteTaken(topic: string, action: string | null): string | null {
-    if (action) this.activity?.noteAction(topic, action)
-    return action
+  /** The TV took a command: it is the last action (by its sender) before the reply is built. */
+  private take(sender: string | undefined, action: string | null): void {
+    if (action) this.activity?.noteAction(sender, action)
+    this.taken = action
   }
 
   /** Type 87: lockCurrentStatus is the EPG version (1 normal, 0 child desktop under child lock). */
@@ -367,7 +396,8 @@ export class VirtualSetTopBox {
     return { ...this.state, vod, live: { ...live, title: c ? this.titleOf(c) : live.title } }
   }
 
-  private reply(request: Envelope, type: number, content: Record<string, unknown>): Envelope {
+  /** An answer to `request`, from `via`: the TV topic the asking phone knows (its user's way in). */
+  private reply(request: Envelope, via: string, type: number, content: Record<string, unknown>): Envelope {
     const from = request.actionData.from
     return buildEnvelope({
       sequenceId: request.sequenceId,
@@ -375,7 +405,7 @@ export class VirtualSetTopBox {
       bananaId: this.tv.mac,
       type,
       content,
-      from: { nickname: this.tv.name, topic: this.tv.topic, uid: '' },
+      from: { nickname: this.tv.name, topic: via, uid: '' },
       to: [{ jid: request.JarvisID, mac: '', nickname: from.nickname, topic: from.topic, uid: from.uid }],
     })
   }
@@ -393,8 +423,32 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
+/** Issue 32: what a key event may carry (every type 87 repeats the last key to every family phone). */
+export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
+/** Issue 32: what a play may carry (every type 87 repeats what plays to every family phone). */
+export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
+
+/** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
+const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT])
+
+const within = (v: unknown, max: number) => v === undefined || (typeof v === 'string' && v.length <= max)
+
+/** The key event of a type 13 content when the box knows it and its value and sNo are within bounds; '' otherwise. */
+export function knownKeyEvent(content: Record<string, unknown>): string {
+  const k = content.keyEvent
+  if (typeof k !== 'string' || k.length > KEY_LIMITS.keyEvent || !KNOWN_KEYS.has(k)) return ''
+  return within(content.value, KEY_LIMITS.value) && within(content.sNo, KEY_LIMITS.sNo) ? k : ''
+}
+
 function isH5Play(c: Record<string, unknown>): c is Record<string, unknown> & H5PlayPayload {
-  return typeof c.package === 'string' && isRecord(c.extras) && typeof c.extras.loadUrl === 'string'
+  return (
+    typeof c.package === 'string' &&
+    c.package.length <= PLAY_LIMITS.package &&
+    isRecord(c.extras) &&
+    typeof c.extras.loadUrl === 'string' &&
+    c.extras.loadUrl.length <= PLAY_LIMITS.loadUrl &&
+    within(c.params, PLAY_LIMITS.params)
+  )
 }
 
 /**

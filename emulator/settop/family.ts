@@ -1,13 +1,16 @@
 /**
  * Issue 25, the box's side of "who is using the TV" (src/protocol/tv/family.ts): the last command
  * (who, what, when) and which members' phones are connected, told to each phone of the family in the
- * type 87 it gets. Who sent a command comes from the broker session behind the command's topic and
- * the name from the gateway's member list; the envelope's `from` fields are never read here.
+ * type 87 it gets. Who sent a command is the sender the broker vouches for (issue 32: the user level of
+ * the topic the command came in on, src/protocol/tv/sender.ts) and the name is the gateway's member
+ * list's; the envelope's `from` fields are never read here. A member who hid their presence is named
+ * to the others as 家人 in the last action too (issue 32).
  */
 import { ACTION_PLAY, ACTION_TEXT, PRESENCE_WINDOW_SEC, type FamilyActivity, type PresentMember } from '../../src/protocol/tv/family'
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
 import { KEY_EVENT_TEXT } from '../../src/protocol/tv/textInput'
 import { tvMessage as types } from '../../src/protocol/tv/messages'
+import { emulatorStrings } from '../strings'
 
 /** A member of the TV's family as the gateway lists it now. */
 export interface BoxFamilyMember {
@@ -47,24 +50,23 @@ export class FamilyActivityTracker {
     private readonly now: () => number,
   ) {}
 
-  /** The user behind a phone topic, if that user is in the family now. */
-  memberOf(topic: string): BoxFamilyMember | undefined {
-    const uid = this.family.uidOfTopic(topic)
+  /** The member `uid` (the sender the broker vouches for), if in the family now. */
+  memberOf(uid: string | undefined): BoxFamilyMember | undefined {
     return uid ? this.family.members().find((m) => m.uid === uid) : undefined
   }
 
-  /** A phone sent something (any command, a sync included): its user is present. */
-  noteContact(topic: string): void {
-    const m = this.memberOf(topic)
+  /** A phone of `uid` sent something (any command, a sync included): that user is present. */
+  noteContact(uid: string | undefined): void {
+    const m = this.memberOf(uid)
     if (!m) return
     this.seen.delete(m.uid)
     this.seen.set(m.uid, this.now())
     if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value as string)
   }
 
-  /** A command the TV took: it becomes the last action, by the session's user. */
-  noteAction(topic: string, action: string): void {
-    const m = this.memberOf(topic)
+  /** A command the TV took: it becomes the last action, by its sender. */
+  noteAction(uid: string | undefined, action: string): void {
+    const m = this.memberOf(uid)
     if (m) this.last = { uid: m.uid, action, at: this.now() }
   }
 
@@ -89,7 +91,15 @@ export class FamilyActivityTracker {
     const last = this.last
     const sender = last ? byUid.get(last.uid) : undefined
     return {
-      lastAction: last && sender ? { name: sender.nickName, self: last.uid === me.uid, action: last.action, ageSec: Math.max(0, Math.floor((now - last.at) / 1000)) } : null,
+      lastAction: last && sender
+        ? {
+            // issue 32: a member hidden from the others is 家人 to them, never their name
+            name: sender.presenceHidden && sender.uid !== me.uid ? emulatorStrings.hiddenMember : sender.nickName,
+            self: last.uid === me.uid,
+            action: last.action,
+            ageSec: Math.max(0, Math.floor((now - last.at) / 1000)),
+          }
+        : null,
       present,
       hidden: me.presenceHidden,
     }

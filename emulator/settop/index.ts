@@ -1,4 +1,4 @@
-import { PHONE_TOPIC_PREFIX, TV_TOPIC_PREFIX, type BrokerDirectory } from '../directory'
+import { commandTopicOf, PHONE_TOPIC_PREFIX, TV_TOPIC_PREFIX, type BrokerDirectory } from '../directory'
 import { VirtualSetTopBox } from './box'
 import type { SettopTransport } from './transport'
 
@@ -30,8 +30,9 @@ function normalizeMac(mac: string): string {
 }
 
 /**
- * One virtual set-top box per TV of directory.allTvs(): a single subscription to tvc/tv/+ hands each
- * command to the box of its TV, created on demand, so TVs bound after start-up are played too.
+ * One virtual set-top box per TV of directory.allTvs(): a single subscription to tvc/tv/# hands each
+ * command to the box of its TV, created on demand, so TVs bound after start-up are played too, with its
+ * sender when it came on a user's way in (`tvc/tv/{MAC}/u/{uid}`, issue 32).
  */
 export async function startSetTops(options: { directory: BrokerDirectory; transport: SettopTransport }): Promise<SetTops> {
   const { directory, transport } = options
@@ -48,15 +49,17 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       () => directory.locksOf(tv.mac),
       (topic, payload) => transport.publish(topic, payload),
       (play) => directory.recordPlay?.(play),
-      (topic) => {
-        if (!topic.startsWith(PHONE_TOPIC_PREFIX)) return false
+      // issue 32: an answer goes only to a phone of the sender's own user, in the TV's family now
+      (topic, sender) => {
+        if (!sender || !topic.startsWith(PHONE_TOPIC_PREFIX)) return false
         const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
-        return !!phone && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
+        return !!phone && phone.uid === sender && phone.clientTopic.includes(topic) && directory.tvTopicsOfUser(phone.uid).includes(tv.topic)
       },
       directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
       {
         // issue 33: the family's phones connected now (the broker's clients whose session may hear this TV)
         familyTopics: transport.clientIds ? () => (transport.clientIds?.() ?? []).map((cid) => `${PHONE_TOPIC_PREFIX}${cid}`) : undefined,
+        userOfTopic: (topic) => uidOfTopic(directory, topic),
         channels: directory.liveChannels,
         now: directory.now,
         programs: directory.programOf,
@@ -69,9 +72,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     return created
   }
 
-  await transport.subscribe(`${TV_TOPIC_PREFIX}+`, (topic, payload) => {
-    const tv = directory.allTvs().find((t) => t.topic === topic)
-    if (tv) box(tv.mac)?.handle(payload)
+  await transport.subscribe(`${TV_TOPIC_PREFIX}#`, (topic, payload) => {
+    const to = commandTopicOf(topic)
+    if (to) box(to.mac)?.handle(payload, to.uid)
   })
 
   // the gateway changed a TV's locks or screen option: its box reports to its phones at once

@@ -1,7 +1,9 @@
 import { env } from '../config'
 import { createMqttLoader } from './mqtt'
 import { taroCreateWebsocket } from './socket'
-import type { MqttConnect, TvLinkApi, TvLinkDeps } from '../services/tv/types'
+import { platformTvCode } from './tvCode'
+import type { TvStoreDeps } from '../services/tv/code'
+import type { MqttConnect, TvLinkApi } from '../services/tv/types'
 
 type Load = () => Promise<MqttConnect>
 
@@ -17,8 +19,11 @@ function platformMqtt(): Load {
 }
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-/** The app's TV link dependencies: mqtt.js (loaded on first connect) over Taro.connectSocket to env.mqttUrl. */
-export function createTvLinkDeps(api: TvLinkApi): TvLinkDeps {
-  return { api, loadMqtt: createMqttLoader(platformMqtt()), url: env.mqttUrl, createWebsocket: taroCreateWebsocket() }
+/**
+ * The app's TV link dependencies: mqtt.js (loaded on first connect) over Taro.connectSocket to
+ * env.mqttUrl, and the link's own code (loaded with the first TV: ./tvCode).
+ */
+export function createTvLinkDeps(api: TvLinkApi): TvStoreDeps {
+  return { api, loadMqtt: createMqttLoader(platformMqtt()), url: env.mqttUrl, createWebsocket: taroCreateWebsocket(), ...platformTvCode() }
 }
 

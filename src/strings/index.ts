@@ -62,6 +62,8 @@ export const net = Object.freeze({
   chunkLoadError: '页面加载失败，请检查网络后重试',
   /** Issue 10: no secure random source for the request cipher (WeChat below base library 2.15.0). */
   noSecureRandom: '当前环境无法安全加密请求，请升级微信或更换浏览器后重试',
+  /** Issue 34: the request cipher's code (weapp: an async subpackage) did not load; nothing was sent. */
+  cipherLoadError: '加密组件加载失败，请检查网络后重试',
 })
 
 /** SPEC 9: an H5 page whose code is still loading. */
@@ -200,8 +202,8 @@ export const devices = Object.freeze({
   unbindConfirm: (name: string) => `确定解除绑定「${name}」吗？解绑后将无法遥控这台电视。`,
   renamePlaceholder: '电视名称',
   macPlaceholder: 'MAC地址，如 AA:BB:CC:DD:EE:FF',
-  pairCodePlaceholder: '配对码（电视已有主人时填写电视上显示的6位数字）',
-  pairCodeInvalid: '配对码是电视上显示的6位数字',
+  pairCodePlaceholder: '配对码（电视已有主人时填写电视上显示的8位数字）',
+  pairCodeInvalid: '配对码是电视上显示的8位数字',
   scanAction: '扫描电视上的二维码',
   scanUnreadable: '没有识别出电视的二维码，请对准电视屏幕上的绑定二维码',
   scanFailed: '无法打开扫码，请手动输入MAC地址',
@@ -229,6 +231,8 @@ export const home = Object.freeze({
 })
 
 export const program = Object.freeze({
+  /** Issue 32: a program the child channel does not allow, opened from a link in child mode. */
+  childNotAllowed: '儿童模式下不能查看这个节目：它不适合儿童',
   thirdParty: '第三方',
   episodes: '选集',
   cast: '演职人员',
@@ -355,6 +359,9 @@ export const personal = Object.freeze({
   deleted: '已删除',
   favEmpty: '还没有收藏节目，在节目详情页点“收藏”即可加入',
   recordEmpty: '还没有观看记录，在电视上播放节目后会出现在这里',
+  /** Issue 32: child mode in the user's own lists (我的收藏, 观看记录, 节目黑名单). */
+  childHidden: (n: number) => `儿童模式下隐藏了${n}个不适合儿童的节目，电视退出儿童模式后显示`,
+  childNoClear: '儿童模式下不能清空记录',
   today: '今天',
   yesterday: '昨天',
   earlier: '更早',

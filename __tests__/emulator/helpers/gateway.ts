@@ -7,6 +7,7 @@ import { createApi } from '../../../src/services/api'
 import { simCode } from '../../../src/protocol/identity'
 import { isGatewayError } from '../../../src/services/http/types'
 import { createFetchTransport, createGatewayClient, type GatewayClientOptions, type Transport } from '../../../src/services/http'
+import { aesCbcScheme } from '../../../src/protocol/codec'
 
 /** The gateway's result code of a call: '000' when it succeeded, its error code when it refused. */
 export async function codeOf(p: Promise<unknown>): Promise<string> {
@@ -91,6 +92,7 @@ export function realClient(url: string, extra: Partial<GatewayClientOptions> = {
     },
     appKey: TEST_APP_KEY,
     appId: 'test-app',
+    loadScheme: async () => aesCbcScheme,
     ...extra,
   })
   const api = createApi(client)

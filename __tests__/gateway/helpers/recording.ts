@@ -4,6 +4,7 @@ import { emptyValue, type Schema } from '../../../src/protocol/contract/schema'
 import { createApi } from '../../../src/services/api'
 import { createGatewayClient } from '../../../src/services/http'
 import { APP_ID, APP_KEY, createFakeGateway, createSession } from './fakeGateway'
+import { aesCbcScheme } from '../../../src/protocol/codec'
 
 /** The empty shape of a schema, made valid: a closed string set answers its first value. */
 export function validEmpty(schema: Schema): unknown {
@@ -38,6 +39,7 @@ export function recordingApi(deps: { now?: () => number; random?: () => number }
     onSessionEnd: () => undefined,
     appKey: APP_KEY,
     appId: APP_ID,
+    loadScheme: async () => aesCbcScheme,
   })
   return { api: createApi(client, deps), seen: fake.seen, payloads }
 }

@@ -10,8 +10,10 @@ import type { JarvisCredentials, TvDevice, TvLinkApi, TvUser } from '../../../sr
 import { TvStore } from '../../../src/stores/app/tvStore'
 import { externalAuthPort, externalMqttUrl, externalPassword, externalUser } from './env'
 import { brokerAuthHandler, createBrokerPolicy, DEFAULT_TV_SECRET } from '../../../emulator/broker'
+import { agentTopic } from '../../../emulator/directory'
 import { TcpProxy } from './tcpProxy'
 import { wsConnectSocket, type WsConnectLog } from './wsSocketTask'
+import { browserTvCode } from '../../../src/platform/tvCode/browser'
 
 /**
  * The TV link's world for integration tests: a broker (the embedded aedes one, or the external one
@@ -57,6 +59,8 @@ export async function startLinkStack(): Promise<LinkStack> {
   const tv = directory.addTv(mac, '客厅电视')
   directory.bind(uid, mac)
   const device: TvDevice = { uid, mac: tv.mac, deviceName: tv.name, abilityString: 'ability', familyId: 'f-1' }
+  // issue 32: the user's own way into the TV (what the gateway's queryAgentTopic answers)
+  const userTopic = agentTopic(tv.mac, uid)
 
   let broker: RunningBroker | null = null
   let settops: SetTops
@@ -118,7 +122,8 @@ export async function startLinkStack(): Promise<LinkStack> {
     },
     async queryAgentTopic(macs) {
       if (api.topicOverride) return api.topicOverride
-      return directory.allTvs().find((t) => t.mac.toLowerCase() === macs[0])?.topic ?? null
+      const known = directory.allTvs().find((t) => t.mac.toLowerCase() === macs[0])
+      return known ? agentTopic(known.mac, uid) : null
     },
   }
 
@@ -136,7 +141,7 @@ export async function startLinkStack(): Promise<LinkStack> {
     directory,
     user,
     device,
-    tvTopic: tv.topic,
+    tvTopic: userTopic,
     api,
     socketLog,
     proxy,
@@ -151,6 +156,7 @@ export async function startLinkStack(): Promise<LinkStack> {
     ],
     newStore() {
       const store = new TvStore({
+        ...browserTvCode(),
         api,
         loadMqtt: loadMqttNow,
         url: phoneUrl,

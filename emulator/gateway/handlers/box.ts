@@ -4,6 +4,7 @@ import type { HistoryItem } from '../../../src/protocol/contract/models'
 import { toCard } from '../../data/catalogue'
 import type { DbState } from '../../db/state'
 import { fail, paginate, type DomainHandlers, type HandlerCtx } from '../context'
+import { isChildChannel } from './shared'
 
 type HistoryRec = DbState['history'][string][number]
 
@@ -57,12 +58,23 @@ function changeTypes(ctx: HandlerCtx, uid: string, typeIds: readonly string[], a
   return count
 }
 
+/**
+ * Issue 32: the user's own list as the child channel allows it: on the child channel only child-friendly
+ * programs (the page and its total count those), and how many it left out; off it, everything.
+ */
+function ownList<T>(items: readonly T[], childOnly: boolean, allowed: (item: T) => boolean, page: number, pageSize: number) {
+  if (!childOnly) return paginate(items, page, pageSize)
+  const kept = items.filter(allowed)
+  return { ...paginate(kept, page, pageSize), hidden: items.length - kept.length }
+}
+
 export const boxHandlers: DomainHandlers<typeof box> = {
-  queryHistory: ({ uid, page, pageSize }, ctx) => {
+  queryHistory: (req, ctx) => {
+    const { uid, page, pageSize } = req
     ctx.user(uid)
     const all = [...(ctx.db.state.history[uid] ?? [])].sort((a, b) => b.watchedAt - a.watchedAt)
     const items = all.map((h) => historyItemOf(ctx, h)).filter((h): h is HistoryItem => h !== null)
-    return paginate(items, page, pageSize)
+    return ownList(items, isChildChannel(req), (h) => h.child === true, page, pageSize)
   },
   deleteHistory: ({ uid, programIds, clearAll }, ctx) => {
     ctx.user(uid)
@@ -78,14 +90,16 @@ export const boxHandlers: DomainHandlers<typeof box> = {
     const item = h ? historyItemOf(ctx, h) : null
     return { found: item !== null, list: item ? [item] : [] }
   },
-  queryCollection: ({ uid, page, pageSize }, ctx) => {
+  queryCollection: (req, ctx) => {
+    const { uid, page, pageSize } = req
     ctx.user(uid)
     const favs = [...(ctx.db.state.favourites[uid] ?? [])].sort((a, b) => b.collectedAt - a.collectedAt)
     const items = favs.flatMap((f) => {
       const p = ctx.cat.programById.get(f.programId)
-      return p ? [{ ...toCard(p), collectedAt: f.collectedAt }] : []
+      // issue 32 (extension): whether the child channel allows it
+      return p ? [{ ...toCard(p), collectedAt: f.collectedAt, child: p.childFriendly }] : []
     })
-    return paginate(items, page, pageSize)
+    return ownList(items, isChildChannel(req), (c) => c.child, page, pageSize)
   },
   addCollection: ({ uid, programId }, ctx) => {
     ctx.user(uid)
@@ -109,16 +123,21 @@ export const boxHandlers: DomainHandlers<typeof box> = {
     ctx.user(uid)
     return { collected: (ctx.db.state.favourites[uid] ?? []).some((f) => f.programId === programId) }
   },
-  blackListQuery: ({ uid, objectIds, page, pageSize }, ctx) => {
+  blackListQuery: (req, ctx) => {
+    const { uid, objectIds, page, pageSize } = req
     ctx.user(uid)
     const entries = (ctx.db.state.blackList[uid] ?? []).filter((b) => objectIds.length === 0 || objectIds.includes(b.objectId))
-    const list = [...entries]
+    const all = [...entries]
       .sort((a, b) => b.addedAt - a.addedAt)
       .flatMap((b) => {
         const p = ctx.cat.programById.get(b.objectId)
-        return p ? [{ objectId: b.objectId, title: p.title, poster: p.poster, addedAt: b.addedAt }] : []
+        return p ? [{ objectId: b.objectId, title: p.title, poster: p.poster, addedAt: b.addedAt, child: p.childFriendly }] : []
       })
-    return page !== undefined && pageSize !== undefined ? paginate(list, page, pageSize) : { total: list.length, list }
+    // issue 32: on the child channel, only what it allows
+    const childOnly = isChildChannel(req)
+    const list = childOnly ? all.filter((b) => b.child) : all
+    const hidden = childOnly ? { hidden: all.length - list.length } : {}
+    return page !== undefined && pageSize !== undefined ? { ...paginate(list, page, pageSize), ...hidden } : { total: list.length, list, ...hidden }
   },
   isInBlackList: ({ uid, objectId }, ctx) => {
     ctx.user(uid)

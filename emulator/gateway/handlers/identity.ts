@@ -5,11 +5,15 @@
  */
 import { randomBytes } from 'node:crypto'
 import { parseSimCode, simIdentity, WX_CODE_SKEW_MS, WX_CODE_TTL_MS, WX_TICKET_TTL_MS, checkNickName, NICKNAME_MAX } from '../../../src/protocol/identity'
+
+/** Issue 32: a phone login's session may link a WeChat identity (createUser) this long, once. */
+export const LINK_WINDOW_MS = WX_TICKET_TTL_MS
 import type { UserInfo } from '../../../src/protocol/contract/models'
 import type { UserRec } from '../../db/state'
 import { emulatorStrings } from '../../strings'
 import { fail, type HandlerCtx } from '../context'
 import { userInfoOf } from './shared'
+import { revokeBrokerSessions } from './brokerSessions'
 
 /** code2Session of the local stack: a well-formed, fresh, unused simulated code -> its identity and a ticket. */
 export function exchangeCode(ctx: HandlerCtx, code: string): { openId: string; unionId: string; wxTicket: string } {
@@ -73,22 +77,23 @@ export function userOfIdentity(
   return { ...userInfoOf(ctx, u), registered: true, signIn: 'session' }
 }
 
-/** createUser: links a proven identity with the phone just logged in (a login by tap). */
-export function linkIdentity(
-  ctx: HandlerCtx,
-  req: { openId: string; unionId: string; phone: string; wxTicket?: string },
-  byPhone: (phone: string) => UserRec | undefined,
-  create: (fields: Partial<UserRec> & { phone: string }) => UserRec,
-): UserInfo {
+/**
+ * createUser: links a proven identity with the user of the session a phone login just created (a login
+ * by tap). Issue 32: the user is the session's, never a phone from the body; the session must come from
+ * mobileLogin (the number WeChat's getPhoneNumber gave) within WX_TICKET_TTL_MS, and links once.
+ */
+export function linkIdentity(ctx: HandlerCtx, req: { openId: string; unionId: string; wxTicket?: string }): UserInfo {
+  const session = ctx.session
+  if (!session || !(session.linkUntil > ctx.now())) fail('3004', emulatorStrings.linkNeedsPhoneLogin)
   takeTicket(ctx, req.openId, req.unionId, req.wxTicket)
-  const existing = byPhone(req.phone)
+  const user = ctx.user(session.uid)
   // a phone linked to another WeChat identity stays with it, whoever asks
-  if (existing && existing.openId && existing.openId !== req.openId) fail('1004', emulatorStrings.phoneLinkedElsewhere)
+  if (user.openId && user.openId !== req.openId) fail('1004', emulatorStrings.phoneLinkedElsewhere)
   // the identity moves to this phone (the person proved both)
   const previous = byOpenId(ctx, req.openId)
-  if (previous && previous !== existing) Object.assign(previous, { openId: '', unionId: '' })
-  const user = existing ?? create({ phone: req.phone })
+  if (previous && previous !== user) Object.assign(previous, { openId: '', unionId: '' })
   Object.assign(user, { openId: req.openId, unionId: req.unionId, loggedOut: false })
+  session.linkUntil = 0
   ctx.db.touch()
   return userInfoOf(ctx, user)
 }
@@ -110,6 +115,8 @@ export function logout(ctx: HandlerCtx, uid: string): { loggedOut: boolean } {
   const u = ctx.user(uid)
   u.loggedOut = true
   if (ctx.session) ctx.tokens.revoke(ctx.session.token)
+  // issue 32: the broker rights end with the login: every broker session of the user, connections closed
+  revokeBrokerSessions(ctx, [uid])
   ctx.db.touch()
   return { loggedOut: true }
 }

@@ -2,20 +2,19 @@
 import { randomBytes } from 'node:crypto'
 import type { jarvis } from '../../../src/protocol/contract/jarvis'
 import { normalizeMac } from '../../../src/protocol/mac'
-import { phoneTopic, tvTopic } from '../../directory'
+import { agentTopic, phoneTopic } from '../../directory'
 import { fail, type DomainHandlers } from '../context'
 import { familyOfMac, tvOf } from './shared'
 import { DEFAULT_SCREEN_OPTION } from '../directory'
-import { BROKER_SESSION_TTL_MS, type JarvisRec } from '../../db/state'
+import type { JarvisRec } from '../../db/state'
+import { pruneBrokerSessions } from './brokerSessions'
 
 export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
   jarvisLogin: ({ uid, mac, deviceCode }, ctx) => {
     const u = ctx.user(uid)
     if (!mac.endsWith('_app') || !deviceCode) fail('1001', 'mac 或 deviceCode 不正确')
     const cid = `phone-${uid}-${deviceCode}`.slice(0, 64)
-    // sessions past their 24 h go (the state stays bounded)
     const now = ctx.now()
-    for (const [k, j] of Object.entries(ctx.db.state.jarvis)) if (now - j.issuedAt >= BROKER_SESSION_TTL_MS) delete ctx.db.state.jarvis[k]
     const session: JarvisRec = {
       issuedAt: now,
       cid,
@@ -26,13 +25,16 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
       phone: u.phone,
     }
     ctx.db.state.jarvis[cid] = session
-    ctx.db.touch()
+    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER (issue 32)
+    pruneBrokerSessions(ctx, uid)
     return { cid: session.cid, appKey: session.appKey, sign: session.sign, clientTopic: [...session.clientTopic] }
   },
   queryAgentTopic: ({ deviceMacs }, ctx) => {
     const known = deviceMacs.map((m) => tvOf(ctx, m)).filter((t) => t !== undefined)
     if (known.length === 0) fail('1003', '没有找到这台电视')
-    return known.map((t) => ({ mac: t.mac, topic: tvTopic(t.mac) }))
+    // issue 32: the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
+    const uid = ctx.session?.uid ?? fail('401', '请先登录')
+    return known.map((t) => ({ mac: t.mac, topic: agentTopic(t.mac, uid) }))
   },
   getScreenOption: ({ uid, mac }, ctx) => {
     ctx.user(uid)

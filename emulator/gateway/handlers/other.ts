@@ -4,6 +4,8 @@ import { toCard, type Catalogue } from '../../data/catalogue'
 import { SIGN_POINTS } from './points'
 import { fail, type DomainHandlers } from '../context'
 import { isChildChannel, visibleTo } from './shared'
+import { LOG_RECORDS_MAX } from '../../../src/protocol/contract/other'
+import { keepLogBatch } from '../context'
 
 type Text = { title: string; text: string; validFrom?: string; validTo?: string }
 
@@ -62,7 +64,8 @@ export const otherHandlers: DomainHandlers<typeof other> = {
     const img = (n: number, link: string, title: string) => ({ imageId: `${position}-${n}`, url: `${ctx.cat.baseUrl}posters/img-${position}-${n}.svg`, link, title })
     const topic = ctx.cat.topics[1]
     const top = [...ctx.cat.programs].sort((a, b) => b.heat - a.heat)[0]
-    const byPosition: Record<string, ReturnType<typeof img>[]> = {
+    // issue 32: keyed by the request's position: a Map, so `constructor` or `__proto__` find nothing
+    const byPosition = new Map<string, ReturnType<typeof img>[]>(Object.entries({
       'home-banner': [
         img(1, '/subpackages4/pages/activity-index/activity-index', '签到领积分'),
         img(2, `/pages/list-detail/list-detail?topicId=${topic.topicId}`, topic.title),
@@ -70,8 +73,8 @@ export const otherHandlers: DomainHandlers<typeof other> = {
       ],
       'my-top': [img(1, '/subpackages4/pages/points-exchange/points-exchange', '积分兑好礼')],
       'activity-top': [img(1, `/pages/detail/detail?programId=${top.programId}`, top.title)],
-    }
-    return { list: byPosition[position] ?? [] }
+    }))
+    return { list: byPosition.get(position) ?? [] }
   },
   logApi: (req, ctx) => {
     let parsed: unknown
@@ -82,8 +85,8 @@ export const otherHandlers: DomainHandlers<typeof other> = {
     }
     if (!Array.isArray(parsed)) fail('1001', 'contenttext 应为数组')
     if (parsed.length !== Number(req.contentcount)) fail('1001', 'contentcount 与内容不符')
-    ctx.logs.push({ seqid: req.seqid, mac: req.mac, records: parsed })
-    if (ctx.logs.length > 500) ctx.logs.shift()
+    if (parsed.length > LOG_RECORDS_MAX) fail('1001', `每批日志最多${LOG_RECORDS_MAX}条`)
+    keepLogBatch(ctx.logs, { seqid: req.seqid, mac: req.mac, records: parsed, bytes: req.contenttext.length })
     return { accepted: parsed.length }
   },
 }

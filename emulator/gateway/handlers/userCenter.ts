@@ -1,22 +1,43 @@
 /** User center handlers: identities, login, tokens, devices and families, locks, addresses. */
 import { emulatorStrings } from '../../strings'
 import type { userCenter } from '../../../src/protocol/contract/userCenter'
-import { nextId, type UserRec } from '../../db/state'
+import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
 import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
-import { exchangeCode, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
+import { checkNickName, NICKNAME_MAX } from '../../../src/protocol/identity'
+import { exchangeCode, LINK_WINDOW_MS, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
+import { revokeBrokerSessions } from './brokerSessions'
 import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
 
 /** Family invitations (local-stack extension) are valid this long. */
 export const INVITATION_TTL_MS = 24 * 3600_000
 
+/** Open invitations a family keeps at most (the oldest go). */
+export const OPEN_INVITATIONS_PER_FAMILY = 10
+
+/**
+ * Issue 32: an invitation opens only the family instance it was issued for, while its creator is still
+ * that family's owner, once, before it expires. (A family's id is new per binding, so one issued for
+ * an earlier binding of the same TV names no family.)
+ */
+function invitationLive(ctx: HandlerCtx, inv: InvitationRec, fam: FamilyRec | undefined): fam is FamilyRec {
+  return !!fam && !inv.acceptedBy && inv.expiresAt > ctx.now() && fam.ownerUid === inv.ownerUid && fam.members.includes(inv.ownerUid)
+}
+
+/** Cancels (deletes) the invitations `which` picks: the family ended, its creator left, a member was removed. */
+function cancelInvitations(ctx: HandlerCtx, which: (inv: InvitationRec) => boolean): void {
+  const all = ctx.db.state.invitations
+  for (const [code, inv] of Object.entries(all)) if (which(inv)) delete all[code]
+  ctx.db.touch()
+}
+
 function invitationOf(ctx: HandlerCtx, inv: InvitationRec, fam: FamilyRec | undefined) {
   const owner = ctx.db.state.users[inv.ownerUid]
-  const status = inv.acceptedBy ? ('accepted' as const) : inv.expiresAt <= ctx.now() || !fam ? ('expired' as const) : ('open' as const)
+  const status = inv.acceptedBy ? ('accepted' as const) : !invitationLive(ctx, inv, fam) ? ('expired' as const) : ('open' as const)
   return {
     code: inv.code,
     familyId: inv.familyId,
@@ -61,6 +82,27 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
 
 const PHONE_RE = /^1\d{10}$/
 
+/** Issue 32: a TV's name, 1 to 16 characters after trimming (bindDevice and changeDeviceName alike). */
+function checkDeviceName(raw: string): string {
+  const name = raw.trim()
+  if (!name || [...name].length > 16) fail('1001', '电视名称为1到16个字')
+  return name
+}
+
+/** Issue 32: a new user's nickname obeys the nickname rule (1-20 characters, no control characters). */
+function newUserNickName(raw: string | undefined): string {
+  if (!raw) return emulatorStrings.familyUser
+  const checked = checkNickName(raw)
+  if (!checked.ok) fail('1001', checked.reason === 'control' ? emulatorStrings.nickNameControl : emulatorStrings.nickNameLength(NICKNAME_MAX))
+  return checked.value
+}
+
+/** Issue 32: a page key is a route (letters, digits, / _ -); a user keeps at most GUIDES_KEPT of them. */
+const PAGE_KEY_RE = /^\/?[A-Za-z0-9][A-Za-z0-9/_-]{0,62}$/
+export const GUIDES_KEPT = 50
+/** Issue 32: a user keeps at most this many addresses. */
+export const ADDRESSES_KEPT = 20
+
 /** Home's first-visit guide: the real controls it points at (issue 24). */
 export const HOME_GUIDE = [
   { title: '这是您的电视', text: '电视是否在线、正在播放什么，都显示在这里', anchor: 'tv-card' },
@@ -73,23 +115,21 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   // issue 23: code2Session once per code; the identity only through its ticket (./identity.ts)
   getOpenIdUnionId: ({ code }, ctx) => exchangeCode(ctx, code),
   getUserInfo: (req, ctx) => userOfIdentity(ctx, req),
-  createUser: (req, ctx) => {
-    if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
-    return linkIdentity(ctx, req, (phone) => byPhone(ctx, phone), (fields) =>
-      createUser(ctx, { ...fields, nickName: req.nickName.trim() || emulatorStrings.familyUser }),
-    )
-  },
+  // issue 32: the session's user (a fresh phone login), never the body's phone
+  createUser: (req, ctx) => linkIdentity(ctx, req),
   mobileLogin: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
     const user =
       byPhone(ctx, req.phone) ??
-      // a faceImg URL from the client is ignored: avatars come by upload only (issue 23)
+      // a faceImg URL from the client is ignored: avatars come by upload only (issue 23); issue 32: the
+      // nickname obeys the nickname rule, and only an existing user's uid is kept as the sharer
       createUser(ctx, {
         phone: req.phone,
-        nickName: req.nickName || emulatorStrings.familyUser,
-        sharerUid: req.sharerUid ?? '',
+        nickName: newUserNickName(req.nickName),
+        sharerUid: req.sharerUid && Object.prototype.hasOwnProperty.call(ctx.db.state.users, req.sharerUid) ? req.sharerUid : '',
       })
-    const session = ctx.tokens.issue(user.uid)
+    // issue 32: this session (and no other) may link a WeChat identity, for a few minutes, once
+    const session = ctx.tokens.issue(user.uid, ctx.now() + LINK_WINDOW_MS)
     ctx.setEnvelope({ token: session.token, secret: session.secret })
     return userInfoOf(ctx, user)
   },
@@ -111,21 +151,23 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return userInfoOf(ctx, u)
   },
-  bindDevice: ({ uid, mac, deviceName, pairCode }, ctx) => {
+  bindDevice: ({ uid, mac, deviceName: rawName, pairCode }, ctx) => {
     const u = ctx.user(uid)
+    const deviceName = rawName === undefined ? undefined : checkDeviceName(rawName)
     const tv = tvOf(ctx, mac)
     if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
     const families = ctx.db.state.families
-    let fam = Object.values(families).find((f) => f.mac === tv.mac)
+    let fam = familyOfTv(ctx.db.state, tv.mac)
     if (fam && !fam.members.includes(uid)) {
       // Joining a TV that has an owner proves presence at the TV (the code it shows).
       const check = ctx.pairing.check(uid, tv.mac, pairCode?.trim())
-      if (check === 'locked') fail('1004', emulatorStrings.pairLocked)
+      if (check === 'locked') fail('1004', emulatorStrings.pairLocked(Math.max(1, Math.ceil(ctx.pairing.waitSec(tv.mac) / 60))))
       if (check === 'missing') fail('1005', emulatorStrings.pairNeeded)
       if (check === 'wrong') fail('1005', emulatorStrings.pairWrong)
     }
     if (!fam) {
-      fam = { familyId: `fam-${tv.mac}`, mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
+      // issue 32: a new binding is a new family, whatever was bound to this TV before
+      fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
       families[fam.familyId] = fam
     }
     if (!fam.members.includes(uid)) fam.members.push(uid)
@@ -142,15 +184,15 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   changeDeviceName: ({ uid, familyId, deviceName }, ctx) => {
     ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
-    const name = deviceName.trim()
-    if (!name || [...name].length > 16) fail('1001', '电视名称为1到16个字')
-    fam.deviceName = name
+    fam.deviceName = checkDeviceName(deviceName)
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
   wxaUnbindFamily: ({ uid, familyId }, ctx) => {
     const u = ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
+    // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
+    const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
       // Issue 25: the owner unbinds the TV: the family goes, and every member is told at their next launch
       for (const m of fam.members.filter((x) => x !== uid)) {
@@ -164,11 +206,14 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       fam.members = fam.members.filter((m) => m !== uid)
     }
     forgetPresence(ctx, uid, familyId)
+    // issue 32: what the leaver issued dies with their leaving; everything of an ended family dies with it
+    cancelInvitations(ctx, (inv) => inv.familyId === familyId && (inv.ownerUid === uid || fam.members.length === 0))
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
       delete ctx.db.state.presenceHidden[familyId]
     }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
+    revokeBrokerSessions(ctx, losing)
     ctx.db.touch()
     ctx.events.emitFamilyChanged(fam.mac)
     return { unbound: true }
@@ -178,7 +223,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以添加家庭成员')
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
-    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: nickName || emulatorStrings.familyUser })
+    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: newUserNickName(nickName) })
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
     fam.members.push(member.uid)
     dropNotices(ctx, member.uid, fam.familyId)
@@ -204,7 +249,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   queryCustInfoByCustId: ({ custId }, ctx) => {
     const tv = ctx.cat.tvs.find((t) => t.custId === custId)
     if (!tv) fail('1003', '没有找到该客户')
-    const fam = Object.values(ctx.db.state.families).find((f) => f.mac === tv.mac)
+    const fam = familyOfTv(ctx.db.state, tv.mac)
     const owner = fam ? ctx.db.state.users[fam.ownerUid] : undefined
     return {
       custId,
@@ -224,6 +269,10 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
     // Issue 25: the member is told at their next launch, even if their app is closed now
     keepNotice(ctx, memberUid, 'removed', fam)
+    // issue 32: the family's open invitations die (the removed member may hold one) with what the member issued
+    cancelInvitations(ctx, (inv) => inv.familyId === familyId && (!inv.acceptedBy || inv.ownerUid === memberUid))
+    // issue 32: the removed member's broker rights end now (open connections closed, old cid/sign refused)
+    revokeBrokerSessions(ctx, [memberUid])
     ctx.db.touch()
     ctx.events.emitFamilyChanged(fam.mac)
     return { deleted: true }
@@ -246,7 +295,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以邀请家庭成员')
     const now = ctx.now()
     // expired invitations go; the store never grows with them
-    for (const [code, inv] of Object.entries(ctx.db.state.invitations)) if (inv.expiresAt <= now) delete ctx.db.state.invitations[code]
+    cancelInvitations(ctx, (i) => i.expiresAt <= now)
+    // at most OPEN_INVITATIONS_PER_FAMILY open ones per family: the oldest go
+    const open = Object.values(ctx.db.state.invitations).filter((i) => i.familyId === familyId && !i.acceptedBy).sort((a, b) => a.createdAt - b.createdAt)
+    const over = new Set(open.slice(0, Math.max(0, open.length - OPEN_INVITATIONS_PER_FAMILY + 1)).map((i) => i.code))
+    if (over.size) cancelInvitations(ctx, (i) => over.has(i.code))
     const inv: InvitationRec = { code: randomBytes(9).toString('base64url'), familyId, ownerUid: uid, createdAt: now, expiresAt: now + INVITATION_TTL_MS, acceptedBy: '' }
     ctx.db.state.invitations[inv.code] = inv
     ctx.db.touch()
@@ -259,9 +312,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   acceptInvitation: ({ uid, code }, ctx) => {
     const u = ctx.user(uid)
     const inv = invitationByCode(ctx, code)
-    const fam = ctx.db.state.families[inv.familyId]
+    const fam = Object.prototype.hasOwnProperty.call(ctx.db.state.families, inv.familyId) ? ctx.db.state.families[inv.familyId] : undefined
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
-    if (!fam || inv.acceptedBy || inv.expiresAt <= ctx.now()) fail('2006', '邀请已过期或已被使用')
+    if (!invitationLive(ctx, inv, fam)) fail('2006', '邀请已过期或已被使用')
     fam.members.push(uid)
     dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
@@ -293,6 +346,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     }
     const list = (ctx.db.state.addresses[req.uid] ??= [])
     const { uid: _uid, addressId, ...fields } = req
+    if (!addressId && list.length >= ADDRESSES_KEPT) fail('1001', `最多保存${ADDRESSES_KEPT}个收货地址，请先修改或删除已有地址`)
     void _uid
     let saved
     if (addressId) {
@@ -312,9 +366,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   },
   pageGuide: ({ uid, page, markSeen }, ctx) => {
     const u = ctx.user(uid)
+    if (!PAGE_KEY_RE.test(page)) fail('1001', '页面参数不正确')
     const seen = u.guidesSeen.includes(page)
     if (markSeen && !seen) {
-      u.guidesSeen.push(page)
+      // issue 32: at most GUIDES_KEPT pages per user (the oldest go)
+      u.guidesSeen = [...u.guidesSeen, page].slice(-GUIDES_KEPT)
       ctx.db.touch()
     }
     return {

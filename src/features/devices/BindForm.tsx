@@ -3,7 +3,7 @@ import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import { toastProblem } from '../../platform/feedback'
 import { canScan, scanText } from '../../platform/scan'
-import { parseBindQr } from '../../protocol/pairing'
+import { PAIR_CODE_DIGITS, parseBindQr } from '../../protocol/pairing'
 import { devices as t } from '../../strings'
 import './devices.scss'
 
@@ -48,7 +48,7 @@ export default function BindForm({ busy, onBind }: Props) {
       )}
       <Input className='bind-form__input' value={mac} placeholder={t.macPlaceholder} maxlength={23} onInput={(e) => setMac(e.detail.value)} />
       <Input className='bind-form__input' value={name} placeholder={t.namePlaceholder} maxlength={16} onInput={(e) => setName(e.detail.value)} />
-      <Input className='bind-form__input bind-form__code' type='number' value={code} placeholder={t.pairCodePlaceholder} maxlength={6} onInput={(e) => setCode(e.detail.value)} />
+      <Input className='bind-form__input bind-form__code' type='number' value={code} placeholder={t.pairCodePlaceholder} maxlength={PAIR_CODE_DIGITS} onInput={(e) => setCode(e.detail.value)} />
       <ActionButton kind='primary' size='block' className='bind-form__submit' disabled={busy || !mac.trim()} onClick={submit}>{t.bindAction}</ActionButton>
     </View>
   )

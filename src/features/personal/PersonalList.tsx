@@ -5,7 +5,7 @@ import PageShell from '../../components/PageShell'
 import LoginCard from '../account/LoginCard'
 import { useStores } from '../../stores/app/context'
 import type { PagedList } from '../../stores/kit/pagedList'
-import { lists as l } from '../../strings'
+import { lists as l, personal as t } from '../../strings'
 import './personal.scss'
 
 interface Props<T> {
@@ -15,6 +15,8 @@ interface Props<T> {
   /** The bar over the list (edit, clear all); shown when there is something to act on. */
   bar?: ReactNode
   footer?: ReactNode
+  /** Issue 32: how many of the user's items child mode keeps out of the list (said above it, or instead of the empty text). */
+  hidden?: number
   children: ReactNode
 }
 
@@ -23,7 +25,7 @@ interface Props<T> {
  * offline states with retry; the list paged as the user scrolls, with a footer that says whether
  * more is coming, or that the next page failed (tap to retry).
  */
-function PersonalList<T>({ title, list, emptyText, bar, footer, children }: Props<T>) {
+function PersonalList<T>({ title, list, emptyText, bar, footer, hidden = 0, children }: Props<T>) {
   const { user } = useStores()
   if (!user.user) {
     return (
@@ -38,10 +40,17 @@ function PersonalList<T>({ title, list, emptyText, bar, footer, children }: Prop
     <PageShell
       title={title}
       state={list}
-      emptyText={emptyText}
+      emptyText={hidden > 0 ? t.childHidden(hidden) : emptyText}
       onRetry={() => void list.loadFirst()}
       onScrollToLower={() => void list.loadMore()}
-      header={ready ? bar : undefined}
+      header={
+        ready ? (
+          <>
+            {hidden > 0 && <Text className='plist__bar' data-testid='child-hidden'>{t.childHidden(hidden)}</Text>}
+            {bar}
+          </>
+        ) : undefined
+      }
       footer={ready ? footer : undefined}
     >
       {children}

@@ -37,6 +37,8 @@ function Detail() {
     root.setYstProgramId(programId)
     void model.load(programId)
   }, [root, model, programId])
+  // issue 32: the TV entering or leaving child mode asks again (a program a child may not see shows nothing)
+  useEffect(() => reaction(() => root.childMode, () => programId && void model.load(programId)), [root, model, programId])
   useEffect(
     () => reaction(() => tv.tvMode.content.playState?.vod, (vod) => resume.seeTv(vod, root.devices.current?.mac ?? ''), { fireImmediately: true }),
     [root, tv, resume],

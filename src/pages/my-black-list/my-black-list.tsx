@@ -52,9 +52,9 @@ function MyBlackList() {
     />
   )
   return (
-    <PersonalList title={titles.myBlackList} list={black.list} emptyText={t.blackListEmpty} bar={bar}>
+    <PersonalList title={titles.myBlackList} list={black.list} emptyText={t.blackListEmpty} bar={bar} hidden={black.hiddenCount}>
       <View className='plist'>
-        {black.list.items.map((b) => {
+        {black.shown.map((b) => {
           const on = black.isSelected(b.objectId)
           return black.editing ? (
             <View key={b.objectId} className='pitem' data-program={b.objectId} role='checkbox' aria-checked={on} aria-label={b.title} onClick={() => black.toggle(b.objectId)}>

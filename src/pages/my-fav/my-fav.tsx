@@ -43,9 +43,9 @@ function MyFav() {
   )
 
   return (
-    <PersonalList title={titles.myFav} list={fav.list} emptyText={t.favEmpty} bar={bar}>
+    <PersonalList title={titles.myFav} list={fav.list} emptyText={t.favEmpty} bar={bar} hidden={fav.hiddenCount}>
       <View className='plist'>
-        {fav.list.items.map((c) => {
+        {fav.shown.map((c) => {
           const on = fav.isSelected(c.programId)
           return (
             <View

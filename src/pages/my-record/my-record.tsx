@@ -65,14 +65,14 @@ function MyRecord() {
   const bar = (
     <View className='plist__bar'>
       <Text>{t.recordCount(records.list.total)}</Text>
-      <Text className='plist__bar-action plist__bar-action--danger' data-action='clear' onClick={() => void clearAll()}>{t.clearAll}</Text>
+      {personal.canClearRecords && <Text className='plist__bar-action plist__bar-action--danger' data-action='clear' onClick={() => void clearAll()}>{t.clearAll}</Text>}
     </View>
   )
 
   return (
-    <PersonalList title={titles.myRecord} list={records.list} emptyText={t.recordEmpty} bar={bar}>
+    <PersonalList title={titles.myRecord} list={records.list} emptyText={t.recordEmpty} bar={bar} hidden={records.hiddenCount}>
       <View className='plist'>
-        {groupRecords(records.list.items, personal.now()).map((g) => (
+        {groupRecords(records.shown, personal.now()).map((g) => (
           <View key={g.group} data-group={g.group}>
             <Text className='plist__group'>{GROUP_LABEL[g.group]}</Text>
             {g.items.map((r) => (

@@ -11,3 +11,6 @@ export async function loadConnect(): Promise<MqttConnect> {
   await installMqttGlobals([mqttHost], () => import('abort-controller/dist/abort-controller'))
   return connectOf((await import('mqtt/dist/mqtt.esm')) as MqttModule)
 }
+
+export { TvLink } from '../../services/tv/link'
+export { KeyQueue, channelKeys } from '../../services/tv/keySequence'

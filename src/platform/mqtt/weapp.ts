@@ -1,10 +1,13 @@
+import type { TvLinkCode } from '../../services/tv/code'
 import type { MqttConnect } from '../../services/tv/types'
 
 /** The file WeChat loads from the `mqtt` subpackage (config/mqttSubpackage.ts writes it). */
 export const MQTT_SUBPACKAGE_ROOT = 'mqtt'
 export const MQTT_SUBPACKAGE_FILE = `${MQTT_SUBPACKAGE_ROOT}/index.js`
 
-type RequireAsync = { async?: (path: string) => Promise<{ loadConnect?: () => Promise<MqttConnect> }> }
+type LinkCode = Awaited<ReturnType<TvLinkCode['loadKeys']>> & { TvLink: Awaited<ReturnType<TvLinkCode['loadLink']>> }
+type SubpackageModule = { loadConnect?: () => Promise<MqttConnect> } & Partial<LinkCode>
+type RequireAsync = { async?: (path: string) => Promise<SubpackageModule | undefined> }
 declare const __non_webpack_require__: RequireAsync
 
 /**
@@ -19,5 +22,26 @@ export function weappMqtt(): () => Promise<MqttConnect> {
     const mod = await requireAsync(`./${MQTT_SUBPACKAGE_FILE}`)
     if (typeof mod?.loadConnect !== 'function') throw new Error('the mqtt subpackage has no loadConnect()')
     return mod.loadConnect()
+  }
+}
+
+/**
+ * Issue 34: the TV link's code (the link, the key queue) from the same subpackage, so the main package
+ * carries none of it. WeChat loads the subpackage once (home preloads it); a failed load rejects and
+ * the TV store says so and tries again.
+ */
+export function weappTvCode(wxRequire: RequireAsync = __non_webpack_require__): TvLinkCode {
+  const load = async (): Promise<LinkCode> => {
+    if (typeof wxRequire.async !== 'function') throw new Error('require.async is not available (WeChat base library < 2.11.2)')
+    const mod = await wxRequire.async(`./${MQTT_SUBPACKAGE_FILE}`)
+    if (typeof mod?.TvLink !== 'function' || typeof mod.KeyQueue !== 'function' || typeof mod.channelKeys !== 'function') throw new Error('the mqtt subpackage has no TV link code')
+    return { TvLink: mod.TvLink, KeyQueue: mod.KeyQueue, channelKeys: mod.channelKeys }
+  }
+  return {
+    loadLink: async () => (await load()).TvLink,
+    loadKeys: async () => {
+      const { KeyQueue, channelKeys } = await load()
+      return { KeyQueue, channelKeys }
+    },
   }
 }

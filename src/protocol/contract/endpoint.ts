@@ -33,7 +33,8 @@ export type Domain =
   | 'activity'
   | 'valueAdded'
 
-export const ERROR_CODES = Object.freeze({
+// pure: nothing at run time reads the table (its keys type ErrorCode), so the app build drops it (issue 34)
+export const ERROR_CODES = /* @__PURE__ */ Object.freeze({
   '000': 'success',
   '401': 'token expired: refresh once and retry once',
   '4011': 'token invalid (e.g. signed in elsewhere): refresh once and retry once',

@@ -60,6 +60,7 @@ export const programDetail = s.obj({
   h5Play: opt(h5Play),
   collected: s.bool('whether the asking user has it in favourites'),
   inBlackList: s.bool('whether the asking user black-listed it'),
+  child: opt(s.bool('extension (issue 32): the child channel allows the program; false: the app shows nothing of it in child mode')),
 })
 
 export const pageReq = { page: s.num('1-based'), pageSize: s.num() }
@@ -80,7 +81,11 @@ export const historyItem = s.obj({
   child: opt(s.bool('extension (issue 22): the child channel allows the program; absent counts as not allowed in child mode')),
 })
 
-export const collectionItem = s.obj({ ...programCard.fields, collectedAt: s.num('epoch ms') })
+export const collectionItem = s.obj({
+  ...programCard.fields,
+  collectedAt: s.num('epoch ms'),
+  child: opt(s.bool('extension (issue 32): the child channel allows the program; absent counts as not allowed in child mode')),
+})
 
 export const familyMember = s.obj({
   uid: s.str(),

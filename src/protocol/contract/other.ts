@@ -3,6 +3,11 @@ import { endpoint } from './endpoint'
 import { childChannel, programCard } from './models'
 import { opt, s } from './schema'
 
+/** Issue 32: the most characters one log batch's records may take (the app's queue holds at most 200 records). */
+export const LOG_TEXT_MAX = 128 * 1024
+/** Issue 32: the most records one log batch may carry. */
+export const LOG_RECORDS_MAX = 200
+
 const domain = 'other' as const
 
 export const other = {
@@ -56,8 +61,8 @@ export const other = {
       versionid: s.str(),
       platformid: s.str(),
       mac: s.str(),
-      contentcount: s.str('number of records'),
-      contenttext: s.str('JSON array of SPEC 3 log records'),
+      contentcount: s.str('number of records (at most 200)'),
+      contenttext: s.str('JSON array of SPEC 3 log records (at most 128 KiB: issue 32)', LOG_TEXT_MAX),
     }),
     response: s.obj({ accepted: s.num() }),
     origin: 'spec',

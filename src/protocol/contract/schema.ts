@@ -11,14 +11,23 @@ interface Base<K extends string> {
 }
 export interface StrS extends Base<'string'> {
   readonly values?: readonly string[]
+  /**
+   * Issue 32: the most characters (UTF-16 code units) a request may send in this field. The gateway
+   * refuses longer ones (1001) before anything is stored (emulator/gateway/strict.ts, which also bounds
+   * a field without one); app builds leave it out (config/babel-strip-contract-docs.js): the app never
+   * checks its own requests. Responses carry none.
+   */
+  readonly max?: number
+}
+export interface ArrS<I extends Schema> extends Base<'array'> {
+  readonly items: I
+  /** Issue 32: the most items a request may send (the gateway's default bounds the others). */
+  readonly max?: number
 }
 export type NumS = Base<'number'>
 export type BoolS = Base<'boolean'>
 export interface LitS<V extends string | number | boolean> extends Base<'literal'> {
   readonly value: V
-}
-export interface ArrS<I extends Schema> extends Base<'array'> {
-  readonly items: I
 }
 export type Shape = { readonly [k: string]: Schema }
 export interface ObjS<F extends Shape> extends Base<'object'> {
@@ -76,7 +85,7 @@ type InferNarrow<S> = S extends LitS<infer V>
 
 /** Builders. `opt(x)` marks a field optional. */
 export const s = {
-  str: (doc?: string): StrS => ({ kind: 'string', optional: false, doc }),
+  str: (doc?: string, max?: number): StrS => ({ kind: 'string', optional: false, doc, ...(max !== undefined ? { max } : {}) }),
   oneOf: <V extends string>(values: readonly V[], doc?: string): StrS & { readonly values: readonly V[] } => ({
     kind: 'string',
     optional: false,
@@ -91,7 +100,7 @@ export const s = {
     value,
     doc,
   }),
-  arr: <I extends Schema>(items: I, doc?: string): ArrS<I> => ({ kind: 'array', optional: false, items, doc }),
+  arr: <I extends Schema>(items: I, doc?: string, max?: number): ArrS<I> => ({ kind: 'array', optional: false, items, doc, ...(max !== undefined ? { max } : {}) }),
   rec: <V extends Schema>(values: V, doc?: string): RecS<V> => ({ kind: 'record', optional: false, values, doc }),
   obj: <F extends Shape>(fields: F, doc?: string): ObjS<F> => ({ kind: 'object', optional: false, fields, doc }),
   json: (doc?: string): JsonS => ({ kind: 'json', optional: false, doc }),

@@ -4,6 +4,14 @@ import { address, device, familyMember, invitation, lockState, notice, userInfo 
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
+/**
+ * Issue 32, what a request may send (the gateway refuses more with 1001 before anything is stored; the
+ * finer rules, e.g. a nickname's 20 characters, come after): UTF-16 code units, so twice the
+ * characters of a rule counted in code points.
+ */
+export const NICKNAME_WIRE_MAX = 40
+export const DEVICE_NAME_WIRE_MAX = 32
+export const PAGE_KEY_MAX = 64
 const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
 /**
  * Lock settings: one 4-digit password per TV (stored hashed), set by the first lock turned on (1001
@@ -63,12 +71,11 @@ export const userCenter = {
   createUser: endpoint({
     domain,
     path: 'mc/user/createUser',
-    auth: 'none',
     request: s.obj({
       openId: s.str(),
       unionId: s.str(),
-      phone: s.str(),
-      nickName: s.str(),
+      phone: opt(s.str('ignored (issue 32): the phone is that of the session\'s user')),
+      nickName: s.str('ignored: the user already has one', NICKNAME_WIRE_MAX),
       faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
       serviceChannelId: s.str(),
       wxTicket: opt(s.str('extension: from getOpenIdUnionId; without a valid one for this openId: 3004')),
@@ -77,9 +84,11 @@ export const userCenter = {
     errors: ['1004', '3004'],
     origin: 'defined',
     doc:
-      'WeChat: registers (or links) a user for an openId and phone, after the phone login. 1004: that phone ' +
-      'is already linked to another WeChat identity. Local stack: needs the wxTicket of a code exchange ' +
-      '(3004); links only; a login by tap, so silent login works again after a logout.',
+      'WeChat: links the openId with the user of the session the phone login (mobileLogin, with the number ' +
+      'getPhoneNumber gave) just created: sent with that session\'s UCS-TOKEN, within 5 minutes of that login, ' +
+      'once (3004 otherwise); no phone from the body is trusted. 1004: that user is already linked to another ' +
+      'WeChat identity. Local stack: needs the wxTicket of a code exchange (3004); links only; a login by tap, ' +
+      'so silent login works again after a logout.',
   }),
   mobileLogin: endpoint({
     domain,
@@ -87,7 +96,7 @@ export const userCenter = {
     auth: 'none',
     request: s.obj({
       faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
-      nickName: s.str(),
+      nickName: s.str('a new user\'s nickname (the nickname rule, ../identity.ts)', NICKNAME_WIRE_MAX),
       phone: s.str(),
       loginType: s.lit('PHONE'),
       serviceChannelId: s.str(),
@@ -133,13 +142,13 @@ export const userCenter = {
     request: s.obj({
       uid: s.str(),
       mac: s.str('any format; normalised to 12 uppercase hex'),
-      deviceName: opt(s.str()),
-      pairCode: opt(s.str('6 digits the TV shows (local-stack extension, ../pairing.ts); needed when the TV already has an owner')),
+      deviceName: opt(s.str('1 to 16 characters', DEVICE_NAME_WIRE_MAX)),
+      pairCode: opt(s.str('8 digits the TV shows (local-stack extension, ../pairing.ts); needed when the TV already has an owner')),
     }),
     response: device,
     errors: ['1003', '1004', '1005'],
     origin: 'defined',
-    doc: 'Binds a TV (known to the operator) to the user; joins its family if it already has one. Local stack: joining a family needs the pairing code the TV shows (1005 without it or with a wrong one; 1004 after 5 wrong codes in 10 minutes).',
+    doc: 'Binds a TV (known to the operator) to the user; joins its family if it already has one. Local stack: joining a family needs the pairing code the TV shows (1005 without it or with a wrong one; after 5 wrong codes for that TV, from any accounts, its code changes and binding it by code waits 20 minutes: 1004).',
   }),
   getSecretPhone: endpoint({
     domain,
@@ -153,7 +162,7 @@ export const userCenter = {
   changeDeviceName: endpoint({
     domain,
     path: 'mc/user/changeDeviceName',
-    request: s.obj({ uid: s.str(), familyId: s.str(), deviceName: s.str() }),
+    request: s.obj({ uid: s.str(), familyId: s.str(), deviceName: s.str('1 to 16 characters', DEVICE_NAME_WIRE_MAX) }),
     response: device,
     errors: ['1003'],
     origin: 'defined',
@@ -171,7 +180,7 @@ export const userCenter = {
   familyMember: endpoint({
     domain,
     path: 'mc/device/familyMember',
-    request: s.obj({ uid: s.str(), familyId: s.str(), phone: s.str(), nickName: opt(s.str()) }),
+    request: s.obj({ uid: s.str(), familyId: s.str(), phone: s.str(), nickName: opt(s.str('a new user\'s nickname (the nickname rule)', NICKNAME_WIRE_MAX)) }),
     response: familyMember,
     errors: ['1003', '1004', '2002'],
     origin: 'defined',
@@ -328,12 +337,12 @@ export const userCenter = {
     request: s.obj({
       uid: s.str(),
       addressId: opt(s.str('absent: new address')),
-      name: s.str(),
-      phone: s.str('11 digits'),
-      province: s.str(),
-      city: s.str(),
-      district: s.str(),
-      detail: s.str(),
+      name: s.str('at most 20 characters', 40),
+      phone: s.str('11 digits', 11),
+      province: s.str(undefined, 40),
+      city: s.str(undefined, 40),
+      district: s.str(undefined, 40),
+      detail: s.str('5 to 100 characters', 200),
       isDefault: s.bool(),
     }),
     response: address,
@@ -344,7 +353,7 @@ export const userCenter = {
   pageGuide: endpoint({
     domain,
     path: 'mc/user/pageGuide',
-    request: s.obj({ uid: s.str(), page: s.str('route'), markSeen: opt(s.bool()) }),
+    request: s.obj({ uid: s.str(), page: s.str('route (letters, digits, / _ -)', PAGE_KEY_MAX), markSeen: opt(s.bool()) }),
     response: s.obj({
       show: s.bool(),
       steps: s.arr(
@@ -385,7 +394,7 @@ export const userCenter = {
   saveProfile: endpoint({
     domain,
     path: 'v5.0/user/save/profile',
-    request: s.obj({ uid: s.str(), nickName: s.str('1-20 characters after trimming, no control characters (../identity.ts)') }),
+    request: s.obj({ uid: s.str(), nickName: s.str('1-20 characters after trimming, no control characters (../identity.ts)', NICKNAME_WIRE_MAX) }),
     response: userInfo,
     origin: 'extension',
     doc: 'Local-stack extension: saves the nickname (v5.0/userInfo takes only uid); 1001 with the reason when refused. The avatar goes by upload (avatarUpload in ../identity.ts).',

@@ -2,18 +2,21 @@
 import { box as c } from '../../protocol/contract/box'
 import type { GatewayClient } from '../http/client'
 import { bind } from './call'
+import { withChannel } from './channel'
 
 export function createBoxApi(client: GatewayClient) {
   const p = bind(client)
+  const ch = withChannel(client)
   return {
-    queryHistory: p(c.queryHistory),
+    /** Issue 32: `childMode` asks the child channel: only what it allows, and how many it left out (`hidden`). */
+    queryHistory: ch(c.queryHistory),
     deleteHistory: p(c.deleteHistory),
     querySingleHistory: p(c.querySingleHistory),
-    queryCollection: p(c.queryCollection),
+    queryCollection: ch(c.queryCollection),
     addCollection: p(c.addCollection),
     deleteCollection: p(c.deleteCollection),
     checkIsCollection: p(c.checkIsCollection),
-    blackListQuery: p(c.blackListQuery),
+    blackListQuery: ch(c.blackListQuery),
     isInBlackList: p(c.isInBlackList),
     blackListBatch: p(c.blackListBatch),
     typeBlackList: p(c.typeBlackList),

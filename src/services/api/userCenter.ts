@@ -4,7 +4,7 @@ import { common } from '../../strings'
 import { userCenter as c } from '../../protocol/contract/userCenter'
 import type { UserInfo } from '../../protocol/contract/models'
 import type { ReqOf } from '../../protocol/contract/endpoint'
-import type { GatewayClient } from '../http/client'
+import type { Credentials, GatewayClient } from '../http/client'
 import { normalizeMac } from '../../protocol/mac'
 import { bind, call, dataOf } from './call'
 import type { ResOf } from '../../protocol/contract/endpoint'
@@ -37,14 +37,23 @@ export function createUserCenterApi(client: GatewayClient) {
       const { token = '', secret = '' } = reply.envelope
       return { ...(dataOf(reply, c.getUserInfo.path) as ResOf<typeof c.getUserInfo>), session: token && secret ? { token, secret } : null }
     },
-    /** Links the WeChat identity (its wxTicket) with the phone just logged in; no faceImg (avatars are uploaded). */
-    createUser: async (args: { openId: string; unionId: string; phone: string; wxTicket?: string; nickName?: string }) =>
-      call(client, c.createUser, {
+    /**
+     * Links the WeChat identity (its wxTicket) with the user of the phone login that just happened,
+     * sent under that login's session (`as`, issue 32: the gateway trusts no phone in the body); no
+     * faceImg (avatars are uploaded).
+     */
+    createUser: async (args: { openId: string; unionId: string; wxTicket?: string; nickName?: string }, as?: Credentials) =>
+      call(
+        client,
+        c.createUser,
+        {
           ...args,
           nickName: args.nickName || common.familyUser,
           faceImg: '',
           serviceChannelId,
-        }),
+        },
+        as ? { as } : undefined,
+      ),
     /** SPEC 7 mobileLogin: loginType 'PHONE', default nickname 家庭用户, sharerUid only when present. */
     mobileLogin: async (args: MobileLoginArgs): Promise<LoginResult> => {
       const reply = await client.send(c.mobileLogin, {

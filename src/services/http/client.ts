@@ -16,7 +16,7 @@
  */
 import { timeouts } from '../../config'
 import { net } from '../../strings'
-import { aesCbcScheme, createCodec, type Codec } from '../../protocol/codec'
+import { jsonCodec, type Codec, type RandomBytes, type SchemeFactory } from '../../protocol/codecCore'
 import type { Endpoint, EnvOf, ReqOf, ResOf } from '../../protocol/contract/endpoint'
 import { emptyValue, validate } from '../../protocol/contract/schema'
 import { userCenter } from '../../protocol/contract/userCenter'
@@ -44,7 +44,14 @@ export interface GatewayClientOptions {
    * default Web Crypto. A request waits for its bytes; without a source it fails with SecureRandomError.
    */
   random?: SecureRandom
-  /** Default: the AES-CBC codec drawing its IVs from `random`. */
+  /**
+   * The body cipher, one of the two (nothing here imports crypto-js, so a platform can load it later):
+   * - `loadScheme`: loads the scheme's code on the first request (the app: src/platform/crypto; weapp
+   *   fetches it from an async subpackage). Loaded once; a failed load fails that request like a
+   *   network failure (toast net.cipherLoadError, the offline reply) and the next request tries again.
+   * - `codec`: a ready codec (tests, benchmarks).
+   */
+  loadScheme?: () => Promise<SchemeFactory>
   codec?: Codec
   timeoutMs?: number
   newRequestId?: () => string
@@ -68,6 +75,12 @@ export interface RawReply {
 export interface SendOptions {
   /** No toast on network failure (background calls such as the log upload). */
   silent?: boolean
+  /**
+   * Issue 32: send under these credentials instead of the session's: a session the phone just got and
+   * has not begun yet (createUser links the WeChat identity under the phone login's session). No
+   * refresh and no session end on 401/4011: the call fails with sessionEnded.
+   */
+  as?: Credentials
 }
 
 export interface GatewayClient {
@@ -81,14 +94,14 @@ export interface GatewayClient {
   refreshSession(): Promise<string>
 }
 
-interface Credentials {
+export interface Credentials {
   token: string
   secret: string
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const random = options.random ?? webCryptoRandom((globalThis as { crypto?: Parameters<typeof webCryptoRandom>[0] }).crypto, net.noSecureRandom)
-  const codec = options.codec ?? createCodec(aesCbcScheme(random.take))
+  const codecOf = codecSource(options, random.take)
   const timeoutMs = options.timeoutMs ?? timeouts.requestMs
   const newRequestId = options.newRequestId ?? createRequestIdFactory()
   const { session } = options
@@ -122,6 +135,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   /** One HTTP exchange with a snapshot of the credentials. */
   async function exchange(endpoint: Endpoint, payload: unknown, cred: Credentials): Promise<ParsedResponse> {
     const key = keyOf(cred)
+    const codec = await codecOf()
     // The IV's bytes are set aside first, so the synchronous encode below always finds them.
     await random.ready(codec.scheme.randomBytesPerMessage)
     const wire = buildRequest({
@@ -157,10 +171,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return new GatewayError('sessionEnded', '401', net.sessionExpired, path)
   }
 
-  async function attempt(endpoint: Endpoint, payload: unknown, mayRetry: boolean): Promise<ParsedResponse> {
-    const cred = { token: session.token(), secret: session.secret() }
+  async function attempt(endpoint: Endpoint, payload: unknown, mayRetry: boolean, as?: Credentials): Promise<ParsedResponse> {
+    const cred = as ?? { token: session.token(), secret: session.secret() }
     const res = await exchange(endpoint, payload, cred)
     if (AUTH_FAILURE_CODES.includes(res.resultCode)) {
+      // credentials of a session not begun: nothing to refresh or end here
+      if (as) throw new GatewayError('sessionEnded', res.resultCode, net.sessionExpired, endpoint.path)
       if (!mayRetry || cred.token === '') throw endSession(cred.token, endpoint.path)
       // A refresh that failed otherwise than by a refusal rejects here: the session stays.
       if (!(await refresh(cred))) throw endSession(cred.token, endpoint.path)
@@ -177,11 +193,11 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   async function sendRaw(endpoint: Endpoint, payload: unknown, sendOptions: SendOptions = {}): Promise<RawReply> {
     try {
-      const res = await attempt(endpoint, payload, true)
+      const res = await attempt(endpoint, payload, true, sendOptions.as)
       return { data: res.data, envelope: res.extras, offline: false }
     } catch (e) {
       if (!(e instanceof TransportError)) throw e
-      if (!sendOptions.silent) options.notify(net.networkError)
+      if (!sendOptions.silent) options.notify(e.reason === 'cipher' ? net.cipherLoadError : net.networkError)
       return {
         data: emptyValue(endpoint.response),
         envelope: (endpoint.envelope ? emptyValue(endpoint.envelope) : {}) as Record<string, unknown>,
@@ -197,7 +213,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       return (await refresh({ token, secret: session.secret() })) ? session.token() : ''
     } catch (e) {
       if (e instanceof TransportError) {
-        options.notify(net.networkError)
+        options.notify(e.reason === 'cipher' ? net.cipherLoadError : net.networkError)
         return ''
       }
       if (e instanceof GatewayError) return ''
@@ -208,4 +224,33 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   // The generic signature lives on the interface; the body works on the erased entry type (the
   // recursive Infer of the wide Schema union cannot be instantiated generically).
   return { send: sendRaw as unknown as GatewayClient['send'], sendRaw, refreshSession }
+}
+
+/**
+ * The codec of a client: the given one, or the loaded scheme's (one load shared by every request; a
+ * failed load is not kept, so the next request loads again). A failure is a TransportError 'cipher':
+ * like a network failure, nothing was sent.
+ */
+function codecSource(options: Pick<GatewayClientOptions, 'codec' | 'loadScheme'>, randomBytes: RandomBytes): () => Promise<Codec> {
+  const { codec, loadScheme } = options
+  if (codec) return () => Promise.resolve(codec)
+  if (!loadScheme) throw new Error('createGatewayClient: a codec or a loadScheme is needed')
+  let loading: Promise<Codec> | null = null
+  return () => {
+    if (!loading) {
+      const attempt = Promise.resolve()
+        .then(loadScheme)
+        .then(
+          (factory) => jsonCodec(factory(randomBytes)),
+          (e: unknown) => {
+            throw new TransportError(`cipher not loaded: ${e instanceof Error ? e.message : String(e)}`, 'cipher')
+          },
+        )
+      attempt.catch(() => {
+        if (loading === attempt) loading = null
+      })
+      loading = attempt
+    }
+    return loading
+  }
 }

@@ -1,6 +1,6 @@
 /** Wire format of one request and one response (see src/protocol/contract/endpoint.ts). */
 import { net } from '../../strings'
-import { shouldDecrypt, type Codec } from '../../protocol/codec'
+import { shouldDecrypt, type Codec } from '../../protocol/codecCore'
 import type { Endpoint } from '../../protocol/contract/endpoint'
 import { GatewayError } from './types'
 

@@ -13,7 +13,7 @@
  * SecureRandomError (its message is for the user); Math.random is never used. The next request asks
  * the source again. The pool is an object the composition root builds (no module state).
  */
-import { SecureRandomError, type RandomBytes } from '../../protocol/codec'
+import { SecureRandomError, type RandomBytes } from '../../protocol/codecCore'
 
 export interface SecureRandom {
   /** Resolves once n bytes are set aside for the next take(n); rejects with SecureRandomError. */

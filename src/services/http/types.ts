@@ -25,11 +25,11 @@ export interface TransportResponse {
 /** Sends one HTTP request. Rejects with TransportError when no HTTP response arrived. */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>
 
-/** No HTTP response at all: DNS, refused, reset, dropped, aborted, timed out. */
+/** No HTTP response at all: DNS, refused, reset, dropped, aborted, timed out; or nothing sent: the cipher's code did not load. */
 export class TransportError extends Error {
   constructor(
     message: string,
-    readonly reason: 'network' | 'timeout' | 'aborted' = 'network',
+    readonly reason: 'network' | 'timeout' | 'aborted' | 'cipher' = 'network',
   ) {
     super(message)
     this.name = 'TransportError'

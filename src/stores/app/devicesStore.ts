@@ -121,7 +121,7 @@ export class DevicesStore {
   }
 
   /**
-   * Binds a TV by its mac. `pairCode` is the 6-digit code the TV shows: a gateway that asks for one
+   * Binds a TV by its mac. `pairCode` is the 8-digit code the TV shows: a gateway that asks for one
    * (a TV that already has an owner) refuses without it; one that does not ask ignores it.
    */
   async bind(mac: string, deviceName?: string, pairCode?: string): Promise<ActionResult> {

@@ -3,13 +3,15 @@ import type { Command, RemoteKey } from '../../protocol/tv/commands'
 import type { LinkState, SendResult, TvLink } from '../../services/tv/link'
 import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type LivePlayState, type TvMessage, type TvMode } from '../../protocol/tv/messages'
 import type { KeyQueue, SequenceResult } from '../../services/tv/keySequence'
-import type { TvDevice, TvLinkDeps, TvUser } from '../../services/tv/types'
+import type { TvStoreDeps } from '../../services/tv/code'
+import type { TvDevice, TvUser } from '../../services/tv/types'
 import { tvTimers } from '../../config'
 import { tv } from '../../strings'
 import type { ActionResult } from '../kit/write'
 import { vodLine } from '../kit/progress'
 
 export type { TvLinkApi, JarvisCredentials, TvDevice, TvUser, TvLinkDeps } from '../../services/tv/types'
+export type { TvLinkCode, TvStoreDeps } from '../../services/tv/code'
 export type { LinkState, SendResult } from '../../services/tv/link'
 export type { RemoteKey } from '../../protocol/tv/commands'
 export type { SequenceResult } from '../../services/tv/keySequence'
@@ -20,8 +22,8 @@ const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message:
  * The TV domain store: what the home and detail pages read about the selected TV, and the only way
  * the UI talks to it. The link (SPEC 4 rules) does the work; the store mirrors its events.
  *
- * Deps: { api: TvLinkApi, loadMqtt: () => mqtt.js connect, url: env.mqttUrl, createWebsocket, clock? }
- * (the app's defaults: createTvLinkDeps(api) in src/platform/tvLinkDeps.ts).
+ * Deps: { api: TvLinkApi, loadMqtt: () => mqtt.js connect, url: env.mqttUrl, createWebsocket, clock?,
+ * loadLink, loadKeys } (the app's defaults: createTvLinkDeps(api) in src/platform/tvLinkDeps.ts).
  */
 export class TvStore {
   linkState: LinkState = 'idle'
@@ -48,10 +50,7 @@ export class TvStore {
    */
   private keys: Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] }> | null = null
 
-  constructor(
-    private readonly deps: TvLinkDeps,
-    private readonly loadLink: () => Promise<typeof TvLink> = () => import('../../services/tv/link').then((m) => m.TvLink),
-  ) {
+  constructor(private readonly deps: TvStoreDeps) {
     makeObservable<TvStore, 'setLinkState' | 'setMode' | 'setMessage'>(this, {
       linkState: observable,
       tvMode: observableRef,
@@ -76,7 +75,7 @@ export class TvStore {
     if (this.link) return Promise.resolve(this.link)
     if (!this.linkLoad) {
       this.setLinkState('connecting', null)
-      const attempt = this.loadLink().then((Link) => {
+      const attempt = this.deps.loadLink().then((Link) => {
         const link = new Link(this.deps, {
           state: (state, error) => this.setLinkState(state, error),
           mode: (mode, sequenceId) => this.setMode(mode, sequenceId),
@@ -209,7 +208,7 @@ export class TvStore {
 
   private async keySequence(): Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] } | null> {
     if (!this.keys) {
-      this.keys = import('../../services/tv/keySequence').then((m) => ({
+      this.keys = this.deps.loadKeys().then((m) => ({
         queue: new m.KeyQueue(
           { send: (k) => this.sendKey(k), sendCommand: (c) => this.sendCommand(c), replyTo: (id, ms) => this.replyTo(id, ms) },
           tvTimers.offlineAfterMs,

@@ -1,5 +1,5 @@
 import type { Api } from '../../services/api'
-import type { TvLinkDeps } from '../../services/tv/types'
+import type { TvStoreDeps } from '../../services/tv/code'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { AvatarUploader } from '../../services/http/upload'
@@ -34,7 +34,8 @@ export interface RootDeps {
   session?: Session
   /** Native bridge: the phone number, or null. */
   getPhone: () => Promise<string | null>
-  tvLinkDeps: TvLinkDeps
+  /** The TV link's dependencies and where its code comes from (createTvLinkDeps in src/platform). */
+  tvLinkDeps: TvStoreDeps
   /** Builds the tracker; `context` says who and which TV each record is about. */
   tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */

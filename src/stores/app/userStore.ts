@@ -34,8 +34,8 @@ export interface UserPorts {
   mobileLogin(request: MobileLoginRequest): Promise<LoginResult | null>
   /** WeChat only: a fresh wx.login code exchanged, then getUserInfo (null: no code or offline); `tapped`: the user asked. */
   wechatSignIn?(tapped: boolean): Promise<WeChatSignIn | null>
-  /** WeChat only: createUser links the identity the button's login proved with the phone; rejects (1004) when the phone has another. */
-  linkIdentity?(phone: string): Promise<void>
+  /** WeChat only: createUser links the identity the button's login proved with the user of this phone login, under the session `login` (not begun yet); rejects (1004) when that user has another. */
+  linkIdentity?(login: { token: string; secret: string }): Promise<void>
 }
 
 /**
@@ -106,7 +106,7 @@ export class UserStore {
       // WeChat identity stays logged out, and the card says why.
       if (this.ports.linkIdentity) {
         try {
-          await this.ports.linkIdentity(phone)
+          await this.ports.linkIdentity({ token: result.token, secret: result.secret })
         } catch (e) {
           runInAction(() => (this.error = isGatewayError(e) && e.code === '1004' ? t.linkedElsewhere : failureMessage(e, t.failed)))
           return false

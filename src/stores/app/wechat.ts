@@ -18,9 +18,10 @@ export function wechatPorts(bridge: WeappBridge, api: Api): Pick<UserPorts, 'wec
       const r = await api.userCenter.getUserInfo({ ...id, termsVersion, ...(tapped ? { tapped } : {}) })
       return { signIn: r.signIn ?? (r.registered ? 'terms' : 'unregistered'), credentials: r.session && r.uid ? { user: { uid: r.uid, phone: r.phone, nickName: r.nickName, lastFamilyId: r.lastFamilyId, faceImg: r.faceImg }, ...r.session } : null }
     },
-    async linkIdentity(phone) {
+    async linkIdentity(login) {
       const id = bridge.takeIdentity()
-      if (id) await api.userCenter.createUser({ ...id, phone })
+      // issue 32: under the session the phone login just created (not begun on the phone yet)
+      if (id) await api.userCenter.createUser(id, login)
     },
   }
 }

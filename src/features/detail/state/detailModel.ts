@@ -49,7 +49,19 @@ export class DetailModel {
     const uid = this.uid()
     const favourite = ++this.favouriteEpoch
     const blackList = ++this.blackListEpoch
-    const detail = await this.detail.run(() => this.api.epg.getDetail({ programId, ...(uid ? { uid } : {}) }))
+    const childMode = this.childMode()
+    // issue 32: in child mode nothing of a program stays or shows until the child channel allowed it
+    if (childMode) {
+      this.detail.reset()
+      this.related.reset()
+    }
+    const detail = await this.detail.run(async () => {
+      // on the child channel the gateway refuses a program it does not allow (1004, with its reason)
+      const d = await this.api.epg.getDetail({ programId, ...(uid ? { uid } : {}), childMode })
+      // a gateway that ignores the channel: the program's own flag says no
+      if (childMode && d?.child === false) throw new Error(t.childNotAllowed)
+      return d
+    })
     if (!detail?.programId) return
     runInAction(() => {
       if (favourite === this.favouriteEpoch) this.collected = detail.collected

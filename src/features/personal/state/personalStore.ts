@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import { DAY_MS, serverDayKey, serverDayStart } from '../../../protocol/time'
 import type { Api } from '../../../services/api'
 import type { collectionItem, H5Play, HistoryItem } from '../../../protocol/contract/models'
@@ -22,24 +22,55 @@ export type CollectionItem = Infer<typeof collectionItem>
 
 export const PERSONAL_PAGE_SIZE = 20
 
+/** A page of the user's own list and, on the child channel, how many of their items it left out (issue 32). */
+export type OwnPage<T> = Page<T> & { hidden?: number }
+
 /**
  * A paged list of the user's own things that the user can remove from (favourites, records, black
  * list). An item leaves the list only once the gateway agreed; a refusal or a dropped network keeps
  * every item and the selection, and says why.
  */
-export class RemovableList<T> {
+export class RemovableList<T extends { child?: boolean }> {
   readonly list: PagedList<T>
   editing = false
   selected: string[] = []
   busy = false
+  /** Issue 32: how many items the child channel left out of the last answer. */
+  private serverHidden = 0
 
   constructor(
-    fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+    fetchPage: (page: number, pageSize: number) => Promise<OwnPage<T>>,
     readonly keyOf: (item: T) => string,
     pageSize = PERSONAL_PAGE_SIZE,
+    /**
+     * Issue 32: the TV's child mode. While it is on, the gateway is asked on the child channel (it
+     * leaves the rest out and says how many), and only items that say the child channel allows them
+     * are shown (a gateway that ignores the channel shows nothing adult either).
+     */
+    private readonly childMode: () => boolean = () => false,
   ) {
-    this.list = new PagedList<T>(fetchPage, pageSize)
-    makeAutoObservable(this, { list: false, keyOf: false })
+    this.list = new PagedList<T>(async (page, size) => {
+      const answer = await fetchPage(page, size)
+      runInAction(() => (this.serverHidden = answer?.hidden ?? 0))
+      return answer
+    }, pageSize)
+    makeAutoObservable<RemovableList<T>, 'childMode'>(this, { list: false, keyOf: false, childMode: false })
+  }
+
+  /** What the list shows: every item, or in child mode those the child channel allows (issue 32). */
+  get shown(): T[] {
+    return this.childMode() ? this.list.items.filter((i) => i.child === true) : this.list.items
+  }
+
+  /** Issue 32: how many of the user's items child mode keeps out of this list (0 outside child mode). */
+  get hiddenCount(): number {
+    return this.childMode() ? this.serverHidden + this.list.items.length - this.shown.length : 0
+  }
+
+  /** Issue 32: the TV's mode changed: a list already loaded is asked again (on the other channel). */
+  modeChanged(): void {
+    this.selected = []
+    if (this.list.status !== 'idle') void this.list.loadFirst()
   }
 
   setEditing(on: boolean): void {
@@ -52,11 +83,11 @@ export class RemovableList<T> {
   }
 
   get allSelected(): boolean {
-    return this.list.items.length > 0 && this.list.items.every((i) => this.selected.includes(this.keyOf(i)))
+    return this.shown.length > 0 && this.shown.every((i) => this.selected.includes(this.keyOf(i)))
   }
 
   toggleAll(): void {
-    this.selected = this.allSelected ? [] : this.list.items.map(this.keyOf)
+    this.selected = this.allSelected ? [] : this.shown.map(this.keyOf)
   }
 
   isSelected(key: string): boolean {
@@ -104,6 +135,7 @@ export class RemovableList<T> {
     this.list.reset()
     this.editing = false
     this.selected = []
+    this.serverHidden = 0
   }
 }
 
@@ -140,6 +172,8 @@ export interface BlackListed {
   title: string
   poster: string
   addedAt: number
+  /** Issue 32 (extension): the child channel allows it. */
+  child?: boolean
 }
 
 /**
@@ -157,26 +191,40 @@ export class PersonalStore {
   /** 分类黑名单's edit mode (issue 24): black-listed categories selected for one batch removal. */
   typesEditing = false
   typesSelected: string[] = []
+  private readonly stopModeWatch: () => void
 
   constructor(
     private readonly api: PersonalApi,
     private readonly uid: () => string,
     private readonly onBlackListChanged: (change: { programIds?: string[]; typeId?: string }) => void = () => undefined,
     readonly now: () => number = () => Date.now(),
+    /** Issue 32: the TV's child mode (root.childMode): the lists show what the child channel allows. */
+    readonly childMode: () => boolean = () => false,
   ) {
-    this.favourites = new RemovableList<CollectionItem>((page, pageSize) => this.api.box.queryCollection({ uid: this.uid(), page, pageSize }), (i) => i.programId)
-    this.records = new RemovableList<HistoryItem>((page, pageSize) => this.api.box.queryHistory({ uid: this.uid(), page, pageSize }), (i) => i.programId)
+    this.favourites = new RemovableList<CollectionItem>((page, pageSize) => this.api.box.queryCollection({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, childMode)
+    this.records = new RemovableList<HistoryItem>((page, pageSize) => this.api.box.queryHistory({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, childMode)
     this.blackList = new RemovableList<BlackListed>(
       async (page, pageSize) => {
-        const r = await this.api.box.blackListQuery({ uid: this.uid(), objectIds: [], page, pageSize })
-        return r ? { total: r.total ?? r.list.length, list: r.list } : (r as unknown as Page<BlackListed>)
+        const r = await this.api.box.blackListQuery({ uid: this.uid(), objectIds: [], page, pageSize, childMode: this.childMode() })
+        return r ? { total: r.total ?? r.list.length, list: r.list, hidden: r.hidden } : (r as unknown as Page<BlackListed>)
       },
       (i) => i.objectId,
+      PERSONAL_PAGE_SIZE,
+      childMode,
     )
     this.types = new Loadable<TypeEntry[]>()
-    makeAutoObservable<PersonalStore, 'api' | 'uid' | 'onBlackListChanged'>(this, {
-      api: false, uid: false, onBlackListChanged: false, favourites: false, records: false, blackList: false, types: false, now: false,
+    makeAutoObservable<PersonalStore, 'api' | 'uid' | 'onBlackListChanged' | 'stopModeWatch'>(this, {
+      api: false, uid: false, onBlackListChanged: false, favourites: false, records: false, blackList: false, types: false, now: false, childMode: false, stopModeWatch: false,
     })
+    // issue 32: the TV entering or leaving child mode: the lists shown are asked again, with no reload by the user
+    this.stopModeWatch = reaction(() => this.childMode(), () => {
+      for (const l of [this.favourites, this.records, this.blackList]) l.modeChanged()
+    })
+  }
+
+  /** Issue 32: 清空 would delete records child mode hides: only outside child mode. */
+  get canClearRecords(): boolean {
+    return !this.childMode()
   }
 
   /** Multi-select delete of favourites (deleteCollection). */
@@ -195,6 +243,7 @@ export class PersonalStore {
   clearRecords(): Promise<ActionResult> {
     const uid = this.uid()
     if (!uid) return Promise.resolve({ ok: false, message: d.needLogin })
+    if (!this.canClearRecords) return Promise.resolve({ ok: false, message: t.childNoClear })
     return this.records.remove([], () => this.api.box.deleteHistory({ uid, programIds: [], clearAll: true }), t.cleared, true)
   }
 
@@ -306,6 +355,10 @@ export class PersonalStore {
     return res
   }
 
+  dispose(): void {
+    this.stopModeWatch()
+  }
+
   /** Logout: nothing of the previous user stays. */
   reset(): void {
     this.favourites.reset()
@@ -323,5 +376,5 @@ export class PersonalStore {
  * black-list change reaches home and search through the root.
  */
 export function personalOf(root: RootStore): PersonalStore {
-  return root.extra(PersonalStore, () => new PersonalStore(root.api, () => root.session.uid, (change) => root.onBlackListChanged(change)))
+  return root.extra(PersonalStore, () => new PersonalStore(root.api, () => root.session.uid, (change) => root.onBlackListChanged(change), undefined, () => root.childMode))
 }
