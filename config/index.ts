@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import { BundleStatsPlugin } from './bundle-stats'
+import { HOME_PARTS, WeappAsyncSubpackagePlugin } from './asyncSubpackage'
 import { CompileHintsPlugin } from './compileHints'
 import { CRYPTO_SUBPACKAGE, LibrarySubpackagePlugin, MqttSubpackagePlugin } from './mqttSubpackage'
 import devConfig from './dev'
@@ -73,7 +74,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
     mini: {
       // CSS of shared components is imported in different orders by different pages; the app's rules do
       // not depend on that order (BEM classes, no overrides across components).
-      miniCssExtractPluginOption: { ignoreOrder: true },
+      // runtime false: WeChat loads no stylesheet at run time; the CSS of the async subpackage's parts
+      // is added to their page's wxss instead (config/asyncSubpackage.ts).
+      miniCssExtractPluginOption: { ignoreOrder: true, runtime: false },
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
@@ -92,15 +95,22 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // Taro's "taro" chunk takes every @tarojs/* module into the main package. VirtualList
         // (@tarojs/components-advanced) serves only 更多 (flow-more, a subpackage page): left out of
         // that chunk, it stays with the page that uses it (about 20 KB off the main package).
-        const split = chain.optimization.get('splitChunks') as { cacheGroups: Record<string, { test: (m: { context?: string | null }) => boolean }> }
-        const taroGroup = split.cacheGroups.taro
+        const split = chain.optimization.get('splitChunks') as { cacheGroups: Record<string, false | { test: (m: { context?: string | null }) => boolean }> }
+        const taroGroup = split.cacheGroups.taro as { test: (m: { context?: string | null }) => boolean }
+        const groups = {
+          ...split.cacheGroups,
+          taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
+        }
+        // Issue 35: the shared chunks (common, vendors, taro) are the main package's, made of what the
+        // pages share ('initial'): a module that only the async subpackage's parts use stays in their
+        // chunks. Set on each group: Taro's MiniSplitChunksPlugin reads the groups alone.
         chain.optimization.splitChunks({
           ...split,
-          cacheGroups: {
-            ...split.cacheGroups,
-            taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
-          },
+          cacheGroups: Object.fromEntries(Object.entries(groups).map(([k, g]) => [k, g && { ...g, chunks: 'initial' }])),
         })
+        // Issue 35: the now-playing panel and the touch pad load from an async subpackage, into the
+        // app's own webpack runtime (imports marked weappSubpackage; config/babel-weapp-async-import.js).
+        chain.plugin('asyncSubpackage').use(WeappAsyncSubpackagePlugin, [[HOME_PARTS]])
         if (process.env.TVC_BUNDLE_STATS) chain.plugin('bundleStats').use(BundleStatsPlugin, [process.env.TVC_BUNDLE_STATS])
       },
     },

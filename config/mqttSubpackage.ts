@@ -4,7 +4,7 @@ import { build } from 'esbuild'
 const PLACEHOLDER = 'placeholder'
 const SRC = path.resolve(__dirname, '../src/platform')
 
-interface Source { source(): string | Buffer }
+export interface Source { source(): string | Buffer }
 interface Compilation {
   getAsset(name: string): { source: Source } | undefined
   emitAsset(name: string, source: Source): void
@@ -15,6 +15,33 @@ interface Compilation {
 interface Compiler {
   webpack: { sources: { RawSource: new (s: string) => Source }; Compilation: { PROCESS_ASSETS_STAGE_SUMMARIZE: number } }
   hooks: { thisCompilation: { tap(name: string, fn: (c: Compilation) => void): void } }
+}
+
+/**
+ * Registers a subpackage in app.json: a one-line placeholder page (a subpackage needs a page; nothing
+ * opens it) and, with `preloadWith`, a preload rule on that page. Reads app.json afresh: another
+ * subpackage's plugin may have updated it meanwhile.
+ */
+export function registerSubpackage(
+  compilation: Pick<Compilation, 'getAsset' | 'emitAsset' | 'updateAsset'>,
+  RawSource: new (s: string) => Source,
+  root: string,
+  preloadWith: string | undefined,
+  before: { source: Source },
+): void {
+  compilation.emitAsset(`${root}/${PLACEHOLDER}.js`, new RawSource('Page({})\n'))
+  compilation.emitAsset(`${root}/${PLACEHOLDER}.json`, new RawSource('{}\n'))
+  compilation.emitAsset(`${root}/${PLACEHOLDER}.wxml`, new RawSource('<view></view>\n'))
+  const app = JSON.parse(String((compilation.getAsset('app.json') ?? before).source.source())) as {
+    subPackages?: Array<{ root: string; pages: string[] }>
+    preloadRule?: Record<string, { network: string; packages: string[] }>
+  }
+  app.subPackages = [...(app.subPackages ?? []).filter((p) => p.root !== root), { root, pages: [PLACEHOLDER] }]
+  if (preloadWith) {
+    const rule = app.preloadRule?.[preloadWith]
+    app.preloadRule = { ...app.preloadRule, [preloadWith]: { network: 'all', packages: [...(rule?.packages ?? []).filter((p) => p !== root), root] } }
+  }
+  compilation.updateAsset('app.json', new RawSource(JSON.stringify(app)))
 }
 
 /** One library subpackage: its root, its entry (bundled alone) and what the bundle is given. */
@@ -87,20 +114,7 @@ export class LibrarySubpackagePlugin {
           compilation.errors.push(new Error(`${root} subpackage: ${e instanceof Error ? e.message : String(e)}`))
           return
         }
-        compilation.emitAsset(`${root}/${PLACEHOLDER}.js`, new RawSource('Page({})\n'))
-        compilation.emitAsset(`${root}/${PLACEHOLDER}.json`, new RawSource('{}\n'))
-        compilation.emitAsset(`${root}/${PLACEHOLDER}.wxml`, new RawSource('<view></view>\n'))
-        // read again after the build: another library's plugin may have updated it meanwhile
-        const app = JSON.parse(String((compilation.getAsset('app.json') ?? before).source.source())) as {
-          subPackages?: Array<{ root: string; pages: string[] }>
-          preloadRule?: Record<string, { network: string; packages: string[] }>
-        }
-        app.subPackages = [...(app.subPackages ?? []).filter((p) => p.root !== root), { root, pages: [PLACEHOLDER] }]
-        if (preloadWith) {
-          const rule = app.preloadRule?.[preloadWith]
-          app.preloadRule = { ...app.preloadRule, [preloadWith]: { network: 'all', packages: [...(rule?.packages ?? []).filter((p) => p !== root), root] } }
-        }
-        compilation.updateAsset('app.json', new RawSource(JSON.stringify(app)))
+        registerSubpackage(compilation, RawSource, root, preloadWith, before)
       })
     })
   }

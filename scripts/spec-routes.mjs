@@ -34,3 +34,9 @@ export const LIBRARY_SUBPACKAGES = [
   { root: 'mqtt', pages: ['placeholder'], preloadedBy: 'pages/index/index' },
   { root: 'crypto', pages: ['placeholder'], preloadedBy: null },
 ]
+
+/**
+ * Issue 35: subpackages of app code, webpack chunks loaded with require.async into the app's own
+ * runtime (config/asyncSubpackage.ts): the remote, now playing and the touch pad, preloaded with home.
+ */
+export const ASYNC_SUBPACKAGES = [{ root: 'home-parts', pages: ['placeholder'], preloadedBy: 'pages/index/index' }]

@@ -119,7 +119,7 @@ describe('the virtual box plays and reports (fake timers)', () => {
     await flush()
     const state = out.at(-1)?.actionData.content.playState
     expect(state.playing).toMatchObject({ loadUrl: 'http://x/h5/p9.html' })
-    expect(state.vod).toEqual({ programId: 'p9', title: '剧', episode: 2, episodeCount: 3, positionSec: 130, durationSec: 200 })
+    expect(state.vod).toEqual({ programId: 'p9', title: '剧', episode: 2, episodeCount: 3, positionSec: 130, durationSec: 200, paused: false })
     box.dispose()
   })
 

@@ -186,6 +186,19 @@ describe('手机输入 (TextInputStore)', () => {
     expect(b.wire).toEqual([])
   })
 
+  it('issue 35: the advice is one step the user can take: 搜索 while the TV is on (whatever plays), the power key first in standby', async () => {
+    const { store, tv, wire } = setup({ focused: false })
+    store.setText('新闻')
+    for (const playing of [null, { package: 'tvc.live', loadUrl: 'tvc://live/ch01' }, { package: 'com.app', loadUrl: 'http://x/h5/p9.html' }]) {
+      runInAction(() => (tv.tvMode = mode(undefined, { textInput: { focused: false }, playState: { power: true, playing } })))
+      expect(store.noFocusAdvice).toBe(ti.noFocus)
+      expect(await store.send()).toEqual({ ok: false, message: ti.noFocus })
+    }
+    runInAction(() => (tv.tvMode = mode(undefined, { textInput: { focused: false }, playState: { power: false, playing: null } })))
+    expect(await store.send()).toEqual({ ok: false, message: ti.noFocusTvOff })
+    expect(wire).toEqual([])
+  })
+
   it('sends the next command only after the reply to the previous one; no reply says so', async () => {
     const { store, wire, answer } = setup()
     store.setText('新闻')

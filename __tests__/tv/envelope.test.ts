@@ -59,6 +59,8 @@ describe('commands', () => {
         ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `digit${d}`),
         // issue 25: delete, confirm and the TV's search (手机输入)
         ...['del', 'enter', 'search'],
+        // issue 35: Android's media keys (now playing)
+        ...['playPause', 'play', 'pause', 'fastForward', 'rewind', 'next', 'previous'],
       ].sort(),
     )
     // issue 21: KEYCODE_0 .. KEYCODE_9 are Android codes 7 .. 16; channel up/down 166/167

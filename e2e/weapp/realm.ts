@@ -58,6 +58,11 @@ export interface RealmOptions {
    * src/protocol/identity.ts). Default u10001 (the start-up check links it with the demo owner's phone).
    */
   wechatUser?: string
+  /**
+   * Issue 35: WeChat refusing a require.async (a subpackage that did not download): the files (paths
+   * from the package root) for which this returns true fail with WeChat's error, as on a phone offline.
+   */
+  failAsync?: (file: string) => boolean
 }
 
 export interface WeappRealm {
@@ -84,7 +89,7 @@ export interface WeappRealm {
   /** Values of every text node in the page's rendered data. */
   texts(page: PageInstance): string[]
   /** Fires an event on the node whose subtree text is `text` (deepest match), through the page's `eh`. */
-  fire(page: PageInstance, match: NodeMatch, type: string, detail?: Data): void
+  fire(page: PageInstance, match: NodeMatch, type: string, detail?: Data, fields?: Data): void
   /** Node data (Taro's shortcut keys: sid, nn, cn, v, ...) of every element the predicate accepts. */
   find(page: PageInstance, predicate: (node: Data) => boolean): Data[]
   /** Globals of the realm, for the absence check. */
@@ -213,7 +218,9 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
         new Promise((resolve, reject) =>
           setTimeout(() => {
             try {
-              asyncLoads.push(relative(root, resolveFrom(p)))
+              const file = relative(root, resolveFrom(p))
+              if (opts.failAsync?.(file)) throw new Error(`require.async:fail ${file} (simulated: the subpackage did not download)`)
+              asyncLoads.push(file)
               resolve(load(resolveFrom(p)))
             } catch (e) {
               reject(e)
@@ -329,7 +336,7 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
       })
       return out
     },
-    fire(page, match, type, detail = {}) {
+    fire(page, match, type, detail = {}, fields = {}) {
       // Deepest element (has a sid, is not a text node) matching: the walk visits children first.
       let path: Data[] | null = null
       const search = (node: unknown, ancestors: Data[]): string => {
@@ -354,7 +361,8 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
       const bubbles = BUBBLING.has(type)
       const elements = found.filter((n) => typeof n.sid === 'string').reverse()
       for (const node of bubbles ? elements : elements.slice(0, 1)) {
-        const event = { type, timeStamp: Date.now(), target, currentTarget: ref(node), detail, mark: {} }
+        // fields: what else the event carries (a touch event's touches and changedTouches)
+        const event = { type, timeStamp: Date.now(), target, currentTarget: ref(node), detail, mark: {}, ...fields }
         guard(`${page.route} ${type} event`, () => (eh as (e: unknown) => void).call(page, event))
       }
     },

@@ -7,13 +7,18 @@
  *   2. app.js loads and App() registers; onLaunch + onShow run.
  *   3. Home renders the title and the gateway's desktop; the requests' IVs came from wx.getRandomValues.
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
- *   5. One remote key changes the virtual box's state.
+ *   5. One remote key changes the virtual box's state (the remote's code from the home-parts async
+ *      subpackage, issue 35).
  *   6. Live TV (issue 21): the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
- *   7. A detail page with episodes plays one on the TV (issue 22): the box plays that episode.
+ *   7. A detail page with episodes plays one on the TV (issue 22): the box plays that episode; home's
+ *      now-playing panel (issue 35) names it and its 暂停 pauses the box; the remote's 触控板: a long
+ *      press is 返回, a swipe right moves the box's focus one tile. Both panels came by require.async
+ *      from home-parts and run in the app's one webpack runtime (one React, one MobX).
  *   8. Every page of app.json opens, with the parameters a person would arrive with, and renders.
  *   9. A TV that has an owner binds by scanning its QR code.
  *  10. Issue 23: the same simulated WeChat user on a phone with empty storage reaches 电视在线 without
- *      the getPhoneNumber button, and edits the profile in my-info the WeChat way.
+ *      the getPhoneNumber button, and edits the profile in my-info the WeChat way. On that phone the
+ *      home-parts subpackage fails to download once: the remote says so, and 重试 brings it.
  * For every page it opens it prints WeChat's experience-score figures (setData calls, the largest
  * single setData, the most setData calls in one second, rendered nodes) and fails over the Audits
  * limits (figures.ts).
@@ -38,6 +43,12 @@ import { CRYPTO_SUBPACKAGE_FILE, CRYPTO_SUBPACKAGE_ROOT } from '../../src/platfo
 import { createWeappRealm, ABSENT_GLOBALS, type PageInstance, type WeappRealm } from './realm'
 import { auditProblems, figuresOf, formatFigures, type PageFigures } from './figures'
 import { live as lv } from '../../src/strings/live'
+import { nowPlaying as np } from '../../src/strings/nowPlaying'
+import { formatClock } from '../../src/stores/kit/progress'
+import { HOME_PARTS } from '../../config/asyncSubpackage'
+
+/** Issue 35: the async subpackage's chunks, as webpack names them (`<root>/<file>`, config/babel-weapp-async-import.js). */
+const part = (file: string) => `${HOME_PARTS.root}/${file}.js`
 
 const root = resolve(process.argv[2] ?? 'dist/weapp')
 const GATEWAY_PORT = Number(process.env.GATEWAY_PORT || 8787)
@@ -157,6 +168,11 @@ async function run(): Promise<void> {
     const volumeBefore = box!.state.volume
     realm.fire(home, { text: h.remote }, 'tap')
     await waitFor('remote panel', () => has(realm, home, t.keys.volumeUp))
+    // issue 35: the remote's code came by require.async from the home-parts subpackage
+    check(realm.asyncLoads.includes(part('RemotePanel')), `the remote must come from ${part('RemotePanel')} (loaded: ${realm.asyncLoads.join(', ')})`)
+    const mainWithRemote = readdirSync(join(root, 'pages/index')).filter((f) => f.endsWith('.js') && readFileSync(join(root, 'pages/index', f), 'utf8').includes('remote__digits'))
+    check(mainWithRemote.length === 0, `home must not carry the remote's code (found in pages/index/${mainWithRemote.join(', ')})`)
+    log(`the remote loaded by require.async from ${part('RemotePanel')}`)
     realm.fire(home, { text: t.keys.volumeUp }, 'tap')
     await waitFor('box volume up', () => box!.state.volume === volumeBefore + 1, 5_000)
     log(`volume ${volumeBefore} -> ${box!.state.volume} (${box!.tv.mac})`)
@@ -210,11 +226,46 @@ async function run(): Promise<void> {
     realm.closePage(detail)
     check(errors.length === 0, 'runtime errors')
 
+    // issue 35: home's now-playing panel under the TV card, and its 暂停 through the key queue
+    const episodeLine = np.episodeOf(2, series!.episodes.length)
+    const panelMs = await waitFor('the now-playing panel on home', () => has(realm, home, episodeLine) && has(realm, home, np.pause), 10_000)
+    realm.fire(home, { text: np.pause }, 'tap')
+    await waitFor('the box paused', () => box!.playback()?.paused === true, 5_000)
+    const held = box!.playback()?.positionSec ?? -1
+    await waitFor('the panel says so, from the box\'s reply', () => has(realm, home, np.paused(formatClock(held))) && has(realm, home, np.play), 5_000)
+    log(`now playing on home ${panelMs} ms after the play (${episodeLine}); 暂停 -> the box paused at ${held} s, the panel says "${np.paused(formatClock(held))}"`)
+    check(realm.asyncLoads.includes(part('NowPlayingPanel')), `now playing must come from ${part('NowPlayingPanel')} (loaded: ${realm.asyncLoads.join(', ')})`)
+    log(`the panel's code came by require.async from ${part('NowPlayingPanel')}; its 暂停 went through the app's TV store (one MobX)`)
+
+    // issue 35: the remote shows now playing too, and its 触控板 (its own chunk) drives the box
+    realm.fire(home, { text: h.remote }, 'tap')
+    await waitFor('now playing in the remote', () => realm.find(home, (n) => String(n.cl ?? '').includes('now-playing--remote')).length === 1)
+    realm.fire(home, { text: h.remoteTouch }, 'tap')
+    await waitFor('the touch pad', () => has(realm, home, np.padHint))
+    check(realm.asyncLoads.includes(part('TouchPad')), `the touch pad must come from ${part('TouchPad')} (loaded: ${realm.asyncLoads.join(', ')})`)
+    const padMatch = { attr: 'cl', value: 'touch-pad' }
+    const touch = (x: number, y: number) => ({ touches: [{ clientX: x, clientY: y }], changedTouches: [{ clientX: x, clientY: y }] })
+    const lifted = (x: number, y: number) => ({ touches: [], changedTouches: [{ clientX: x, clientY: y }] })
+    realm.fire(home, padMatch, 'touchstart', {}, touch(150, 150))
+    await new Promise((r) => setTimeout(r, 700))
+    realm.fire(home, padMatch, 'touchend', {}, lifted(150, 150))
+    await waitFor('a long press is 返回: the box leaves the program', () => box!.playback() === null && box!.state.playing === null, 5_000)
+    const focus = box!.state.focus
+    realm.fire(home, padMatch, 'touchstart', {}, touch(150, 150))
+    realm.fire(home, padMatch, 'touchmove', {}, touch(170, 150))
+    realm.fire(home, padMatch, 'touchend', {}, lifted(200, 152))
+    await waitFor('a swipe right moves the focus one tile', () => box!.state.focus === focus + 1, 5_000)
+    await new Promise((r) => setTimeout(r, 300))
+    check(box!.state.focus === focus + 1 && box!.state.lastKey === 'KEYCODE_DPAD_RIGHT', `one step right only (focus ${focus} -> ${box!.state.focus}, last key ${box!.state.lastKey})`)
+    log(`触控板 from ${part('TouchPad')}: long press -> 返回 (the box left the program); swipe right -> focus ${focus} -> ${box!.state.focus}`)
+    realm.fire(home, { text: common.close }, 'tap')
+    check(errors.length === 0, 'runtime errors')
+
     section('every page of app.json opens and renders')
     const routes = [
       ...realm.appJson.pages,
-      // The library subpackages' placeholder pages are never opened: they only carry a library.
-      ...(realm.appJson.subPackages ?? []).filter((p) => p.root !== MQTT_SUBPACKAGE_ROOT && p.root !== CRYPTO_SUBPACKAGE_ROOT).flatMap((p) => p.pages.map((pg) => `${p.root}/${pg}`)),
+      // The library and async subpackages' placeholder pages are never opened: they only carry code.
+      ...(realm.appJson.subPackages ?? []).filter((p) => ![MQTT_SUBPACKAGE_ROOT, CRYPTO_SUBPACKAGE_ROOT, HOME_PARTS.root].includes(p.root)).flatMap((p) => p.pages.map((pg) => `${p.root}/${pg}`)),
     ]
     const params = await arrivalParams(realm, home)
     for (const route of routes) {
@@ -370,7 +421,9 @@ async function firstVisitGuide(stack: Awaited<ReturnType<typeof startStack>>, se
 
 async function returningWeChatUser(stack: Awaited<ReturnType<typeof startStack>>, section: (name: string) => void): Promise<void> {
   section('returning WeChat user, empty storage: straight to 电视在线; the profile edited in my-info')
-  const realm = createWeappRealm({ root, onError: record, wechatUser: 'u10001' })
+  // issue 35: on this phone the home-parts subpackage fails to download until `refuse` is lifted
+  let refuse = true
+  const realm = createWeappRealm({ root, onError: record, wechatUser: 'u10001', failAsync: (f) => refuse && f.startsWith(`${HOME_PARTS.root}/`) })
   check(realm.storage.size === 0, 'the second phone starts with empty storage')
   realm.launch()
   const home = realm.openPage(realm.appJson.pages[0])
@@ -383,6 +436,17 @@ async function returningWeChatUser(stack: Awaited<ReturnType<typeof startStack>>
   check(!phoneButton, 'the getPhoneNumber button must not show for a returning WeChat user')
   check(realm.wxRead.has('login') && !has(realm, home, l.getPhone), 'logged in from wx.login alone')
   log(`"${t.online}" ${onlineMs} ms after launch, from one wx.login code; no getPhoneNumber button`)
+
+  // issue 35: the remote's code does not arrive: the sheet says so (not a blank), and 重试 brings it
+  realm.fire(home, { text: h.remote }, 'tap')
+  await waitFor('the remote says its code did not load', () => has(realm, home, h.remoteLoadFailed))
+  check(!has(realm, home, t.keys.volumeUp), 'no remote keys without their code')
+  refuse = false
+  realm.fire(home, { attr: 'cl', value: 'async-part--failed' }, 'tap')
+  await waitFor('重试 loads the remote', () => has(realm, home, t.keys.volumeUp) && !has(realm, home, h.remoteLoadFailed))
+  check(realm.asyncLoads.includes(part('RemotePanel')), `the retry loaded ${part('RemotePanel')}`)
+  log(`home-parts refused once: the remote said "${h.remoteLoadFailed}"; 重试 loaded it`)
+  realm.fire(home, { text: common.close }, 'tap')
 
   const info = realm.openPage('pages/my-info/my-info')
   lastPage = { realm, page: info }

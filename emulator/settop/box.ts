@@ -22,6 +22,8 @@ import {
 import { VodPlayer, type ProgramDef } from './playback'
 import { playStartOf } from '../../src/protocol/tv/playParams'
 import { senderTopic } from '../../src/protocol/tv/sender'
+import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
+import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -316,9 +318,11 @@ export class VirtualSetTopBox {
       const keyEvent = knownKeyEvent(content)
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, via, types.typeScreen, { code: this.state.screen })
       if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, via, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic, sender))
+      // issue 35: the media keys and the seek (media.ts); the reply says what they did
+      if (isMediaCommand(keyEvent) && !locks.globalLock) return this.mediaAnswer(env, via, sender, keyEvent, content.value, locks)
       // global lock: the TV takes no key (the answer says globalLock true)
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
-        if (this.searchField.key(keyEvent, this.state)) this.state = { ...this.state, lastKey: keyEvent }
+        if (this.searchField.key(keyEvent, this.state)) this.state = this.searchTook(keyEvent)
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
         this.followPlayer()
@@ -353,6 +357,33 @@ export class VirtualSetTopBox {
       return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     return null
+  }
+
+  /** The search field took a key: a pending channel number is dropped (issue 35: search opens over live TV too). */
+  private searchTook(keyEvent: string): TvPlayState {
+    this.clearEntry()
+    return { ...this.state, lastKey: keyEvent, liveEntry: '' }
+  }
+
+  /** Issue 35: a media key or a seek, on the program playing or the live channel; `media` says what it did. */
+  private mediaAnswer(env: Envelope<Record<string, unknown>>, via: string, sender: string | undefined, keyEvent: string, value: unknown, locks: TvLocks): Envelope {
+    const pb = this.vodUrl && this.state.playing?.loadUrl === this.vodUrl ? this.player.current : null
+    const { state, answer } = applyMedia(
+      {
+        state: this.state,
+        playingProgram: !!pb && !pb.ended,
+        changePlay: (next) => this.player.change(next),
+        stepChannel: (delta) => this.applyRemote(CHANNEL_KEYS[delta], locks),
+      },
+      keyEvent,
+      value,
+    )
+    this.state = state
+    this.searchField.follow(this.state)
+    this.followPlayer()
+    if (answer.done) this.take(sender, actionOf(env.actionData.type, env.actionData.content))
+    const topic = env.actionData.from.topic
+    return this.reply(env, via, types.typeMode, { ...this.modeContent(locks, topic), media: answer })
   }
 
   /** Issue 25: a text for the focused input field; the answer says whether it went in. */
@@ -429,7 +460,7 @@ export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
 export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
 
 /** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
-const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT])
+const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT, KEY_EVENT_SEEK])
 
 const within = (v: unknown, max: number) => v === undefined || (typeof v === 'string' && v.length <= max)
 

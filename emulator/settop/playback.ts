@@ -5,9 +5,13 @@
  * reports where it is to the gateway (the user's watch record) at least every WRITE_EVERY_MS, when it
  * stops or switches, and at once when the clock is moved (`tick()`).
  *
- * Within one play the position never moves backwards: a clock set back holds the position where it
- * is (the anchor moves with the clock) instead of rewinding it. Only a new play command sets any
- * position.
+ * Within one play the position never moves backwards on its own: a clock set back holds the position
+ * where it is (the anchor moves with the clock) instead of rewinding it. Only a play command, a seek or
+ * an episode key (issue 35) sets another position.
+ *
+ * Issue 35: a paused play keeps its position on the stack's clock (the anchor moves with the clock);
+ * the 30 s writes and the write at stop go on, with the paused position. Pause, seek and an episode
+ * change are written at once.
  */
 import type { VodPlayState } from '../../src/protocol/tv/messages'
 
@@ -28,6 +32,8 @@ export interface Playback {
   anchorMs: number
   /** The last episode reached its end: the box has stopped. */
   ended: boolean
+  /** Issue 35: paused (KEYCODE_MEDIA_PAUSE): the position holds while the clock moves. */
+  paused: boolean
 }
 
 /** What the box tells the gateway: the record of `uid` for this program. */
@@ -50,7 +56,7 @@ export function startPlayback(program: ProgramDef, uid: string, episode: number,
   const count = Math.max(1, program.durations.length)
   const ep = Math.min(Math.max(1, Math.floor(episode) || 1), count)
   const pos = Math.min(Math.max(0, Math.floor(positionSec) || 0), durationOf(program, ep) - 1)
-  return { program, uid, episode: ep, positionSec: pos, anchorMs: now, ended: false }
+  return { program, uid, episode: ep, positionSec: pos, anchorMs: now, ended: false, paused: false }
 }
 
 /**
@@ -59,6 +65,8 @@ export function startPlayback(program: ProgramDef, uid: string, episode: number,
  */
 export function advance(pb: Playback, now: number): Playback {
   if (pb.ended) return pb
+  // paused: the position holds, the anchor follows the clock (a resume counts from its own moment)
+  if (pb.paused) return now === pb.anchorMs ? pb : { ...pb, anchorMs: now }
   if (now <= pb.anchorMs) return now === pb.anchorMs ? pb : { ...pb, anchorMs: now }
   const elapsed = Math.floor((now - pb.anchorMs) / 1000)
   if (elapsed === 0) return pb
@@ -76,7 +84,7 @@ export function advance(pb: Playback, now: number): Playback {
 
 /** Milliseconds from the play's anchor until its last episode ends (Infinity once ended: nothing to wait for). */
 export function msUntilEnd(pb: Playback): number {
-  if (pb.ended) return Infinity
+  if (pb.ended || pb.paused) return Infinity
   let left = durationOf(pb.program, pb.episode) - pb.positionSec
   for (let e = pb.episode + 1; e <= pb.program.durations.length; e++) left += durationOf(pb.program, e)
   return left * 1000
@@ -91,7 +99,34 @@ export function vodState(pb: Playback): VodPlayState {
     episodeCount: Math.max(1, pb.program.durations.length),
     positionSec: pb.positionSec,
     durationSec: durationOf(pb.program, pb.episode),
+    paused: pb.paused,
   }
+}
+
+/** Issue 35: the play paused (true) or playing again (false) at `now`, where it is. */
+export function setPaused(pb: Playback, paused: boolean, now: number): Playback {
+  const at = advance(pb, now)
+  return at.ended || at.paused === paused ? at : { ...at, paused, anchorMs: now }
+}
+
+/** Issue 35: the play at second `sec` of its episode (clamped into the episode), paused or not as it was. */
+export function seekPlayback(pb: Playback, sec: number, now: number): Playback {
+  const at = advance(pb, now)
+  if (at.ended) return at
+  const pos = Math.min(Math.max(0, Math.floor(sec) || 0), durationOf(at.program, at.episode) - 1)
+  return { ...at, positionSec: pos, anchorMs: now }
+}
+
+/**
+ * Issue 35: the next (+1) or previous (-1) episode from its start, playing; null when there is none
+ * (next on the last episode, previous on the first).
+ */
+export function stepEpisode(pb: Playback, delta: 1 | -1, now: number): Playback | null {
+  const at = advance(pb, now)
+  if (at.ended) return null
+  const episode = at.episode + delta
+  if (episode < 1 || episode > Math.max(1, at.program.durations.length)) return null
+  return { ...at, episode, positionSec: 0, anchorMs: now, paused: false }
 }
 
 /**
@@ -150,6 +185,22 @@ export class VodPlayer {
       return
     }
     this.arm()
+  }
+
+  /**
+   * Issue 35: pause / play / seek / episode keys change the play (see setPaused, seekPlayback,
+   * stepEpisode). The change is written at once and the cadence starts again from it. False when
+   * nothing plays or the change is not possible (no such episode).
+   */
+  change(next: (pb: Playback, now: number) => Playback | null): boolean {
+    const pb = this.current
+    if (!pb || pb.ended) return false
+    const changed = next(pb, this.now())
+    if (!changed) return false
+    this.pb = changed
+    this.save(changed)
+    this.arm()
+    return true
   }
 
   dispose(): void {

@@ -1,7 +1,10 @@
 /**
  * Issue 25, the virtual box's search field (手机输入, src/protocol/tv/textInput.ts): the one input
  * field of the virtual TV. It takes focus from the search key (KEYCODE_SEARCH) or from the arrow up on
- * the desktop's top row, and loses it to the arrow down, back, home, power, or anything that plays.
+ * the desktop's top row, and loses it to the arrow down, back, home, power, or anything that starts
+ * playing. Issue 35: as on Android TV, the search key opens search over whatever plays (a program, a
+ * live channel, a desktop tile): the field stays focused over that play, which goes on behind it, until
+ * back closes it or something else starts playing.
  * While it has focus, KEYCODE_DEL deletes the last character, KEYCODE_ENTER confirms (searches),
  * digits type themselves, and a text key event appends its text. The admin route shows its content.
  */
@@ -26,6 +29,8 @@ export class SearchField {
   focused = false
   text = ''
   submitted = ''
+  /** Issue 35: the play the search key opened the field over (null: opened on the desktop). */
+  private over: TvPlayState['playing'] = null
 
   /**
    * A remote key, before the box's own model sees it: true when the field took it (the model then
@@ -37,13 +42,16 @@ export class SearchField {
       return false
     }
     if (keyEvent === K.search.keyEvent) {
+      // issue 35: over whatever plays, as Android TV's search key
       this.focused = true
+      this.over = state.playing
       return true
     }
     if (!this.focused) {
       // the arrow up from the desktop's top row reaches the search field above the tiles
       if (keyEvent === K.up.keyEvent && !state.playing && !state.menuOpen && state.focus < DESKTOP_COLUMNS) {
         this.focused = true
+        this.over = null
         return true
       }
       return false
@@ -83,9 +91,12 @@ export class SearchField {
     return { focused: true, accepted: true }
   }
 
-  /** The box started playing something or went off: the field is no longer on screen. */
+  /**
+   * The box went off, or started playing something other than what the field was opened over (a new
+   * play is a new `playing` object, even of the same address): the field is no longer on screen.
+   */
   follow(state: TvPlayState): void {
-    if (!state.power || state.playing) this.focused = false
+    if (!state.power || (state.playing && state.playing !== this.over)) this.focused = false
   }
 
   snapshot(): SearchFieldSnapshot {

@@ -152,6 +152,14 @@ export const tv = Object.freeze({
     del: '删除',
     enter: '确认',
     search: '搜索',
+    // issue 35: the media keys (now playing)
+    playPause: '播放/暂停',
+    play: '播放',
+    pause: '暂停',
+    fastForward: '+10秒',
+    rewind: '−10秒',
+    next: '下一集',
+    previous: '上一集',
   }),
 })
 
@@ -227,6 +235,15 @@ export const home = Object.freeze({
   remote: '遥控器',
   remotePad: '方向键',
   remoteDigits: '数字键',
+  /** Issue 35: the remote's third mode. */
+  remoteTouch: '触控板',
+  /**
+   * Issue 35: the remote, now playing and the touch pad load after home (weapp: an async subpackage);
+   * what the user reads when that code did not arrive (a tap tries again).
+   */
+  remoteLoadFailed: '遥控器加载失败，请检查网络后重试',
+  nowPlayingLoadFailed: '播放控制加载失败，请检查网络',
+  touchPadLoadFailed: '触控板加载失败，请检查网络',
   bindTv: '去绑定',
 })
 

@@ -5,10 +5,19 @@ import { useStores } from '../../stores/app/context'
 import type { RemoteKey } from '../../stores/app/tvStore'
 import { tapFeedback, toastProblem } from '../../platform/feedback'
 import { common, home as h, tv as t } from '../../strings'
+import { asyncPart } from '../../components/AsyncPart'
+import { NowPlayingPanel } from '../nowPlaying/LazyNowPlaying'
 import './home.scss'
 
 /** 手机输入 (issue 25) loads when the remote is first opened, not with home. */
 const TextInputPanel = lazy(() => import('./TextInputPanel'))
+/** Issue 35: the touch pad loads when its mode is first chosen (weapp: the `home-parts` subpackage). */
+const TouchPad = asyncPart(() => import(/* weappSubpackage: "home-parts" */ './touchPad/TouchPad'), {
+  failed: h.touchPadLoadFailed,
+  loading: <View className='remote__pad-space' />,
+})
+
+type Mode = 'pad' | 'digits' | 'touch'
 
 interface Props {
   visible: boolean
@@ -35,7 +44,7 @@ const DIGIT_ROWS: RemoteKey[][] = [
  */
 function RemotePanel({ visible, onClose }: Props) {
   const { tv } = useStores()
-  const [digits, setDigits] = useState(false)
+  const [mode, setMode] = useState<Mode>('pad')
   if (!visible) return null
   const press = (key: RemoteKey) => {
     tapFeedback()
@@ -56,16 +65,20 @@ function RemotePanel({ visible, onClose }: Props) {
           <Text className={`remote__state remote__state--${tv.linkState}`}>{tv.stateLabel}</Text>
           <Text className='remote__close' onClick={onClose}>{common.close}</Text>
         </View>
+        {tv.online && <NowPlayingPanel place='remote' />}
         {ROWS.map((row) => (
           <View className='remote__row' key={row.join()}>
             {row.map((k) => <Key key={k} k={k} />)}
           </View>
         ))}
         <View className='remote__modes'>
-          <Text className={`remote__mode${digits ? '' : ' remote__mode--on'}`} onClick={() => setDigits(false)}>{h.remotePad}</Text>
-          <Text className={`remote__mode${digits ? ' remote__mode--on' : ''}`} onClick={() => setDigits(true)} data-mode='digits'>{h.remoteDigits}</Text>
+          <Text className={`remote__mode${mode === 'pad' ? ' remote__mode--on' : ''}`} onClick={() => setMode('pad')} data-mode='pad'>{h.remotePad}</Text>
+          <Text className={`remote__mode${mode === 'digits' ? ' remote__mode--on' : ''}`} onClick={() => setMode('digits')} data-mode='digits'>{h.remoteDigits}</Text>
+          <Text className={`remote__mode${mode === 'touch' ? ' remote__mode--on' : ''}`} onClick={() => setMode('touch')} data-mode='touch'>{h.remoteTouch}</Text>
         </View>
-        {digits ? (
+        {mode === 'touch' ? (
+          <TouchPad />
+        ) : mode === 'digits' ? (
           <View className='remote__digits'>
             {DIGIT_ROWS.map((row) => (
               <View className='remote__row remote__row--digits' key={row.join()}>

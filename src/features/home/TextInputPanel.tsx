@@ -33,7 +33,7 @@ function TextInputPanel() {
           {t.textCount(input.count, input.max)}
         </Text>
       </View>
-      {focused === false && <Text className='text-input__hint'>{t.noFocus}</Text>}
+      {focused === false && <Text className='text-input__hint'>{input.noFocusAdvice}</Text>}
       <View className='text-input__row'>
         <Input
           className='text-input__field'

@@ -9,9 +9,10 @@ import SearchEntry from '../../features/home/SearchEntry'
 import MyEntry from '../../features/home/MyEntry'
 import HomeTabs, { HomeTabsRoom } from '../../features/home/HomeTabs'
 import BlockView from '../../features/home/BlockView'
-import RemotePanel from '../../features/home/RemotePanel'
+import LazyRemote from '../../features/home/LazyRemote'
 import PointsEntry from '../../features/points/PointsEntry'
 import LazyContinueRow from '../../features/home/LazyContinueRow'
+import LazyNowPlaying from '../../features/nowPlaying/LazyNowPlaying'
 import { loadHomeGuide } from '../../features/guide/lazy'
 import { loadHomeBanner, prepareHomeBanner } from '../../features/operator/lazy'
 import LazyPart from '../../components/LazyPart'
@@ -129,6 +130,7 @@ function Index() {
           </Suspense>
           <View className='home-look__art'>
             <TvStatusCard onRemote={() => setRemoteOpen(true)} />
+            <LazyNowPlaying />
           </View>
           <View className='home-search-row'>
             <SearchEntry />
@@ -140,7 +142,7 @@ function Index() {
       }
       footer={
         <>
-          <RemotePanel visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
+          <LazyRemote visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
           <LazyPart ready={desktopStatus === 'ready' && root.session.uid !== ''} load={loadHomeGuide} />
         </>
       }

@@ -1,4 +1,5 @@
 import { tvMessage as types, type H5PlayPayload, type KeyEventContent } from './messages'
+import { MEDIA_KEYS, type MediaKey } from './mediaKeys'
 
 /** The remote-control keys a phone remote needs (labels: strings.tv.keys). */
 export type RemoteKey =
@@ -18,6 +19,7 @@ export type RemoteKey =
   | 'channelDown'
   | DigitKey
   | TextKey
+  | MediaKey
 
 /** Issue 25 (手机输入): delete and confirm in the TV's input field, and the TV's search (focuses its search field). */
 export type TextKey = 'del' | 'enter' | 'search'
@@ -55,6 +57,8 @@ export const REMOTE_KEYS: Readonly<Record<RemoteKey, { keyEvent: string; code: n
   del: { keyEvent: 'KEYCODE_DEL', code: 67 },
   enter: { keyEvent: 'KEYCODE_ENTER', code: 66 },
   search: { keyEvent: 'KEYCODE_SEARCH', code: 84 },
+  // issue 35: Android's media keys (play/pause, ±10 s, episodes): src/protocol/tv/media.ts
+  ...MEDIA_KEYS,
 })
 
 /** The digit key of 0-9. */
@@ -74,6 +78,8 @@ export function channelKeys(channelNumber: number): RemoteKey[] {
   const digits: RemoteKey[] = [...String(channelNumber)].map((c) => digitKey(Number(c)))
   return [...digits, 'ok']
 }
+
+export type { MediaKey } from './mediaKeys'
 
 export const KEY_EVENT_SYNC = 'syncPlayState'
 export const KEY_EVENT_SCREEN = 'getCurrentScreenType'

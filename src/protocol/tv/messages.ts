@@ -116,6 +116,11 @@ export interface VodPlayState {
   positionSec: number
   /** Length of the episode playing, seconds. */
   durationSec: number
+  /**
+   * Extension (issue 35, src/protocol/tv/media.ts): the program is paused and keeps its position.
+   * Present (true or false) only from a box that knows the media extension, seek to a point included.
+   */
+  paused?: boolean
 }
 
 /** Extension (issue 21): what a box playing live TV reports. */

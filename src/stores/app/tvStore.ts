@@ -196,6 +196,17 @@ export class TvStore {
   }
 
   /**
+   * Issue 35: several presses as one sequence (a swipe on the touch pad, ±10 s steps towards a point),
+   * in order, each after the reply to the one before; a missing reply stops the rest.
+   */
+  async pressKeys(keys: readonly RemoteKey[]): Promise<SequenceResult> {
+    if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
+    const seq = await this.keySequence()
+    if (!seq) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
+    return seq.queue.run(keys)
+  }
+
+  /**
    * Issue 25: a command other than a key (a text for the TV's input field), in the same line as the
    * remote's presses: sent after the TV's reply to the previous one. Under global lock nothing is sent.
    */

@@ -49,6 +49,14 @@ export class TextInputStore {
     return readTextInput(this.tv.tvMode.content)?.focused ?? null
   }
 
+  /**
+   * What to do when no input field is focused, one step the user can take in the TV's state (issue 35:
+   * the search key opens search over whatever plays; a TV in standby needs the power key first).
+   */
+  get noFocusAdvice(): string {
+    return this.tv.online && this.tv.tvMode.content.playState?.power === false ? t.noFocusTvOff : t.noFocus
+  }
+
   /** Sends the text to the TV's focused input field; clears the field once the TV took it. */
   async send(): Promise<ActionResult> {
     const text = this.text
@@ -59,7 +67,7 @@ export class TextInputStore {
     if (this.sending) return fail(t.waitReply)
     const focused = this.focusedOnTv
     if (focused === null) return fail(t.textUnsupported)
-    if (!focused) return fail(t.noFocus)
+    if (!focused) return fail(this.noFocusAdvice)
     const reply = await this.exchange(() => this.tv.pressCommand(inputText(text)))
     if (!reply.ok) return reply
     const answer = readTextInput(reply.content)
@@ -69,7 +77,7 @@ export class TextInputStore {
       })
       return { ok: true, message: t.textSent }
     }
-    if (answer?.reason === 'noFocus') return fail(t.noFocus)
+    if (answer?.reason === 'noFocus') return fail(this.noFocusAdvice)
     if (reply.content.globalLock === true) return fail(t.textRefused)
     return fail(answer ? t.textRefused : t.textUnsupported)
   }
