@@ -64,7 +64,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
     // strings as a 6-byte \uXXXX escape instead of 3 UTF-8 bytes (WeChat reads UTF-8 sources).
     terser: {
       enable: true,
-      config: { output: { quote_keys: false, ascii_only: false } },
+      config: {
+        output: { quote_keys: false, ascii_only: false },
+        // H5: Taro's default keep_fnames keeps every function's name in the bundle; nothing here reads
+        // Function#name (issue 34: part of the home route's bytes). Two compress passes.
+        ...(process.env.TARO_ENV === 'h5' ? { keep_fnames: false, compress: { passes: 2 } } : {}),
+      },
     },
     mini: {
       // CSS of shared components is imported in different orders by different pages; the app's rules do

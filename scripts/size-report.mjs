@@ -2,10 +2,10 @@
 /**
  * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
  * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
- * - weapp main package 612 KB, each page subpackage (and the async subpackage home-parts) 200 KB; the library subpackages (`mqtt`: mqtt.js
+ * - weapp main package 614 KB, each page subpackage (and the async subpackage home-parts) 200 KB; the library subpackages (`mqtt`: mqtt.js
  *   and the TV link's code; `crypto`: crypto-js; loaded with require.async) are reported against
  *   WeChat's 2 MB package limit;
- * - H5 home route JavaScript 160 KB gzip.
+ * - H5 home route JavaScript 147 KB gzip (issue 34: 157.3 -> 146.1).
  *
  * Usage: node scripts/size-report.mjs [--weapp dist/weapp] [--h5 dist/h5] [--json out.json]
  */
@@ -17,12 +17,14 @@ import { gzipSync } from 'node:zlib'
 // used: crypto-js and the TV link's code in async subpackages, no request schemas in the app build);
 // 612 KB with issue 35 (611.0 KB used: the remote, now playing and the touch pad in the home-parts
 // async subpackage, their styles and webpack's chunk loading in the main package)
-export const MAIN_BUDGET = 612 * 1024
+// 614 KB with issue 34's H5 half (613.5 KB used): home's rooms (tab strip, 继续观看), the near-end
+// renderer and the feedback seam reach the WeChat main package too (+2.7 KB)
+export const MAIN_BUDGET = 614 * 1024
 export const SUBPACKAGE_BUDGET = 200 * 1024
 /** WeChat's own limit per package: what the library-only subpackage is held to. */
 export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024
 export const LIBRARY_SUBPACKAGES = ['mqtt', 'crypto']
-export const H5_HOME_GZIP_BUDGET = 160 * 1024
+export const H5_HOME_GZIP_BUDGET = 147 * 1024
 
 const args = process.argv.slice(2)
 const opt = (name, def) => {

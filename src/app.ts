@@ -2,7 +2,7 @@ import { createElement, useState, type PropsWithChildren } from 'react'
 import Taro, { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
 import { createAppServices, type AppServices } from './appRoot'
 import { StoreContext } from './stores/app/context'
-import { toastProblem } from './platform/feedback'
+import { prepareFeedback, toastProblem } from './platform/feedback'
 import { watchPageLoading } from './platform/pageLoadingView'
 import { net } from './strings'
 import './app.scss'
@@ -29,7 +29,11 @@ export function createApp(make: () => AppServices) {
     const [{ root }] = useState(make)
 
     useLaunch((options) => {
-      if (process.env.TARO_ENV === 'h5') watchPageChunks()
+      if (process.env.TARO_ENV === 'h5') {
+        watchPageChunks()
+        // the toast/dialog code (its own chunk) is fetched once the first frame is out, ahead of need
+        requestAnimationFrame(() => setTimeout(() => void prepareFeedback(), 0))
+      }
       const query = (options?.query ?? {}) as Record<string, string | undefined>
       void root.start({ sharerUid: query.sharerUid })
       Taro.onNetworkStatusChange?.((res) => root.onNetworkChange(res.isConnected))

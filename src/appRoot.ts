@@ -3,7 +3,8 @@
  * environment, and hands them to the stores. Nothing else creates a client, a bridge or a link.
  */
 import Taro from '@tarojs/taro'
-import { env, toast } from './config'
+import { env } from './config'
+import { toastProblem } from './platform/feedback'
 import { createApi, type Api } from './services/api'
 import { createGatewayClient } from './services/http'
 import { createTaroTransport } from './services/http/taroTransport'
@@ -72,7 +73,7 @@ export function createAppServices(): AppServices {
     baseUrl: env.gatewayUrl,
     transport: createTaroTransport(),
     session,
-    notify: (message) => Taro.showToast({ title: message, icon: 'none', duration: toast.longMs }),
+    notify: toastProblem,
     onSessionEnd: () => session.end(),
     appKey: env.appKey,
     appId: env.appId,
@@ -102,7 +103,7 @@ export function createAppServices(): AppServices {
     session,
     transport: process.env.TARO_ENV === 'weapp' ? taroUpload : fetchUpload(),
     refresh: () => client.refreshSession(),
-    notify: (message) => Taro.showToast({ title: message, icon: 'none', duration: toast.longMs }),
+    notify: toastProblem,
   })
   const root = new RootStore({
     api,

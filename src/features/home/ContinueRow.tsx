@@ -6,6 +6,7 @@ import Img from '../../components/Img'
 import ProgressBar from '../../components/ProgressBar'
 import { useStores } from '../../stores/app/context'
 import { continueOf } from './state/continueStore'
+import { ContinueRoom, rememberContinueShown } from './ContinueRoom'
 import { formatClock, progressOf } from '../../stores/kit/progress'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
@@ -18,7 +19,7 @@ import './continueRow.scss'
  * episode, position and a progress bar; a tap opens the detail, ready to resume. Absent when logged
  * out or with nothing to continue. Loaded after home's first paint (LazyContinueRow).
  */
-function ContinueRow() {
+function ContinueRow({ room = false }: { room?: boolean }) {
   const root = useStores()
   const store = continueOf(root)
   const uid = root.session.uid
@@ -27,8 +28,14 @@ function ContinueRow() {
     void store.load(childMode)
   }, [store, uid, childMode])
   useDidShow(() => void store.load(root.childMode))
+  const status = store.items.status
+  const visible = store.visible
+  useEffect(() => {
+    if (status === 'ready' || status === 'empty') rememberContinueShown(uid, visible)
+  }, [uid, status, visible])
 
-  if (!uid || !store.visible) return null
+  if (!uid) return null
+  if (!visible) return room && (status === 'idle' || status === 'loading') ? <ContinueRoom /> : null
   const items = store.items.value ?? []
   return (
     <View className='continue-row' data-row='continue'>

@@ -1,6 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react'
+import { useEffect, useMemo, useState, type ComponentType } from 'react'
 import { observer } from 'mobx-react'
 import { useStores } from '../../stores/app/context'
+import { ContinueRoom, continueShownBefore } from './ContinueRoom'
 
 /**
  * Issue 22: home's 继续观看 row, with its code (row, store, strings) imported after home's first paint,
@@ -10,7 +11,9 @@ import { useStores } from '../../stores/app/context'
 function LazyContinueRow() {
   const { session } = useStores()
   const uid = session.uid
-  const [Row, setRow] = useState<ComponentType | null>(null)
+  const [Row, setRow] = useState<ComponentType<{ room: boolean }> | null>(null)
+  // shown last time: its room is kept until it comes (no shift of the blocks under it)
+  const room = useMemo(() => continueShownBefore(uid), [uid])
   useEffect(() => {
     if (Row || !uid) return undefined
     let alive = true
@@ -27,7 +30,8 @@ function LazyContinueRow() {
       clearTimeout(timer)
     }
   }, [Row, uid])
-  return Row && uid ? <Row /> : null
+  if (!uid) return null
+  return Row ? <Row room={room} /> : room ? <ContinueRoom /> : null
 }
 
 export default observer(LazyContinueRow)

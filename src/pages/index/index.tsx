@@ -7,7 +7,7 @@ import { definePage } from '../../components/PageBoundary'
 import TvStatusCard from '../../features/home/TvStatusCard'
 import SearchEntry from '../../features/home/SearchEntry'
 import MyEntry from '../../features/home/MyEntry'
-import HomeTabs from '../../features/home/HomeTabs'
+import HomeTabs, { HomeTabsRoom } from '../../features/home/HomeTabs'
 import BlockView from '../../features/home/BlockView'
 import LazyRemote from '../../features/home/LazyRemote'
 import PointsEntry from '../../features/points/PointsEntry'
@@ -24,12 +24,20 @@ import type { ProgramCard } from '../../protocol/contract/models'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { titles } from '../../strings'
-import { useProgressive } from '../../lib/useProgressive'
+import NearEnd from '../../components/NearEnd'
 
 /** The 直播 tab's code loads when the tab is first opened (issue 21), never with home. */
 const LiveTab = lazy(() => import('../../features/live/LiveTab'))
 /** Issue 25: a lost TV, told once at launch (not on the first paint's path). */
 const LostTvNotice = lazy(() => import('../../features/devices/LostTvNotice'))
+
+/** Blocks rendered with the first screen (about one phone screen of content under the header). */
+const FIRST_BLOCKS = 2
+/** Blocks added each time the end of what is rendered scrolls near. */
+const MORE_BLOCKS = 2
+const BODY_ID = 'home-body'
+/** How long the blocks under the landing tab's banner slot wait for the banner's code and answer. */
+const BANNER_WAIT_MS = 1500
 
 /** Home: the TV at a glance, the search box, and the desktop of the TV's mode in tabs. */
 function Index() {
@@ -72,7 +80,26 @@ function Index() {
     [tracker],
   )
   const blockList = blocks?.value ?? []
-  const rendered = useProgressive(blockList.length, tab?.key)
+  // Issue 34: the blocks under the banner's slot wait for it (at most BANNER_WAIT_MS), so its arrival
+  // moves nothing on screen; the first block, above the slot, does not.
+  const [bannerSettled, setBannerSettled] = useState(false)
+  useEffect(() => {
+    let alive = true
+    const settle = () => alive && setBannerSettled(true)
+    const timer = setTimeout(settle, BANNER_WAIT_MS)
+    void prepareHomeBanner(root).then(settle)
+    return () => {
+      alive = false
+      clearTimeout(timer)
+    }
+  }, [root])
+  // Issue 34: blocks under the fold are rendered when the user scrolls near them, not with the first screen.
+  const [near, setNear] = useState({ tab: tab?.key, count: FIRST_BLOCKS })
+  const limit = near.tab === tab?.key ? near.count : FIRST_BLOCKS
+  const held = !bannerSettled && home.tabIndex === 0
+  const rendered = Math.min(blockList.length, held ? 1 : limit)
+  const tabKey = tab?.key
+  const renderMore = useCallback(() => setNear((n) => ({ tab: tabKey, count: (n.tab === tabKey ? n.count : FIRST_BLOCKS) + MORE_BLOCKS })), [tabKey])
 
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? READY : blocks
@@ -82,7 +109,6 @@ function Index() {
   // header stays short on a phone, and what arrives after the first paint moves no content on screen above it.
   // Each loads in a component of its own, so its arrival does not re-render the page. The banner's code
   // and images are asked for as soon as home has painted, so it renders together with the first block.
-  useEffect(() => prepareHomeBanner(root), [root])
   const landingExtras =
     home.tabIndex === 0 ? (
       <>
@@ -96,6 +122,7 @@ function Index() {
       title={titles.index}
       state={content ?? NOT_YET}
       onRetry={retry}
+      bodyId={BODY_ID}
       header={
         <HomeLook>
           <Suspense fallback={null}>
@@ -110,7 +137,7 @@ function Index() {
             <MyEntry />
           </View>
           <PointsEntry />
-          {home.tabs.length > 0 && <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} />}
+          {home.tabs.length > 0 ? <HomeTabs tabs={home.tabs} index={home.tabIndex} onSelect={(i) => void home.selectTab(i)} /> : home.desktop.status === 'idle' || home.desktop.status === 'loading' ? <HomeTabsRoom /> : null}
         </HomeLook>
       }
       footer={
@@ -133,6 +160,7 @@ function Index() {
               {i === 0 && landingExtras}
             </Fragment>
           ))}
+          {!held && rendered < blockList.length && <NearEnd key={rendered} id={`home-near-${rendered}`} rootId={BODY_ID} onNear={renderMore} />}
         </>
       )}
       <View className='home-bottom-gap' />
