@@ -23,7 +23,6 @@ import { RootStore } from './stores/app/root'
 import type { TrackerPort } from './stores/app/types'
 import { Session } from './stores/app/session'
 import { minorsStatusOf } from './features/minors/state/minorsStatus'
-import { toastProblem } from './platform/feedback'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 
