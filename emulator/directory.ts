@@ -18,6 +18,7 @@
 import { parseSenderTopic, senderTopic } from '../src/protocol/tv/sender'
 import type { LiveChannelDef } from './settop/model'
 import type { ProgramDef } from './settop/playback'
+import type { MinorsSettings } from '../src/protocol/minors'
 
 export interface JarvisSession {
   /** MQTT client id. */
@@ -93,6 +94,32 @@ export interface BrokerDirectory {
    * Optional; returns an unsubscribe function.
    */
   onSessionsRevoked?(listener: (cids: readonly string[]) => void): () => void
+  /**
+   * Issue 36: the TV's minors' mode as the gateway keeps it, for a server day: the settings and that
+   * day's counted total and grant; undefined for a TV nobody set up. Optional: without it a box
+   * enforces nothing.
+   */
+  minorsOf?(mac: string, day: string): MinorsView | undefined
+  /** Issue 36: the box counted playback; the gateway adds it to the day's total (kept across box restarts). */
+  addMinorsUsage?(mac: string, usage: MinorsUsage): void
+}
+
+/** Issue 36: what a box reads of its TV's minors' mode for one server day. */
+export interface MinorsView {
+  settings: MinorsSettings
+  usedSec: number
+  grantSec: number
+}
+
+/** Issue 36: what a box counted since its last write: `sec` whole seconds of one thing, from `startedAt`, on `day`. */
+export interface MinorsUsage {
+  /** Server day 'YYYYMMDD' (UTC+8). */
+  day: string
+  sec: number
+  startedAt: number
+  kind: 'vod' | 'live' | 'other'
+  title: string
+  programId?: string
 }
 
 /** A member of a TV's family as its box sees it (issue 25). */

@@ -37,4 +37,12 @@ export const emulatorStrings = Object.freeze({
     badDate: '日期应为 YYYYMMDD',
     dayOutOfRange: '只能查看前后3天的节目单',
   }),
+  /** Issue 36: what the virtual box shows in minors' mode, and how it names what it counted. */
+  minors: Object.freeze({
+    total: '今天的观看时间已用完，明天再来吧',
+    curfew: '现在是休息时间，请早点睡觉',
+    rest: '已经连续观看30分钟了，起来活动一下，休息一下眼睛吧',
+    desktopTile: (n: number) => `桌面推荐${n + 1}`,
+    web: '第三方应用内容',
+  }),
 })

@@ -28,7 +28,7 @@ import { serveStatic } from './serve-static.mjs'
 import { startStackProcess, stopStackAndServer } from './a11y.mjs'
 
 /** gzip bytes of JavaScript evaluated before home's first contentful paint (either visit). */
-export const FIRST_PAINT_JS_GZIP_BUDGET = 147 * 1024
+export const FIRST_PAINT_JS_GZIP_BUDGET = 149 * 1024
 /** Elements in the document on home before the first interaction (either visit). */
 export const DOM_NODES_BUDGET = 340
 /** Images whose box depends on their picture. */

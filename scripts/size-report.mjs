@@ -2,10 +2,10 @@
 /**
  * Size report: the weapp main package and each subpackage, and the H5 JavaScript loaded for the
  * home route (raw and gzip). Prints the figures always; exits 1 over a budget:
- * - weapp main package 614 KB, each page subpackage (and the async subpackage home-parts) 200 KB; the library subpackages (`mqtt`: mqtt.js
+ * - weapp main package 611 KB, each page subpackage (and the async subpackage home-parts) 200 KB; the library subpackages (`mqtt`: mqtt.js
  *   and the TV link's code; `crypto`: crypto-js; loaded with require.async) are reported against
  *   WeChat's 2 MB package limit;
- * - H5 home route JavaScript 147 KB gzip (issue 34: 157.3 -> 146.1).
+ * - H5 home route JavaScript 149 KB gzip (issue 34: 157.3 -> 146.1; issue 36: 148.1).
  *
  * Usage: node scripts/size-report.mjs [--weapp dist/weapp] [--h5 dist/h5] [--json out.json]
  */
@@ -19,12 +19,15 @@ import { gzipSync } from 'node:zlib'
 // async subpackage, their styles and webpack's chunk loading in the main package)
 // 614 KB with issue 34's H5 half (613.5 KB used): home's rooms (tab strip, 继续观看), the near-end
 // renderer and the feedback seam reach the WeChat main package too (+2.7 KB)
-export const MAIN_BUDGET = 614 * 1024
+// 611 KB with issue 36 (609.8 KB used): minors' mode adds 6.4 KB; the 直播 tab and the first-visit guide
+// moved to home-parts to make the room (-10 KB)
+export const MAIN_BUDGET = 611 * 1024
 export const SUBPACKAGE_BUDGET = 200 * 1024
 /** WeChat's own limit per package: what the library-only subpackage is held to. */
 export const WECHAT_PACKAGE_LIMIT = 2 * 1024 * 1024
 export const LIBRARY_SUBPACKAGES = ['mqtt', 'crypto']
-export const H5_HOME_GZIP_BUDGET = 147 * 1024
+// 149 KB with issue 36 (148.1 KB used: minors' status and the play guard come with the composition root)
+export const H5_HOME_GZIP_BUDGET = 149 * 1024
 
 const args = process.argv.slice(2)
 const opt = (name, def) => {

@@ -9,8 +9,8 @@ export const EXPECTED_MAIN = [
  * SPEC's own pages of that package.
  */
 export const ADDED_PAGES = {
-  // issue 21: a live channel's schedule (channelId, date)
-  subpackages: ['live-channel'],
+  // issue 21: a live channel's schedule (channelId, date); issue 36: minors' mode of the current TV
+  subpackages: ['live-channel', 'minors-mode'],
 }
 
 export const EXPECTED_SUBPACKAGES = [

@@ -22,6 +22,7 @@ import { platformCipher } from './platform/crypto'
 import { RootStore } from './stores/app/root'
 import type { TrackerPort } from './stores/app/types'
 import { Session } from './stores/app/session'
+import { minorsStatusOf } from './features/minors/state/minorsStatus'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 
@@ -122,5 +123,8 @@ export function createAppServices(): AppServices {
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))
+  // Issue 36: minors' mode guards every play and channel key from the first page on; the box's rest
+  // reminder is told on the phone too
+  minorsStatusOf(root, toastProblem)
   return { root, bridge }
 }

@@ -45,6 +45,8 @@ export const subPackages = [
       page('subpackages', 'user-agreement', 'userAgreement'),
       // added to SPEC 2 (issue 21): a live channel's schedule, ?channelId=&date=YYYYMMDD
       page('subpackages', 'live-channel', 'liveChannel'),
+      // added to SPEC 2 (issue 36): the current TV's minors' mode, reached from the lock page under 童锁
+      page('subpackages', 'minors-mode', 'minorsMode'),
     ],
   },
   {

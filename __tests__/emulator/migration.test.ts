@@ -240,6 +240,105 @@ describe('watch records (schema 7, issue 22)', () => {
   })
 })
 
+/** Turn a freshly written (current) state file back into what schema 9 wrote: no `minors`. */
+function asSchema9(doc: Record<string, unknown>) {
+  doc.schemaVersion = 9
+  delete doc.minors
+  return doc
+}
+
+/** What must come through a migration untouched (issue 36 reads and writes none of it). */
+const KEPT = ['users', 'families', 'locks', 'history', 'favourites', 'points', 'tasks', 'notices', 'presenceHidden', 'sessions', 'invitations', 'jarvis'] as const
+
+describe('state file migration 9 -> 10 (issue 36)', () => {
+  it("adds an empty `minors` (every TV's mode off); every user, family, lock, record and ledger line is kept as it was", async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    // a password and a record written before the upgrade
+    const c0 = realClient(gw0.url)
+    await c0.login()
+    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = asSchema9(JSON.parse(fs.readFileSync(file, 'utf8')))
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
+      expect(SCHEMA_VERSION).toBe(10)
+      expect(written.minors).toEqual({})
+      for (const key of KEPT) expect([key, written[key]]).toEqual([key, doc[key]])
+      // the old password guards minors' mode at once; the mode reads as off
+      const c = realClient(gw.url)
+      await c.login()
+      const info = await c.api.userCenter.queryMinorsMode({ uid: 'u10001', mac: 'AC3B7F0E1001' })
+      expect(info).toMatchObject({ hasPassword: true, settings: { enabled: false } })
+      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: true } })).rejects.toMatchObject({ code: '2004' })
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a version-9 file that already carries `minors` keeps it', () => {
+    const doc = { schemaVersion: 9, minors: { AC3B7F0E1001: { settings: { enabled: true }, updatedAt: 1, days: {} } } }
+    const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
+    expect(migrated).toBe(true)
+    expect(state.schemaVersion).toBe(10)
+    expect(state.minors).toEqual(doc.minors)
+  })
+
+  it("8 -> 9 -> 10: a version-8 file goes through issue 32's step and then issue 36's; nothing is lost, nothing reseeded", async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    const c0 = realClient(gw0.url)
+    await c0.login()
+    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const doc = asSchema9(JSON.parse(fs.readFileSync(file, 'utf8')))
+    // and back to schema 8: family ids from the MAC, sessions without linkUntil
+    const families: Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }> = {}
+    const oldId: Record<string, string> = {}
+    for (const f of Object.values(doc.families as Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }>)) {
+      oldId[f.familyId] = `fam-${f.mac}`
+      families[`fam-${f.mac}`] = { ...f, familyId: `fam-${f.mac}` }
+    }
+    doc.families = families
+    for (const u of Object.values(doc.users as Record<string, { lastFamilyId: string }>)) u.lastFamilyId = oldId[u.lastFamilyId] ?? u.lastFamilyId
+    for (const rec of Object.values(doc.sessions as Record<string, Record<string, unknown>>)) delete rec.linkUntil
+    doc.schemaVersion = 8
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written.schemaVersion).toBe(10)
+      // issue 36's step ran
+      expect(written.minors).toEqual({})
+      // issue 32's step ran: new family ids, same TVs and members, sessions kept and unable to link
+      const fams = Object.values(written.families) as Array<{ familyId: string; mac: string; members: string[] }>
+      expect(fams.map((f) => [f.mac, f.members]).sort()).toEqual(Object.values(families).map((f) => [f.mac, f.members]).sort())
+      for (const f of fams) expect(f.familyId.toUpperCase()).not.toContain(f.mac)
+      expect(Object.keys(written.sessions)).toEqual(Object.keys(doc.sessions as object))
+      expect(Object.values(written.sessions).every((rec) => (rec as { linkUntil: number }).linkUntil === 0)).toBe(true)
+      // the rest as it was
+      for (const key of ['locks', 'history', 'favourites', 'points', 'tasks', 'jarvis'] as const) expect([key, written[key]]).toEqual([key, doc[key]])
+      for (const uid of Object.keys(doc.users as object)) expect({ ...written.users[uid], lastFamilyId: '' }).toEqual({ ...(doc.users as Record<string, object>)[uid], lastFamilyId: '' })
+      // and the TV's password still guards minors' mode, which reads as off
+      const c = realClient(gw.url)
+      await c.login()
+      const info = await c.api.userCenter.queryMinorsMode({ uid: 'u10001', mac: 'AC3B7F0E1001' })
+      expect(info).toMatchObject({ hasPassword: true, settings: { enabled: false } })
+      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: true } })).rejects.toMatchObject({ code: '2004' })
+      expect((await c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '2468', settings: { ...info.settings, enabled: true } })).settings.enabled).toBe(true)
+    } finally {
+      await gw.close()
+    }
+  })
+})
+
 describe('the data folder', () => {
   it('is locked against a second emulator while one runs, and free again after close', async () => {
     const dataDir = tempDataDir()
@@ -349,6 +448,7 @@ describe('family ids and phone-login sessions (schema 9, issue 32)', () => {
     doc.notices = { u10003: [{ noticeId: 'n-1', kind: 'removed', familyId: living, deviceName: '客厅电视', createdAt: 1, read: false }] }
     doc.presenceHidden = { [living]: ['u10002'], 'fam-AC3B7F0E1004': ['u10003'] }
     for (const s of Object.values(doc.sessions) as Array<Record<string, unknown>>) delete s.linkUntil
+    delete doc.minors
     doc.schemaVersion = 8
     fs.writeFileSync(file, JSON.stringify(doc))
 
@@ -374,6 +474,8 @@ describe('family ids and phone-login sessions (schema 9, issue 32)', () => {
       expect(written.presenceHidden).toEqual({ [newLiving]: ['u10002'] })
       expect(Object.values(written.sessions).every((s) => (s as { linkUntil: number }).linkUntil === 0)).toBe(true)
       expect(Object.keys(written.sessions)).toEqual(Object.keys(doc.sessions))
+      // then 9 -> 10 (issue 36)
+      expect(written.minors).toEqual({})
       // the app sees the new id, and the invitation still opens the family it was issued for
       const c = realClient(gw.url)
       const u = await c.login()

@@ -121,10 +121,11 @@ describe('state schema 7 -> 8', () => {
     const doc = { schemaVersion: 7, seq: 5, users: { u1: { uid: 'u1' } }, families: { f: { familyId: 'f', members: ['u1'] } }, jarvis: {} }
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
-    // then 8 -> 9 (issue 32): the family's id is not a MAC's, so it stays; no invitation or session to carry
-    expect(state.schemaVersion).toBe(9)
-    expect(SCHEMA_VERSION).toBe(9)
-    expect(state).toEqual({ ...doc, schemaVersion: 9, notices: {}, presenceHidden: {}, invitations: {}, sessions: {} })
+    // then 8 -> 9 (issue 32): the family's id is not a MAC's, so it stays; no invitation or session to carry;
+    // then 9 -> 10 (issue 36) adds the empty minors' mode map
+    expect(state.schemaVersion).toBe(10)
+    expect(SCHEMA_VERSION).toBe(10)
+    expect(state).toEqual({ ...doc, schemaVersion: 10, notices: {}, presenceHidden: {}, invitations: {}, sessions: {}, minors: {} })
   })
 
   it('a schema-7 file is migrated at start, its notices kept if it had some', async () => {

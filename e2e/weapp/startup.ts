@@ -183,6 +183,8 @@ async function run(): Promise<void> {
     const liveMs = await waitFor('channels of the first group', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length > 0, 10_000)
     const groups = realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-groups__tab')).length
     log(`${groups} groups; ${realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length} channels ${liveMs} ms after the tap`)
+    // issue 36 made room in the main package: the 直播 tab's code comes from home-parts too
+    check(realm.asyncLoads.includes(part('LiveTab')), `the 直播 tab must come from ${part('LiveTab')} (loaded: ${realm.asyncLoads.join(', ')})`)
     const row = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('live-item'))[0]
     const navCount = realm.navigations.length
     realm.fire(home, { attr: 'sid', value: row.sid }, 'tap')

@@ -22,6 +22,8 @@
  *           follow it. Invitations of a family that no longer exists, or whose creator is no longer
  *           in it, are dropped (dead under the new rules). Sessions get `linkUntil` 0: no session
  *           from before can link a WeChat identity (createUser wants a fresh phone login's session).
+ *   9 -> 10 `minors` (issue 36: minors' mode per TV, the settings and the days counted) starts empty:
+ *           every TV's mode is off until a parent turns it on; nothing else is read or written.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -163,6 +165,9 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
       sessions: upgradedSessions,
     }
   },
+  // 9 -> 10: minors' mode per TV (issue 36) starts empty, every TV's mode off; a file that somehow has
+  // it keeps it. Nothing else is read or written.
+  9: (doc) => ({ ...doc, schemaVersion: 10, minors: (doc.minors ?? {}) as DbState['minors'] }),
 }
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */

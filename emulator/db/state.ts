@@ -9,6 +9,7 @@ import type { Address, Award, Coupon, PointsRecord } from '../../src/protocol/co
 import type { Catalogue } from '../data/catalogue'
 import { createRng } from '../data/prng'
 import { isFinished } from '../data/finished'
+import type { MinorsSettings } from '../../src/protocol/minors'
 
 /** Image fields of persisted records are paths relative to the gateway URL (the port may change). */
 export interface UserRec {
@@ -122,8 +123,41 @@ export interface NoticeRec {
   read: boolean
 }
 
+/**
+ * Issue 36 (schema 10): what the box counted on one server day (UTC+8) of a TV in minors' mode. The
+ * gateway keeps it so a box restart loses nothing; `limitSec` is the day's total (setting plus grant)
+ * as it last stood, for the report.
+ */
+export interface MinorsDayRec {
+  usedSec: number
+  grantSec: number
+  limitSec: number
+  /** What the box counted, oldest first (at most MINORS_WATCHED_KEPT a day): contiguous time merged. */
+  watched: MinorsWatchRec[]
+}
+
+export interface MinorsWatchRec {
+  kind: 'vod' | 'live' | 'other'
+  title: string
+  programId?: string
+  startedAt: number
+  sec: number
+}
+
+/** Issue 36 (schema 10): a TV's minors' mode: the settings every member reads, and the days counted. */
+export interface MinorsRec {
+  settings: MinorsSettings
+  /** Epoch ms of the last change of the settings. */
+  updatedAt: number
+  /** By server day 'YYYYMMDD'; only the last MINORS_DAYS_KEPT days are kept. */
+  days: Record<string, MinorsDayRec>
+}
+
+export const MINORS_DAYS_KEPT = 8
+export const MINORS_WATCHED_KEPT = 100
+
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 9
+export const SCHEMA_VERSION = 10
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -191,6 +225,8 @@ export interface DbState {
   notices: Record<string, NoticeRec[]>
   /** Issue 25 (schema 8): per familyId, the uids of members who hid their presence on that TV. */
   presenceHidden: Record<string, string[]>
+  /** Issue 36 (schema 10): minors' mode per TV (mac). */
+  minors: Record<string, MinorsRec>
 }
 
 /** Notices kept per user (read ones go first). */
@@ -278,6 +314,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
     uploads: {},
     notices: {},
     presenceHidden: {},
+    minors: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -307,7 +344,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
-  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden',
+  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */

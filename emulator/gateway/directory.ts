@@ -6,6 +6,7 @@ import type { Pairing } from '../pairing'
 import type { GatewayEvents } from './events'
 import { BROKER_SESSION_TTL_MS } from '../db/state'
 import { isFinished } from '../data/finished'
+import { addMinorsUsage, minorsView } from './minors'
 
 export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
@@ -80,15 +81,22 @@ export function createDirectory(
         .map((u) => ({ uid: u.uid, nickName: u.nickName, presenceHidden: hidden.includes(u.uid) }))
     },
     onSessionsRevoked: events ? (listener) => events.onBrokerSessionsRevoked(listener) : undefined,
+    // issue 36: the box reads its minors' mode on every decision and writes what it counted
+    minorsOf: (mac, day) => minorsView(db.state, mac, day),
+    addMinorsUsage: (mac, usage) => {
+      if (addMinorsUsage(db.state, mac, usage, now())) db.touch()
+    },
     onTvChanged: (listener) => {
       if (!events) return () => undefined
       const offLocks = events.onLocksChanged((mac) => listener(mac))
       const offScreen = events.onScreenChanged((mac) => listener(mac))
       const offFamily = events.onFamilyChanged((mac) => listener(mac))
+      const offMinors = events.onMinorsChanged((mac) => listener(mac))
       return () => {
         offLocks()
         offScreen()
         offFamily()
+        offMinors()
       }
     },
   }

@@ -17,6 +17,9 @@ export interface GatewayEvents {
   /** Issue 32: broker sessions (client ids) revoked: the broker closes their connections. */
   onBrokerSessionsRevoked(listener: (cids: readonly string[]) => void): () => void
   emitBrokerSessionsRevoked(cids: readonly string[]): void
+  /** Issue 36: a TV's minors' mode changed (settings, a grant): its box applies it at once. */
+  onMinorsChanged(listener: (mac: string) => void): () => void
+  emitMinorsChanged(mac: string): void
 }
 
 export function createEvents(): GatewayEvents {
@@ -24,6 +27,7 @@ export function createEvents(): GatewayEvents {
   const screens = new Set<ScreenListener>()
   const families = new Set<(mac: string) => void>()
   const revoked = new Set<(cids: readonly string[]) => void>()
+  const minors = new Set<(mac: string) => void>()
   return {
     onBrokerSessionsRevoked(listener) {
       revoked.add(listener)
@@ -32,6 +36,13 @@ export function createEvents(): GatewayEvents {
     emitBrokerSessionsRevoked(cids) {
       if (cids.length === 0) return
       for (const fn of revoked) fn([...cids])
+    },
+    onMinorsChanged(listener) {
+      minors.add(listener)
+      return () => minors.delete(listener)
+    },
+    emitMinorsChanged(mac) {
+      for (const fn of minors) fn(mac)
     },
     onFamilyChanged(listener) {
       families.add(listener)

@@ -38,6 +38,9 @@ export function settopAdmin(
           search: b.searchField.snapshot(),
           // issue 22: the program it plays (episode, position on the stack's clock), or null
           playback: b.playback(),
+          // issue 36: minors' mode (the type 87 field) and what the box shows (a stop's message, the rest reminder)
+          minors: b.minorsView(),
+          message: b.screenMessage(),
           received: b.received.length,
           duplicates: b.duplicates,
         })),

@@ -22,8 +22,14 @@ import {
 import { VodPlayer, type ProgramDef } from './playback'
 import { playStartOf } from '../../src/protocol/tv/playParams'
 import { senderTopic } from '../../src/protocol/tv/sender'
+import type { MinorsReason } from '../../src/protocol/minors'
+import type { MinorsBoxState } from '../../src/protocol/tv/minors'
+import { MinorsGuard, type MinorsSource, type Watching } from './minors'
+import { DESKTOP_PACKAGE, LIVE_PACKAGE } from './model'
+import { emulatorStrings } from '../strings'
 import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
+import { MEDIA_KEYS } from '../../src/protocol/tv/mediaKeys'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -48,6 +54,8 @@ export interface BoxOptions {
   family?: BoxFamily
   /** The programs it can play episode by episode (issue 22); without it a play is only recorded. */
   programs?: (programId: string) => ProgramDef | undefined
+  /** Issue 36: the TV's minors' mode at the gateway; without it the box counts and enforces nothing. */
+  minors?: MinorsSource
   /**
    * Issue 33: the topics of the family's phones connected now (the stack reads them from the broker),
    * told by `announce()` besides the phones the box served. Without it, only those it served.
@@ -59,6 +67,16 @@ export interface BoxOptions {
    */
   userOfTopic?: (topic: string) => string | undefined
 }
+
+/** Issue 36: what the box shows on its screen in minors' mode (its admin route lists it). */
+export interface BoxMessage {
+  kind: MinorsReason | 'rest'
+  text: string
+  atMs: number
+}
+
+/** The rest reminder stays on the screen this long (or until the next key). */
+export const REST_MESSAGE_MS = 60_000
 
 interface Peer {
   jid: string
@@ -111,6 +129,9 @@ export class VirtualSetTopBox {
   /** Issue 22: the program playing (episode, position on the stack's clock) and the load URL it plays. */
   private readonly player: VodPlayer
   private vodUrl = ''
+  /** Issue 36: minors' mode (counting, stops, refusals, the rest reminder); null without a source. */
+  private readonly minors: MinorsGuard | null
+  private message: BoxMessage | null = null
 
   constructor(
     readonly tv: VirtualTv,
@@ -135,9 +156,85 @@ export class VirtualSetTopBox {
       () => {
         // the last episode ended: back to the desktop, and the phones hear it at once
         this.state = { ...this.state, playing: null, screen: SCREEN_DESKTOP }
+        this.syncMinors()
         this.report()
       },
     )
+    const now = options.now ?? Date.now
+    this.minors = options.minors
+      ? new MinorsGuard(options.minors, now, {
+          stop: (reason, atMs) => this.stopForMinors(reason, atMs),
+          remind: (atMs) => {
+            this.message = { kind: 'rest', text: emulatorStrings.minors.rest, atMs }
+            this.report(undefined, { rest: true })
+          },
+        })
+      : null
+  }
+
+  /** Issue 36: what the box shows now in minors' mode (a stop's message, or the rest reminder for a minute). */
+  screenMessage(): BoxMessage | null {
+    const m = this.message
+    if (!m) return null
+    if (m.kind === 'rest' && (this.options.now ?? Date.now)() - m.atMs >= REST_MESSAGE_MS) return null
+    // a stop's message stays while plays are refused
+    if (m.kind !== 'rest' && !this.minors?.refusal()) return null
+    return { ...m }
+  }
+
+  /** Issue 36: the `minors` field of the type 87 (null while the mode is off or without a source). */
+  minorsView(): MinorsBoxState | null {
+    return this.minors?.view() ?? null
+  }
+
+  /** Issue 36: the total was used up or the curfew started: playback stops where it was at `atMs`, the phones hear why. */
+  private stopForMinors(reason: MinorsReason, atMs: number): void {
+    this.clearEntry()
+    if (this.vodUrl) {
+      this.vodUrl = ''
+      this.player.stop(atMs)
+    }
+    this.state = withoutStaleLive({ ...this.state, playing: null, screen: SCREEN_DESKTOP, menuOpen: false, liveEntry: '' })
+    this.searchField.follow(this.state)
+    this.message = { kind: reason, text: emulatorStrings.minors[reason], atMs }
+    this.report()
+  }
+
+  /** Issue 36: what plays now, as minors' mode counts it (the desktop and a powered-off box: nothing). */
+  private watchingNow(): Watching | null {
+    const s = this.state
+    if (!s.power || !s.playing) return null
+    const { package: pkg, loadUrl } = s.playing
+    if (pkg === LIVE_PACKAGE && s.live) return { key: loadUrl, kind: 'live', title: s.live.name }
+    const vod = this.vodUrl === loadUrl ? this.player.view() : null
+    if (vod) return { key: `${loadUrl}#${vod.programId}`, kind: 'vod', title: vod.title, programId: vod.programId }
+    const tile = pkg === DESKTOP_PACKAGE ? /\/tile\/(\d+)$/.exec(loadUrl) : null
+    return { key: loadUrl, kind: 'other', title: tile ? emulatorStrings.minors.desktopTile(Number(tile[1])) : emulatorStrings.minors.web }
+  }
+
+  private syncMinors(atMs?: number): void {
+    this.minors?.follow(this.watchingNow(), atMs)
+  }
+
+  /** Issue 36: a play or channel key starts (or switches) playback: digits and 频道± (not while typing in the search field), OK that plays. */
+  private isPlayKey(keyEvent: string): boolean {
+    if (this.searchField.focused) return false
+    if (digitOf(keyEvent) !== null) return true
+    if (keyEvent === REMOTE_KEYS.channelUp.keyEvent || keyEvent === REMOTE_KEYS.channelDown.keyEvent) return true
+    // issue 35's media keys that start something: play, play/pause, the next or previous episode (or channel)
+    if (MEDIA_STARTS.has(keyEvent)) return true
+    if (keyEvent === REMOTE_KEYS.ok.keyEvent) return this.state.power && !this.state.menuOpen && (!!this.state.liveEntry || !this.state.playing)
+    return false
+  }
+
+  /**
+   * The gateway changed something of this TV (locks, screen option, family, minors' mode): minors'
+   * mode is applied at once (a lower total or a curfew now stops playback, a grant lifts a refusal),
+   * then the phones hear the TV's state.
+   */
+  tvChanged(): void {
+    this.minors?.tick()
+    this.report()
   }
 
   /** Issue 22: the program playing now (episode, position on the stack's clock), or null. */
@@ -145,8 +242,17 @@ export class VirtualSetTopBox {
     return this.player.view()
   }
 
-  /** Issue 22: the stack's clock moved: the program playing catches up and is written at once. */
+  /**
+   * Issue 22: the stack's clock moved: the program playing catches up and is written at once. Issue 36:
+   * minors' mode counts the jump first (a program that ended within it counts until its end), so a
+   * stop lands at the second the total was reached or the curfew started.
+   */
   clockMoved(): void {
+    const endsAt = this.vodUrl ? this.player.endsAt() : Infinity
+    if (endsAt <= (this.options.now ?? Date.now)()) {
+      this.minors?.tick(endsAt)
+      this.minors?.follow(null, endsAt)
+    } else this.minors?.tick()
     this.player.tick()
   }
 
@@ -192,8 +298,10 @@ export class VirtualSetTopBox {
       const locks = this.locks()
       if (locks.globalLock) return
       const before = this.state
-      this.state = commitLive(this.state, this.channels(), locks, this.titleOf)
+      // issue 36: out of limits the typed number is dropped (the digits were refused already, unless the limit came meanwhile)
+      this.state = this.minors?.refusal() ? { ...this.state, liveEntry: '' } : commitLive(this.state, this.channels(), locks, this.titleOf)
       this.followPlayer()
+      this.syncMinors()
       if (this.state !== before) this.report()
     }, LIVE_COMMIT_MS)
     this.entryTimer.unref?.()
@@ -207,11 +315,13 @@ export class VirtualSetTopBox {
   /** Stops the commit window (the stack is closing). */
   dispose(): void {
     this.clearEntry()
+    // issue 36: what was counted is written before the box goes (a restart loses nothing)
+    this.minors?.dispose()
     this.player.dispose()
   }
 
   /** Push a type 87 with the current locks, play state and screen option to every phone served. */
-  report(except?: string): void {
+  report(except?: string, minorsFlags?: Pick<MinorsBoxState, 'rest'>): void {
     if (this.silent) return
     const locks = this.locks()
     for (const [topic, peer] of this.peers) {
@@ -221,7 +331,7 @@ export class VirtualSetTopBox {
         continue
       }
       this.reports++
-      this.pushMode(topic, peer, locks)
+      this.pushMode(topic, peer, locks, minorsFlags)
     }
   }
 
@@ -254,14 +364,17 @@ export class VirtualSetTopBox {
     return uid ? { jid: '', nickname: '', uid: '', sender: uid, via: senderTopic(this.tv.topic, uid) } : undefined
   }
 
-  /** One unsolicited type 87 (the box's own sequenceId) to one phone topic, from the TV topic that phone knows. */
-  private pushMode(topic: string, peer: Peer, locks: TvLocks): void {
+  /**
+   * One unsolicited type 87 (the box's own sequenceId) to one phone topic, from the TV topic that phone
+   * knows; issue 36: with the rest reminder's flag when that is what it reports.
+   */
+  private pushMode(topic: string, peer: Peer, locks: TvLocks, minorsFlags?: Pick<MinorsBoxState, 'rest'>): void {
     const env = buildEnvelope({
       sequenceId: this.nextId(),
       jarvisId: this.tv.mac,
       bananaId: this.tv.mac,
       type: types.typeMode,
-      content: this.modeContent(locks, topic),
+      content: this.modeContent(locks, topic, minorsFlags),
       from: { nickname: this.tv.name, topic: peer.via, uid: '' },
       to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
     })
@@ -297,7 +410,10 @@ export class VirtualSetTopBox {
     if (this.peers.size > PEER_LIMIT) this.peers.delete(this.peers.keys().next().value as string)
     this.activity?.noteContact(sender)
     this.taken = null
+    // issue 36: the count is brought up to now first (it may stop playback before the command is taken)
+    this.minors?.tick()
     const reply = this.answer(env, sender, via)
+    this.syncMinors()
     if (this.taken) {
       // the other family phones hear of it at once (the sender's own reply carries it)
       if (this.activity) this.report(topic)
@@ -318,10 +434,19 @@ export class VirtualSetTopBox {
       const keyEvent = knownKeyEvent(content)
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, via, types.typeScreen, { code: this.state.screen })
       if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, via, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic, sender))
+      // issue 36: out of limits a play or channel key is refused with the reason, nothing changes
+      if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock && this.isPlayKey(keyEvent)) {
+        const refused = this.minorsRefusal(env, via, locks)
+        if (refused) return refused
+      }
       // issue 35: the media keys and the seek (media.ts); the reply says what they did
-      if (isMediaCommand(keyEvent) && !locks.globalLock) return this.mediaAnswer(env, via, sender, keyEvent, content.value, locks)
+      if (isMediaCommand(keyEvent) && !locks.globalLock) {
+        if (this.message?.kind === 'rest') this.message = null
+        return this.mediaAnswer(env, via, sender, keyEvent, content.value, locks)
+      }
       // global lock: the TV takes no key (the answer says globalLock true)
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+        if (this.message?.kind === 'rest') this.message = null
         if (this.searchField.key(keyEvent, this.state)) this.state = this.searchTook(keyEvent)
         else this.state = this.applyRemote(keyEvent, locks)
         this.searchField.follow(this.state)
@@ -331,6 +456,10 @@ export class VirtualSetTopBox {
       return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     if (type === types.typeH5Play && isH5Play(content)) {
+      if (!locks.globalLock) {
+        const refused = this.minorsRefusal(env, via, locks)
+        if (refused) return refused
+      }
       const before = this.state
       if (!locks.globalLock) this.clearEntry()
       this.state = withoutStaleLive(applyH5Play(this.state, content, locks))
@@ -357,6 +486,17 @@ export class VirtualSetTopBox {
       return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
     return null
+  }
+
+  /**
+   * Issue 36: the answer to a play the box does not take out of limits (same sequenceId, its state
+   * unchanged, `minors.refused` with the reason), or null when the play may go on.
+   */
+  private minorsRefusal(env: Envelope, via: string, locks: TvLocks): Envelope | null {
+    if (!this.minors?.refusal()) return null
+    this.clearEntry()
+    if (this.state.liveEntry) this.state = { ...this.state, liveEntry: '' }
+    return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic, { refused: true }))
   }
 
   /** The search field took a key: a pending channel number is dropped (issue 35: search opens over live TV too). */
@@ -401,9 +541,10 @@ export class VirtualSetTopBox {
   }
 
   /** Type 87: lockCurrentStatus is the EPG version (1 normal, 0 child desktop under child lock). */
-  private modeContent(locks: TvLocks, topic?: string): Record<string, unknown> {
+  private modeContent(locks: TvLocks, topic?: string, minorsFlags?: Pick<MinorsBoxState, 'rest' | 'refused'>): Record<string, unknown> {
     const screenOption = this.screenOption()
     const family = topic ? this.activity?.contentFor(topic) : undefined
+    const minors = this.minors?.view()
     return {
       lockCurrentStatus: locks.childLock ? EPG_CHILD : EPG_NORMAL,
       childLock: locks.childLock,
@@ -413,6 +554,8 @@ export class VirtualSetTopBox {
       // issue 25 (extensions): the search field's focus, and who did what (family phones only)
       textInput: { focused: this.searchField.focused },
       ...(family ? { family } : {}),
+      // issue 36 (extension): while minors' mode is on, the day's count, the total and why plays are refused
+      ...(minors ? { minors: { ...minors, ...minorsFlags } } : {}),
     }
   }
 
@@ -458,6 +601,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
 /** Issue 32: what a play may carry (every type 87 repeats what plays to every family phone). */
 export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
+
+/** Issue 35's media keys that start playback (refused with the reason out of minors' limits, issue 36). */
+const MEDIA_STARTS: ReadonlySet<string> = new Set([MEDIA_KEYS.play, MEDIA_KEYS.playPause, MEDIA_KEYS.next, MEDIA_KEYS.previous].map((k) => k.keyEvent))
 
 /** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT, KEY_EVENT_SEEK])

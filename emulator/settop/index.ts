@@ -63,6 +63,11 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         channels: directory.liveChannels,
         now: directory.now,
         programs: directory.programOf,
+        // issue 36: minors' mode, read from and counted to the gateway (it keeps the day's total)
+        minors:
+          directory.minorsOf && directory.addMinorsUsage
+            ? { read: (day) => directory.minorsOf?.(tv.mac, day), add: (usage) => directory.addMinorsUsage?.(tv.mac, usage) }
+            : undefined,
         family: directory.familyMembers
           ? { uidOfTopic: (topic) => uidOfTopic(directory, topic), members: () => directory.familyMembers?.(tv.mac) ?? [] }
           : undefined,
@@ -77,8 +82,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     if (to) box(to.mac)?.handle(payload, to.uid)
   })
 
-  // the gateway changed a TV's locks or screen option: its box reports to its phones at once
-  const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.report()) ?? (() => undefined)
+  // the gateway changed a TV's locks, screen option, family or minors' mode: its box applies it and
+  // reports to its phones at once
+  const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.tvChanged()) ?? (() => undefined)
   // issue 33: the boxes' own connection came back (an external broker): each box announces itself
   const offReconnect = transport.onReconnect?.(() => {
     for (const b of boxes.values()) b.announce()

@@ -165,12 +165,22 @@ export class VodPlayer {
     return this.pb
   }
 
-  /** The box stopped playing (back, home, power, a live channel, another program): written where it was. */
-  stop(): void {
-    const pb = this.current
+  /**
+   * The box stopped playing (back, home, power, a live channel, another program): written where it
+   * was; at `atMs` when it stopped earlier than now (issue 36: minors' mode stops it at the second
+   * the total was reached, even when the clock jumped past it).
+   */
+  stop(atMs?: number): void {
+    const pb = this.pb && atMs !== undefined && atMs < this.now() ? advance(this.pb, atMs) : this.current
     this.disarm()
     this.pb = null
     if (pb) this.save(pb)
+  }
+
+  /** When the last episode ends on the stack's clock (Infinity: nothing plays, or it has ended). */
+  endsAt(): number {
+    const pb = this.pb
+    return pb && !pb.ended ? pb.anchorMs + msUntilEnd(pb) : Infinity
   }
 
   /** The clock moved, or the cadence timer fired: advance, write, and stop after the last episode. */

@@ -24,6 +24,7 @@ export const titles = Object.freeze({
   detailCast: '演职人员',
   userAgreement: '用户协议',
   liveChannel: '节目单',
+  minorsMode: '未成年人模式',
   privacyPolicy: '隐私政策',
   pointsList: '积分明细',
   pointsIncome: '积分收入',
@@ -244,6 +245,8 @@ export const home = Object.freeze({
   remoteLoadFailed: '遥控器加载失败，请检查网络后重试',
   nowPlayingLoadFailed: '播放控制加载失败，请检查网络',
   touchPadLoadFailed: '触控板加载失败，请检查网络',
+  /** Issue 36: the 直播 tab's code (weapp: home-parts) did not arrive. */
+  liveLoadFailed: '直播加载失败，请检查网络后重试',
   bindTv: '去绑定',
 })
 

@@ -82,6 +82,13 @@ export const samples: Samples = {
     logout: (c) => [{ uid: c.uid }],
     saveProfile: (c) => [{ uid: c.uid, nickName: '  新昵称 ' }],
     checkFollow: (c) => [{ uid: c.uid }],
+    // issue 36: after resetLockPassword above, the TV's password is 4321
+    queryMinorsMode: (c) => [{ uid: c.uid, mac: c.mac }],
+    minorsModeSetting: (c) => [
+      { uid: c.uid, mac: c.mac, password: '4321', settings: { enabled: true, ageGroup: '8to16', dailyLimitMin: 60, curfewStart: '22:00', curfewEnd: '06:00', restReminder: true } },
+    ],
+    minorsGrant: (c) => [{ uid: c.uid, mac: c.mac, password: '4321' }],
+    minorsReport: (c) => [{ uid: c.uid, mac: c.mac }],
   },
   jarvis: {
     jarvisLogin: (c) => [{ uid: c.uid, phone: c.phone, abilityString: 'BIMS' }],

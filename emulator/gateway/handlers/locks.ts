@@ -28,7 +28,39 @@ function passwordMatches(stored: string, password: string): boolean {
   return given.length === want.length && timingSafeEqual(given, want)
 }
 
-function lockRec(ctx: HandlerCtx, mac: string): LockRec {
+/**
+ * A change that needs the TV's password (turning a lock off; issue 36: minors' mode): refused during
+ * the wait (2005); a wrong password counts (2004), the 5th in a row starts the 15-minute wait (2005);
+ * the right one clears the count. One counter per TV, whatever the change. A TV that has no password
+ * yet passes (nothing to check against).
+ */
+export function checkPassword(ctx: HandlerCtx, l: LockRec, password: string): void {
+  const wait = l.waitUntil - ctx.now()
+  if (wait > 0) fail('2005', `密码错误次数过多，请${waitMinutes(wait)}分钟后再试`)
+  if (l.passwordHash && !passwordMatches(l.passwordHash, password)) {
+    l.failedTries += 1
+    if (l.failedTries >= LOCK_MAX_TRIES) {
+      l.failedTries = 0
+      l.waitUntil = ctx.now() + LOCK_WAIT_MS
+      ctx.db.touch()
+      fail('2005', `密码错误次数过多，请${waitMinutes(LOCK_WAIT_MS)}分钟后再试`)
+    }
+    ctx.db.touch()
+    fail('2004', `锁密码错误，还可以再试${LOCK_MAX_TRIES - l.failedTries}次`)
+  }
+  if (l.failedTries !== 0 || l.waitUntil !== 0) ctx.db.touch()
+  l.failedTries = 0
+  l.waitUntil = 0
+}
+
+/** The first change that needs a password on a TV without one sets it (1001 without 4 digits). */
+export function setFirstPassword(l: LockRec, password: string): void {
+  if (l.passwordHash) return
+  if (!PASSWORD_RE.test(password)) fail('1001', '请设置4位数字的锁密码')
+  l.passwordHash = hashPassword(password)
+}
+
+export function lockRec(ctx: HandlerCtx, mac: string): LockRec {
   const l = ctx.db.state.locks[mac]
   if (l) return l
   const created: LockRec = { childLock: false, globalLock: false, updatedAt: 0, failedTries: 0, waitUntil: 0 }
@@ -71,30 +103,13 @@ export function setLock(ctx: HandlerCtx, req: { uid: string; mac: string; lock: 
   const l = lockRec(ctx, fam.mac)
   const password = req.password ?? ''
   if (req.lock) {
-    if (!l.passwordHash) {
-      if (!PASSWORD_RE.test(password)) fail('1001', '请设置4位数字的锁密码')
-      l.passwordHash = hashPassword(password)
-    }
+    setFirstPassword(l, password)
     apply(ctx, fam, l, { [which]: true })
     return lockInfo(ctx, fam, req.uid)
   }
   if (!l[which]) return lockInfo(ctx, fam, req.uid)
-  const wait = l.waitUntil - ctx.now()
-  if (wait > 0) fail('2005', `密码错误次数过多，请${waitMinutes(wait)}分钟后再试`)
   // a lock that came on without a password (the TV's own report, an older state file) turns off without one
-  if (l.passwordHash && !passwordMatches(l.passwordHash, password)) {
-    l.failedTries += 1
-    if (l.failedTries >= LOCK_MAX_TRIES) {
-      l.failedTries = 0
-      l.waitUntil = ctx.now() + LOCK_WAIT_MS
-      ctx.db.touch()
-      fail('2005', `密码错误次数过多，请${waitMinutes(LOCK_WAIT_MS)}分钟后再试`)
-    }
-    ctx.db.touch()
-    fail('2004', `锁密码错误，还可以再试${LOCK_MAX_TRIES - l.failedTries}次`)
-  }
-  l.failedTries = 0
-  l.waitUntil = 0
+  checkPassword(ctx, l, password)
   apply(ctx, fam, l, { [which]: false })
   return lockInfo(ctx, fam, req.uid)
 }

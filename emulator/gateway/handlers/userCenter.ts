@@ -5,6 +5,7 @@ import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
 import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
+import { grantMinutes, minorsReport, queryMinorsMode, setMinorsMode } from './minors'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
 import { randomBytes } from 'node:crypto'
@@ -211,6 +212,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
       delete ctx.db.state.presenceHidden[familyId]
+      // issue 36: the TV's minors' mode was this family's (its days say what was watched when): the
+      // next family to bind the TV starts with the mode off and no report of anyone before it
+      delete ctx.db.state.minors[fam.mac]
     }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
     revokeBrokerSessions(ctx, losing)
@@ -386,4 +390,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   recordConsent: ({ uid, termsVersion }, ctx) => recordConsent(ctx, uid, termsVersion),
   logout: ({ uid }, ctx) => logout(ctx, uid),
   saveProfile: ({ uid, nickName }, ctx) => saveNickName(ctx, uid, nickName),
+  // issue 36: minors' mode (./minors.ts)
+  queryMinorsMode: (req, ctx) => queryMinorsMode(ctx, req),
+  minorsModeSetting: (req, ctx) => setMinorsMode(ctx, req),
+  minorsGrant: (req, ctx) => grantMinutes(ctx, req),
+  minorsReport: (req, ctx) => minorsReport(ctx, req),
 }

@@ -7,6 +7,7 @@ import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { formatTvMac } from '../../protocol/mac'
 import { home as h, login as l, tv as t } from '../../strings'
+import { minorsStatusOf } from '../minors/state/minorsStatus'
 import './home.scss'
 
 /** Line 2 (issue 25, who did what) loads after first paint: it shows only once the TV is online. */
@@ -18,7 +19,8 @@ interface Props {
 
 /** The TV at a glance: name, online / connecting / offline, resync, switch TV, remote. */
 function TvStatusCard({ onRemote }: Props) {
-  const { tv, devices, user } = useStores()
+  const root = useStores()
+  const { tv, devices, user } = root
   const device = devices.current
   if (!user.user) return <LoginCard className='tv-card--login' />
   if (!device && (devices.list.status === 'idle' || devices.list.loading)) {
@@ -64,6 +66,8 @@ function TvStatusCard({ onRemote }: Props) {
           <Suspense fallback={null}>
             <SharedTvLine />
           </Suspense>
+          {/* issue 36: minors' mode, "今日已看 35/60 分钟", why plays are refused, whether the TV enforces */}
+          <MinorsLine status={minorsStatusOf(root)} />
         </View>
       </View>
       <View className='tv-card__actions'>
@@ -74,5 +78,15 @@ function TvStatusCard({ onRemote }: Props) {
     </View>
   )
 }
+
+/** Issue 36: the card's minors' mode line ('' while the mode is off). */
+const MinorsLine = observer(function MinorsLine({ status }: { status: ReturnType<typeof minorsStatusOf> }) {
+  const line = status.cardLine()
+  return line ? (
+    <Text className={`tv-card__mac${status.reason() ? ' tv-card__minors--stop' : ''}`} data-line='minors'>
+      {line}
+    </Text>
+  ) : null
+})
 
 export default observer(TvStatusCard)

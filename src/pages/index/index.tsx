@@ -16,6 +16,7 @@ import LazyNowPlaying from '../../features/nowPlaying/LazyNowPlaying'
 import { loadHomeGuide } from '../../features/guide/lazy'
 import { loadHomeBanner, prepareHomeBanner } from '../../features/operator/lazy'
 import LazyPart from '../../components/LazyPart'
+import { asyncPart } from '../../components/AsyncPart'
 import HomeLook from '../../features/look/HomeLook'
 import { useStores } from '../../stores/app/context'
 import type { Block } from '../../stores/app/homeStore'
@@ -23,11 +24,14 @@ import { NOT_YET, READY } from '../../stores/kit/loadState'
 import type { ProgramCard } from '../../protocol/contract/models'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
-import { titles } from '../../strings'
+import { home as h, titles } from '../../strings'
 import NearEnd from '../../components/NearEnd'
 
-/** The 直播 tab's code loads when the tab is first opened (issue 21), never with home. */
-const LiveTab = lazy(() => import('../../features/live/LiveTab'))
+/**
+ * The 直播 tab's code loads when the tab is first opened (issue 21), never with home; on weapp from the
+ * async subpackage home-parts. A load that fails says so, and a tap tries again.
+ */
+const LiveTab = asyncPart(() => import(/* weappSubpackage: "home-parts" */ '../../features/live/LiveTab'), { failed: h.liveLoadFailed })
 /** Issue 25: a lost TV, told once at launch (not on the first paint's path). */
 const LostTvNotice = lazy(() => import('../../features/devices/LostTvNotice'))
 
@@ -148,9 +152,7 @@ function Index() {
       }
     >
       {tab?.kind === 'live' ? (
-        <Suspense fallback={null}>
-          <LiveTab />
-        </Suspense>
+        <LiveTab />
       ) : (
         <>
           {blockList.length === 0 && landingExtras}

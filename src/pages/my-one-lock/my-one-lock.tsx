@@ -14,6 +14,8 @@ import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { common, titles } from '../../strings'
 import { locks as t } from '../../strings/locks'
+import { minors as m } from '../../strings/minors'
+import { minorsStatusOf } from '../../features/minors/state/minorsStatus'
 import '../../features/personal/personal.scss'
 import '../../features/devices/devices.scss'
 import '../../features/locks/locks.scss'
@@ -25,12 +27,13 @@ function MyOneLock() {
   const root = useStores()
   const { devices, user, tv, tracker } = root
   const locks = locksOf(root)
+  const minors = minorsStatusOf(root)
   const [ask, setAsk] = useState<Ask | null>(null)
   const [password, setPassword] = useState('')
   const [msg, setMsg] = useState<ActionResult | null>(null)
   useDidShow(() => {
     tracker.pageView(routeOf['my-one-lock'], {})
-    if (user.user) void devices.load().then(() => locks.load())
+    if (user.user) void devices.load().then(() => Promise.all([locks.load(), minors.load()]))
   })
   const waiting = locks.waitMinutes > 0
   useEffect(() => {
@@ -96,6 +99,14 @@ function MyOneLock() {
         {tv.online && <Text className='locks__line' data-line='shows'>{t.tvShows(c.currentEPGVersion === 0, c.globalLock === true)}</Text>}
         <View className='locks__group'>
           {row('childLock', t.childLock, t.childLockHint)}
+          {/* issue 36: minors' mode of this TV, under 童锁 (its own page in a subpackage) */}
+          <View className='locks__row' data-entry='minors' role='link' aria-label={m.title} onClick={() => go('minors-mode')}>
+            <View className='locks__body'>
+              <Text className='locks__title'>{m.title}</Text>
+              <Text className='locks__sub'>{minors.on ? minors.cardLine() : t.off}</Text>
+            </View>
+            <Text className='locks__mark'>›</Text>
+          </View>
           {row('globalLock', t.globalLock, t.globalLockHint)}
         </View>
         {locks.needsNewPassword && <Text className='locks__line' data-line='hint'>{t.noPassword}</Text>}

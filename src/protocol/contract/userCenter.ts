@@ -1,5 +1,6 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
+import { minors } from './minors'
 import { address, device, familyMember, invitation, lockState, notice, userInfo } from './models'
 import { opt, s } from './schema'
 
@@ -407,4 +408,6 @@ export const userCenter = {
     origin: 'defined',
     doc: "Whether the user follows the operator's WeChat official account.",
   }),
+  // issue 36: minors' mode (extension entries, ./minors.ts)
+  ...minors,
 }

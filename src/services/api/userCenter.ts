@@ -103,5 +103,10 @@ export function createUserCenterApi(client: GatewayClient) {
     recordConsent: p(c.recordConsent),
     logout: p(c.logout),
     saveProfile: p(c.saveProfile),
+    // issue 36: minors' mode (extension entries, protocol/contract/minors.ts)
+    queryMinorsMode: p(c.queryMinorsMode),
+    minorsModeSetting: p(c.minorsModeSetting),
+    minorsGrant: p(c.minorsGrant),
+    minorsReport: p(c.minorsReport),
   }
 }

@@ -19,7 +19,7 @@ export interface KeyPort {
 
 export type SequenceResult =
   | { ok: true; reply: TvMode }
-  | { ok: false; reason: 'noDevice' | 'offline' | 'locked' | 'noReply' | 'busy'; message: string; sent: number }
+  | { ok: false; reason: 'noDevice' | 'offline' | 'locked' | 'minors' | 'noReply' | 'busy'; message: string; sent: number }
 
 /**
  * Keys go to the TV one at a time: each only after the TV's reply to the previous one (SPEC 4's id

@@ -36,7 +36,7 @@ export interface TvLinkListener {
 
 export type SendResult =
   | { ok: true; sequenceId: number }
-  | { ok: false; reason: 'noDevice' | 'offline' | 'locked'; message: string }
+  | { ok: false; reason: 'noDevice' | 'offline' | 'locked' | 'minors'; message: string }
 
 const NO_DEVICE: SendResult = Object.freeze({ ok: false, reason: 'noDevice', message: tv.noDevice })
 /** How many reply ids the id check remembers. */

@@ -213,6 +213,9 @@ export abstract class AppActions {
     if (!play) return { ok: false, message: programText.playNeedsApp }
     const blocker = this.tvBlocker
     if (blocker) return { ok: false, message: blocker }
+    // Issue 36: out of minors' mode's limits the play is refused with the reason before anything is asked or sent
+    const refusal = this.tv.playRefusal()
+    if (refusal) return { ok: false, message: refusal }
     if (!(await confirm(tvText.playConfirmTitle, tvText.playConfirm(play.appName)))) {
       this.tracker.click(page, 'cancel', { programId, action: 'h5Play', app: play.appName })
       return null

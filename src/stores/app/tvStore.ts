@@ -17,6 +17,8 @@ export type { RemoteKey } from '../../protocol/tv/commands'
 export type { SequenceResult } from '../../services/tv/keySequence'
 
 const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
+/** Issue 36: the remote's keys that start or switch playback (channel digits, 频道±). */
+const CHANNEL_KEY = /^(digit\d|channelUp|channelDown)$/
 
 /**
  * The TV domain store: what the home and detail pages read about the selected TV, and the only way
@@ -49,6 +51,8 @@ export class TvStore {
    * loads with the first key (a lazy chunk on H5, like the link's), never with home.
    */
   private keys: Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] }> | null = null
+  /** Issue 36: why a play or channel command may not go out now (minors' mode); '' when it may. */
+  private playGuard: () => string = () => ''
 
   constructor(private readonly deps: TvStoreDeps) {
     makeObservable<TvStore, 'setLinkState' | 'setMode' | 'setMessage'>(this, {
@@ -172,6 +176,20 @@ export class TvStore {
     return { ok: false, reason: 'offline', message: tv.offlineCannotSend }
   }
 
+  /**
+   * Issue 36: minors' mode decides whether plays and channel keys go out (features/minors sets the
+   * guard: the box's own report, else the gateway's settings on the gateway's clock). Refused commands
+   * are never sent.
+   */
+  setPlayGuard(guard: () => string): void {
+    this.playGuard = guard
+  }
+
+  /** Why a play or a channel key is refused now ('' when it may go). */
+  playRefusal(): string {
+    return this.playGuard()
+  }
+
   /** Sent only while the TV is online; otherwise { ok: false, message } for the UI to show. */
   sendKey(key: RemoteKey): SendResult {
     if (this.globalLocked) return LOCKED
@@ -190,6 +208,8 @@ export class TvStore {
    */
   async pressKey(key: RemoteKey): Promise<SequenceResult> {
     if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
+    const refusal = CHANNEL_KEY.test(key) ? this.playGuard() : ''
+    if (refusal) return { ok: false, reason: 'minors', message: refusal, sent: 0 }
     const keys = await this.keySequence()
     if (!keys) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
     return keys.queue.run([key])
@@ -244,6 +264,8 @@ export class TvStore {
    */
   async switchChannel(channel: { number: number; name: string }): Promise<ActionResult> {
     if (this.globalLocked) return { ok: false, message: tv.globalLocked }
+    const refusal = this.playGuard()
+    if (refusal) return { ok: false, message: refusal }
     const keys = await this.keySequence()
     if (!keys) return { ok: false, message: tv.linkLoadFailed }
     const res = await keys.queue.run(keys.channelKeys(channel.number))
@@ -266,6 +288,8 @@ export class TvStore {
    */
   playOnTv(payload: H5PlayPayload): SendResult {
     if (this.globalLocked) return LOCKED
+    const refusal = this.playGuard()
+    if (refusal) return { ok: false, reason: 'minors', message: refusal }
     return this.link ? this.link.playOnTv(payload) : this.notYet()
   }
 

@@ -1,0 +1,22 @@
+/**
+ * Issue 36, minors' mode: the few strings the main package shows (the TV card's line, the refusal of a
+ * play or channel before anything is sent, the rest reminder; the lock page's entry shows the card's
+ * line, or 已关闭). The settings page's own strings are in ./minorsPage.ts, which loads with its
+ * subpackage.
+ */
+export const minors = Object.freeze({
+  title: '未成年人模式',
+  /** The TV card while the mode is on. */
+  cardLine: (usedMin: number, limitMin: number) => `今日已看 ${usedMin}/${limitMin} 分钟`,
+  why: Object.freeze({ total: '今日时长已用完', curfew: '禁用时段' }),
+  /** A play, a channel switch or a channel key refused before it is sent. */
+  refused: Object.freeze({
+    total: '未成年人模式：今天的观看时长已用完，明天再来吧',
+    curfew: '未成年人模式：现在是禁用时段，不能播放',
+  }),
+  /** A box that does not report minors' mode (a real operator's box): only this phone enforces. */
+  notEnforced: '电视本身不执行这些限制',
+  refusedHere: '（电视本身不执行这些限制，已在手机上拦下）',
+  /** The box's rest reminder, told to the family's phones. */
+  rest: '电视已连续播放30分钟，提醒孩子休息一下眼睛',
+})
