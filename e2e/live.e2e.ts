@@ -83,6 +83,8 @@ describe('live TV on a 390 x 844 phone', { concurrency: false }, () => {
     await page.waitForTimeout(600) // the list scrolls the programme on air to its middle
     const rect = await onAir.boundingBox()
     const viewport = page.viewportSize()
+    // the page slid in without widening the document: a phone's browser would zoom the app out for good
+    assert.equal(await page.evaluate('window.innerWidth'), viewport?.width, 'the page is as wide as the phone after the slide')
     assert.ok(rect && viewport && rect.y >= 0 && rect.y + rect.height <= viewport.height, `on-air row in view: ${JSON.stringify(rect)}`)
     // right after Beijing midnight the day's first programme is still on air: then nothing is past yet
     const now = j.stack.gateway.clock.now()

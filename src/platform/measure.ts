@@ -60,9 +60,22 @@ function shownElement(selector: string): Element | null {
   return null
 }
 
+/** The nearest ancestor of `el` that scrolls along `axis`. */
+function scrollContainerOf(el: Element, axis: 'x' | 'y'): Element | null {
+  for (let a = el.parentElement; a; a = a.parentElement) {
+    const overflow = getComputedStyle(a)[axis === 'x' ? 'overflowX' : 'overflowY']
+    if (overflow === 'scroll' || overflow === 'auto') return a
+  }
+  return null
+}
+
 function measureDom(view: string, item: string, axis: 'x' | 'y'): number | null {
-  const v = shownElement(view)
-  const it = v?.querySelector(item) ?? shownElement(item)
+  const found = shownElement(view)
+  const it = found?.querySelector(item) ?? shownElement(item)
+  // Taro's H5 ScrollView (h5.useHtmlComponents) renders no id, so `view` is usually not found: the
+  // view is then the scroll container around the item (before this, the 直播 schedule and the tab
+  // strips never scrolled on H5)
+  const v = found ?? (it ? scrollContainerOf(it, axis) : null)
   if (!v || !it) return null
   const vr = v.getBoundingClientRect()
   const ir = it.getBoundingClientRect()

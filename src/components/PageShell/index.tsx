@@ -32,7 +32,11 @@ interface PageShellProps {
   onScrollToLower?: () => void
   /** false: the content scrolls itself (a virtual list); the shell only sizes it. */
   scroll?: boolean
-  /** The scroll area's offset (a page that brings a row into view sets it; see platform/measure). */
+  /**
+   * The scroll area's offset (a page that brings a row into view sets it; see platform/measure). It is
+   * a jump, not an animation: Taro's H5 ScrollView animates from its last offset it set itself, and
+   * before the first one it has none and does not move at all.
+   */
   scrollTop?: number
   /** An id for the scroll area, so a page can measure it. */
   bodyId?: string
@@ -57,7 +61,7 @@ function PageShell(props: PageShellProps) {
       <NavBar title={title} beforeLeave={beforeLeave} />
       {header}
       {scroll || status !== 'ready'
-        ? <ScrollView id={bodyId} className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower} scrollTop={scrollTop} scrollWithAnimation={scrollTop !== undefined}>{body}</ScrollView>
+        ? <ScrollView id={bodyId} className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower} scrollTop={scrollTop}>{body}</ScrollView>
         : <View className='page-shell__body'>{body}</View>}
       {footer}
       <PrivacySheet />

@@ -31,6 +31,12 @@ export default function TabStrip({ tabs, index, onSelect, block, idPrefix }: Pro
   const follow = useRef(index !== 0)
   if (index !== shownFirst.current) follow.current = true
   const [left, setLeft] = useState<number | undefined>(undefined)
+  // Taro's H5 ScrollView animates from the last offset it set itself and, before the first, does not
+  // move at all: the first follow jumps, later ones glide
+  const [glide, setGlide] = useState(false)
+  useEffect(() => {
+    if (left !== undefined && !glide) setGlide(true)
+  }, [left, glide])
   useEffect(() => {
     if (!follow.current) return
     let current = true
@@ -49,7 +55,7 @@ export default function TabStrip({ tabs, index, onSelect, block, idPrefix }: Pro
     }
   }, [index, idPrefix, tabs.length])
   return (
-    <ScrollView id={idPrefix} className={block} scrollX enhanced showScrollbar={false} scrollWithAnimation scrollLeft={left}>
+    <ScrollView id={idPrefix} className={block} scrollX enhanced showScrollbar={false} scrollWithAnimation={glide} scrollLeft={left}>
       <View className={`${block}__row`}>
         {tabs.map((tab, i) => (
           <View key={tab.key} id={`${idPrefix}-${i}`} className={`${block}__tab${i === index ? ` ${block}__tab--active` : ''}`} onClick={() => onSelect(i)}>
