@@ -12,6 +12,17 @@ export interface Rect {
  * targets), or null when it is not there.
  */
 export function rectOf(selector: string): Promise<Rect | null> {
+  // H5: the DOM itself (the shown page's element: Taro keeps the pages below it in the DOM). Taro's H5
+  // selector query looks the current page's container up when it runs, and throws (an uncaught
+  // 在已加载页面中没有找到对应的容器元素) when a navigation has just begun and that container is not there yet
+  if (process.env.TARO_ENV === 'h5') {
+    const all = typeof document !== 'undefined' ? Array.from(document.querySelectorAll(selector)) : []
+    for (let i = all.length - 1; i >= 0; i--) {
+      const r = all[i].getBoundingClientRect()
+      if (r.width > 0 || r.height > 0) return Promise.resolve({ left: r.left, top: r.top, width: r.width, height: r.height })
+    }
+    return Promise.resolve(null)
+  }
   return new Promise((resolve) => {
     try {
       Taro.createSelectorQuery()
