@@ -33,9 +33,9 @@ it('gives the rectangle of the shown element (the last laid-out one: pages below
   expect(query).not.toHaveBeenCalled()
 })
 
-it('resolves null when nothing is laid out', async () => {
+it('an element not laid out: its rectangle as it is (as the selector query answered); none there: null', async () => {
   document.body.innerHTML = ''
   box('target', { top: 0, height: 0 })
-  await expect(rectOf('.target')).resolves.toBeNull()
+  await expect(rectOf('.target')).resolves.toEqual({ left: 10, top: 0, width: 0, height: 0 })
   await expect(rectOf('.missing')).resolves.toBeNull()
 })

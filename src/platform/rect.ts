@@ -17,11 +17,10 @@ export function rectOf(selector: string): Promise<Rect | null> {
   // 在已加载页面中没有找到对应的容器元素) when a navigation has just begun and that container is not there yet
   if (process.env.TARO_ENV === 'h5') {
     const all = typeof document !== 'undefined' ? Array.from(document.querySelectorAll(selector)) : []
-    for (let i = all.length - 1; i >= 0; i--) {
-      const r = all[i].getBoundingClientRect()
-      if (r.width > 0 || r.height > 0) return Promise.resolve({ left: r.left, top: r.top, width: r.width, height: r.height })
-    }
-    return Promise.resolve(null)
+    const rects = all.map((el) => el.getBoundingClientRect())
+    // the last laid-out one (the page on top); else the first there is, as the selector query answered
+    const r = [...rects].reverse().find((x) => x.width > 0 || x.height > 0) ?? rects[0]
+    return Promise.resolve(r ? { left: r.left, top: r.top, width: r.width, height: r.height } : null)
   }
   return new Promise((resolve) => {
     try {
