@@ -5,6 +5,8 @@
  * `.artifacts/faults/rows.jsonl`, which scripts/faults.mjs prints as the table.
  */
 import fs from 'node:fs'
+import { connect, type MqttClient } from 'mqtt'
+import WebSocket from 'ws'
 import { startStack, type Stack } from '../emulator/stack'
 import { recordRow, type Outcome } from './rows'
 import type { GatewayOptions } from '../emulator/gateway'
@@ -128,4 +130,33 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
       fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A raw MQTT phone's connection with jarvisLogin's credentials, over WebSocket like the app's link
+ * (mqtt.js caches its transport table per JS context on the first connect), subscribed to its own
+ * topic: every envelope it receives, parsed, in `replies`; `closed()` once the broker closed it.
+ */
+export async function connectRawPhone(
+  mqttUrl: string,
+  creds: { cid: string; appKey: string; sign: string; clientTopic: string[] },
+): Promise<{ c: MqttClient; replies: Array<Record<string, any>>; closed: () => boolean }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const c: MqttClient = connect(mqttUrl, {
+    clientId: creds.cid,
+    username: creds.appKey,
+    password: creds.sign,
+    reconnectPeriod: 0,
+    forceNativeWebSocket: true,
+    createWebsocket: (url: string, protocols: string[]) => new WebSocket(url, protocols),
+  })
+  await new Promise<void>((resolve, reject) => {
+    c.once('connect', () => resolve())
+    c.once('error', reject)
+  })
+  const replies: Array<Record<string, any>> = [] // eslint-disable-line @typescript-eslint/no-explicit-any
+  await c.subscribeAsync(creds.clientTopic[0], { qos: 1 })
+  c.on('message', (_t, p) => replies.push(JSON.parse(p.toString())))
+  let closed = false
+  c.on('close', () => (closed = true))
+  return { c, replies, closed: () => closed }
 }

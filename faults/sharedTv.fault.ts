@@ -5,15 +5,13 @@
  * and, should it reach the box anyway, by the box (no answer, no last action, nothing told to the
  * family); a text of 65 code points is refused by the app (nothing sent) and by the box (nothing typed).
  */
-import { connect, type MqttClient } from 'mqtt'
-import WebSocket from 'ws'
 import { remoteKey, type Command } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
 import { DEMO } from '../emulator/gateway'
 import { sharedTvOf } from '../src/features/devices/state/sharedTvStore'
 import { textInputOf } from '../src/features/home/state/textInputStore'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
-import { row, sleep, startWorld, within, type Phone, type World } from './harness'
+import { connectRawPhone, row, sleep, startWorld, within, type Phone, type World } from './harness'
 
 let world: World
 let owner: Phone
@@ -35,24 +33,7 @@ async function rawPhone(phone: string) {
   const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone, abilityString: '' })
   // issue 32: the user's own way into the TV (queryAgentTopic), the only TV topic the broker lets it publish to
   const topic = (await client.api.jarvis.queryAgentTopic([LIVING]))[0].topic
-  // over WebSocket like the app's link: mqtt.js caches its transport table per JS context on the first connect
-  const c: MqttClient = connect(world.stack.mqttUrl, {
-    clientId: creds.cid,
-    username: creds.appKey,
-    password: creds.sign,
-    reconnectPeriod: 0,
-    forceNativeWebSocket: true,
-    createWebsocket: (url: string, protocols: string[]) => new WebSocket(url, protocols),
-  })
-  await new Promise<void>((resolve, reject) => {
-    c.once('connect', () => resolve())
-    c.once('error', reject)
-  })
-  const replies: Array<Record<string, any>> = [] // eslint-disable-line @typescript-eslint/no-explicit-any
-  await c.subscribeAsync(creds.clientTopic[0], { qos: 1 })
-  c.on('message', (_t, p) => replies.push(JSON.parse(p.toString())))
-  let closed = false
-  c.on('close', () => (closed = true))
+  const { c, replies, closed } = await connectRawPhone(world.stack.mqttUrl, creds)
   const envelope = (cmd: Command, from: { nickname: string; uid: string }) => {
     const sequenceId = Date.now() + Math.floor(Math.random() * 1000)
     return buildEnvelope({
@@ -68,7 +49,7 @@ async function rawPhone(phone: string) {
   return {
     uid: user.uid,
     replies,
-    closed: () => closed,
+    closed,
     envelope,
     publish: (env: ReturnType<typeof envelope>) => new Promise<void>((resolve) => c.publish(topic, JSON.stringify(env), { qos: 1 }, () => resolve())),
     end: () => c.end(true),

@@ -8,7 +8,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { connect, type MqttClient } from 'mqtt'
 import WebSocket from 'ws'
 import { remoteKey, type Command } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
@@ -21,7 +20,7 @@ import { STATE_FILE } from '../emulator/db/store'
 import { sharedTvOf } from '../src/features/devices/state/sharedTvStore'
 import { codeOf, provenIdentity, realClient } from '../__tests__/emulator/helpers/gateway'
 import { rawCall, tryConnect as tryConnectAt } from '../__tests__/emulator/helpers/raw'
-import { row, sleep, startWorld, within, type Phone, type World } from './harness'
+import { connectRawPhone, row, sleep, startWorld, within, type Phone, type World } from './harness'
 
 let world: World
 let owner: Phone
@@ -52,24 +51,7 @@ async function rawPhone(phone: string, mac = LIVING) {
   const { client, uid } = await account(phone)
   const creds = await client.api.jarvis.jarvisLogin({ uid, phone, abilityString: '' })
   const topic = (await client.api.jarvis.queryAgentTopic([mac]))[0].topic
-  // over WebSocket like the app's link: mqtt.js caches its transport table per JS context on the first connect
-  const c: MqttClient = connect(world.stack.mqttUrl, {
-    clientId: creds.cid,
-    username: creds.appKey,
-    password: creds.sign,
-    reconnectPeriod: 0,
-    forceNativeWebSocket: true,
-    createWebsocket: (url: string, protocols: string[]) => new WebSocket(url, protocols),
-  })
-  await new Promise<void>((resolve, reject) => {
-    c.once('connect', () => resolve())
-    c.once('error', reject)
-  })
-  const replies: Json[] = []
-  await c.subscribeAsync(creds.clientTopic[0], { qos: 1 })
-  c.on('message', (_t, p) => replies.push(JSON.parse(p.toString()) as Json))
-  let closed = false
-  c.on('close', () => (closed = true))
+  const { c, replies, closed } = await connectRawPhone(world.stack.mqttUrl, creds)
   const envelope = (cmd: Command, fromTopic = creds.clientTopic[0]) => {
     const sequenceId = Date.now() + Math.floor(Math.random() * 1000)
     return buildEnvelope({
@@ -88,7 +70,7 @@ async function rawPhone(phone: string, mac = LIVING) {
     creds,
     topic,
     replies,
-    closed: () => closed,
+    closed,
     envelope,
     publish: (env: object | string) => new Promise<void>((resolve) => c.publish(topic, typeof env === 'string' ? env : JSON.stringify(env), { qos: 1 }, () => resolve())),
     end: () => c.end(true),
