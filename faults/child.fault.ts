@@ -11,25 +11,16 @@ import { discoverOf } from '../src/features/search/state/discoverStore'
 import type { Program } from '../emulator/data/catalogue'
 import { mixedKeyword as mixedKeywordOf } from '../emulator/data/catalogue'
 import { contract } from '../src/protocol/contract'
-import { row, sleep, startWorld, within, type Phone, type World } from './harness'
+import { row, startChildWorld, within, type Phone, type World } from './harness'
 
 let world: World
 let child: Phone
+let closeWorld: () => Promise<void>
 beforeAll(async () => {
-  world = await startWorld()
-  child = await world.phone()
-  const locks = locksOf(child.root)
-  await locks.load()
-  const on = await locks.set('childLock', true, '1234')
-  if (!on.ok) throw new Error(`child lock not set: ${on.message}`)
-  if ((await within(() => child.root.childMode, 10_000)) === null) throw new Error('the TV never reported child mode')
+  ;({ world, child, close: closeWorld } = await startChildWorld())
 }, 30_000)
-afterAll(async () => {
-  // the mode changes started home loads (root's reaction): let them land before the stack goes
-  await child.root.showHome()
-  await sleep(300)
-  await world.close()
-})
+// the mode changes started home loads (root's reaction): they land before the stack goes
+afterAll(() => closeWorld())
 afterEach(() => world.stack.gateway.scenarios.clear())
 
 const program = (id: string): Program | undefined => world.stack.gateway.catalogue.programById.get(id)

@@ -9,24 +9,16 @@ import { locksOf } from '../src/features/locks/state/lockStore'
 import { personalOf } from '../src/features/personal/state/personalStore'
 import { continueOf } from '../src/features/home/state/continueStore'
 import { DetailModel } from '../src/features/detail/state/detailModel'
-import { row, sleep, startWorld, within, type Phone, type World } from './harness'
+import { row, startChildWorld, within, type Phone, type World } from './harness'
 
 let world: World
 let child: Phone
+let closeWorld: () => Promise<void>
 beforeAll(async () => {
-  world = await startWorld()
-  child = await world.phone()
-  const locks = locksOf(child.root)
-  await locks.load()
-  const on = await locks.set('childLock', true, '1234')
-  if (!on.ok) throw new Error(`child lock not set: ${on.message}`)
-  if ((await within(() => child.root.childMode, 10_000)) === null) throw new Error('the TV never reported child mode')
+  ;({ world, child, close: closeWorld } = await startChildWorld())
 }, 30_000)
-afterAll(async () => {
-  await child.root.showHome()
-  await sleep(300)
-  await world.close()
-})
+// the mode changes started home loads (root's reaction): they land before the stack goes
+afterAll(() => closeWorld())
 
 const isAdult = (programId: string) => world.stack.gateway.catalogue.programById.get(programId)?.childFriendly !== true
 /** Adult programs among the user's own things on the gateway (what a walk could run into). */

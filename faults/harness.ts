@@ -17,6 +17,7 @@ import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
 import { memoryStorage } from '../src/platform/memoryStorage'
 import type { KeyValueStorage } from '../src/platform/storage'
 import { loadMqttNow } from '../src/platform/mqtt/node'
+import { locksOf } from '../src/features/locks/state/lockStore'
 import type { TvLinkApi } from '../src/services/tv/types'
 import { RootStore } from '../src/stores/app/root'
 import { Session } from '../src/stores/app/session'
@@ -159,4 +160,27 @@ export async function connectRawPhone(
   let closed = false
   c.on('close', () => (closed = true))
   return { c, replies, closed: () => closed }
+}
+
+/**
+ * A world whose demo phone has turned the living-room TV's child lock on (password 1234) and seen the
+ * TV report child mode; `close` lets the loads the mode change started land before the stack goes.
+ */
+export async function startChildWorld(): Promise<{ world: World; child: Phone; close: () => Promise<void> }> {
+  const world = await startWorld()
+  const child = await world.phone()
+  const locks = locksOf(child.root)
+  await locks.load()
+  const on = await locks.set('childLock', true, '1234')
+  if (!on.ok) throw new Error(`child lock not set: ${on.message}`)
+  if ((await within(() => child.root.childMode, 10_000)) === null) throw new Error('the TV never reported child mode')
+  return {
+    world,
+    child,
+    close: async () => {
+      await child.root.showHome()
+      await sleep(300)
+      await world.close()
+    },
+  }
 }
