@@ -51,7 +51,7 @@ export function measureCentered(view: string, item: string, axis: 'x' | 'y'): Pr
 }
 
 /** The element of `selector` on the page shown (Taro H5 keeps the pages below it in the DOM). */
-function shownElement(selector: string): Element | null {
+export function shownElement(selector: string): Element | null {
   const all = Array.from(document.querySelectorAll(selector))
   for (let i = all.length - 1; i >= 0; i--) {
     const r = all[i].getBoundingClientRect()

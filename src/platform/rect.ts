@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { shownElement } from './measure'
 
 export interface Rect {
   left: number
@@ -16,10 +17,9 @@ export function rectOf(selector: string): Promise<Rect | null> {
   // selector query looks the current page's container up when it runs, and throws (an uncaught
   // 在已加载页面中没有找到对应的容器元素) when a navigation has just begun and that container is not there yet
   if (process.env.TARO_ENV === 'h5') {
-    const all = typeof document !== 'undefined' ? Array.from(document.querySelectorAll(selector)) : []
-    const rects = all.map((el) => el.getBoundingClientRect())
-    // the last laid-out one (the page on top); else the first there is, as the selector query answered
-    const r = [...rects].reverse().find((x) => x.width > 0 || x.height > 0) ?? rects[0]
+    // the laid-out one (the page on top); else the first there is, as the selector query answered
+    const el = typeof document !== 'undefined' ? (shownElement(selector) ?? document.querySelector(selector)) : null
+    const r = el?.getBoundingClientRect()
     return Promise.resolve(r ? { left: r.left, top: r.top, width: r.width, height: r.height } : null)
   }
   return new Promise((resolve) => {
