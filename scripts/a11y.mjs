@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { lighthouseChromeFlags } from './chrome-flags.mjs'
 import { serveStatic } from './serve-static.mjs'
 
 const H5_PORT = Number(process.env.H5_PORT || 10086)
@@ -78,7 +79,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-a11y-'))
   const stack = await startStackProcess(dataDir)
   const served = await serveStatic('dist/h5', H5_PORT, '127.0.0.1', { production: true })
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags() })
   try {
     const pages = A11Y_PAGES.map((p) => ({ name: p.name, url: `${served.url}#/${p.route}` }))
     const scores = await a11yScores(chrome.port, pages)

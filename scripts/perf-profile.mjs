@@ -90,11 +90,14 @@ async function main() {
 }
 
 async function report(events) {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((t) => t.pid === e.pid && t.name === 'ParseHTML'))
+  // The page's renderer: the one that parses the app's http(s) document. Chromium 156's headless mode
+  // also runs its own WebUI (the omnibox popup, chrome:// pages) in a renderer that parses HTML too.
+  const pageParse = (t) => t.name === 'ParseHTML' && /^https?:/.test(t.args?.beginData?.url ?? '')
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((t) => t.pid === e.pid && pageParse(t)))
   if (!main) throw new Error('no renderer main thread in the trace')
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid)
   const tasks = onMain.filter((e) => e.name === 'RunTask' && e.ph === 'X')
-  const nav = onMain.find((e) => e.name === 'ParseHTML') ?? tasks[0]
+  const nav = onMain.find(pageParse) ?? tasks[0]
   const t0 = nav.ts
   // CPU samples: nodes and samples arrive in ProfileChunk events of the main thread's profile.
   const profile = events.find((e) => e.name === 'Profile' && e.pid === main.pid)

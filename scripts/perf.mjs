@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { lighthouseChromeFlags } from './chrome-flags.mjs'
 import { serveStatic } from './serve-static.mjs'
 import { startStackProcess, stopStackAndServer } from './a11y.mjs'
 
@@ -41,12 +42,12 @@ async function main() {
   const stack = await startStackProcess(dataDir)
   const served = await serveStatic('dist/h5', H5_PORT, '127.0.0.1', { production: true })
   const url = `${served.url}?phone=${DEMO_PHONE}#/`
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags() })
   const runs = []
   try {
     if (RETURNING) await logInOnce(chrome.port, url)
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error', disableStorageReset: RETURNING })
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error', disableStorageReset: RETURNING, ...(process.env.PERF_CPU_SAMPLES ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}) })
       if (!result) throw new Error('lighthouse returned nothing')
       const lhr = result.lhr
       const num = (id) => Number(lhr.audits[id]?.numericValue ?? NaN)
