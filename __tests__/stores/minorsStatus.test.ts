@@ -166,7 +166,7 @@ describe('the TV store refuses before sending', () => {
     return { store, sent, listener: () => listener }
   }
 
-  it('a play, a channel switch and the channel keys are refused with the reason: nothing is sent; other keys go', async () => {
+  it('a play, a channel switch, the channel keys and the media keys that start playback are refused with the reason: nothing is sent; other keys go', async () => {
     const { store, sent, listener } = fakeLinkStore()
     store.setDevice(device(), { uid: 'u1', phone: '13800000000', nickName: '小明' })
     await new Promise((r) => setTimeout(r, 0))
@@ -176,7 +176,7 @@ describe('the TV store refuses before sending', () => {
     const PLAY = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' as const }
     expect(store.playOnTv(PLAY)).toEqual({ ok: false, reason: 'minors', message: t.refused.curfew })
     expect(await store.switchChannel({ number: 12, name: '湖南卫视' })).toEqual({ ok: false, message: t.refused.curfew })
-    for (const k of ['channelUp', 'channelDown', 'digit1'] as const) expect(await store.pressKey(k)).toMatchObject({ ok: false, reason: 'minors', sent: 0 })
+    for (const k of ['channelUp', 'channelDown', 'digit1', 'play', 'playPause', 'next', 'previous'] as const) expect(await store.pressKey(k)).toMatchObject({ ok: false, reason: 'minors', sent: 0 })
     expect(sent).toEqual([])
     expect((await store.pressKey('volumeUp')).ok).toBe(true)
     expect(sent).toEqual(['volumeUp'])

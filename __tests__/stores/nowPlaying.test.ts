@@ -21,6 +21,7 @@ import type { TvStoreDeps } from '@/services/tv/code'
 import { browserTvCode } from '@/platform/tvCode/browser'
 import { tv as tvText } from '@/strings'
 import { nowPlaying as t } from '@/strings/nowPlaying'
+import { minors as minorsText } from '@/strings/minors'
 import { device } from './fixtures'
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -286,6 +287,29 @@ describe('a box that reports no position (SPEC 4 only)', () => {
     expect(store.positionSec).toBe(0)
   })
 
+  it('out of minors\' limits the keys that start playback are refused on the phone, nothing sent; pause and ±10 s go (issue 36)', async () => {
+    // a box that does not enforce minors' mode would start the next episode: the phone stops it first
+    const link = await tvOver((env) => ({ sequenceId: env.sequenceId, actionData: { content: { lockCurrentStatus: 1 } } }))
+    link.listener().message({ type: 32, content: { code: 1 } })
+    link.listener().mode(modeOf({ lockCurrentStatus: 1 }))
+    const refusal = `${minorsText.refused.curfew}${minorsText.refusedHere}`
+    link.tv.setPlayGuard(() => refusal)
+    const store = new NowPlayingStore(link.tv)
+    for (const p of [store.togglePlay(), store.press('play'), store.press('next'), store.press('previous')]) {
+      expect(await p).toEqual({ ok: false, message: refusal })
+    }
+    expect(link.wire).toEqual([])
+    expect(store.outcome).toBe(refusal)
+    for (const p of [store.press('pause'), store.press('rewind'), store.press('fastForward')]) {
+      for (let i = 0; i < 5; i++) await flush()
+      expect(await p).toEqual({ ok: true, message: t.sent })
+    }
+    expect(link.keysSent()).toEqual(['KEYCODE_MEDIA_PAUSE', 'KEYCODE_MEDIA_REWIND', 'KEYCODE_MEDIA_FAST_FORWARD'])
+    // a sequence that would start playback is refused whole
+    expect(await link.tv.pressKeys(['fastForward', 'next'])).toMatchObject({ ok: false, reason: 'minors', sent: 0 })
+    expect(link.wire).toHaveLength(3)
+  })
+
   it('a box on its desktop or a live channel is not a program (no panel on home)', async () => {
     const link = await tvOver(() => null)
     const store = new NowPlayingStore(link.tv)
@@ -311,5 +335,14 @@ describe('outcomeOf: only what the reply says', () => {
     // a forged or garbled field is no answer: the key only reached the TV
     expect(outcomeOf('pause', reply({ media: { done: 'yes' } }))).toEqual({ ok: true, message: t.sent })
     expect(outcomeOf('pause', reply({ globalLock: true, media: { keyEvent: 'KEYCODE_MEDIA_PAUSE', done: true } }))).toEqual({ ok: false, message: tvText.globalLocked })
+  })
+
+  it('a box that refused a play out of minors\' limits is said so, never 已发送到电视 (issue 36)', () => {
+    const minors = (reason: string | null) => ({ minors: { usedSec: 3600, limitSec: 3600, reason, refused: true } })
+    expect(outcomeOf('next', reply(minors('total')))).toEqual({ ok: false, message: minorsText.refused.total })
+    expect(outcomeOf('playPause', reply(minors('curfew')))).toEqual({ ok: false, message: minorsText.refused.curfew })
+    expect(outcomeOf('play', reply(minors(null)))).toEqual({ ok: false, message: minorsText.refusedByTv })
+    // the count alone (no refusal) is not a refusal
+    expect(outcomeOf('pause', reply({ minors: { usedSec: 60, limitSec: 3600, reason: null } }))).toEqual({ ok: true, message: t.sent })
   })
 })

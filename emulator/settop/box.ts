@@ -29,7 +29,7 @@ import { DESKTOP_PACKAGE, LIVE_PACKAGE } from './model'
 import { emulatorStrings } from '../strings'
 import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
-import { MEDIA_KEYS } from '../../src/protocol/tv/mediaKeys'
+import { MEDIA_KEYS, MEDIA_STARTS as MEDIA_PLAY_STARTS } from '../../src/protocol/tv/mediaKeys'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -603,7 +603,7 @@ export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
 export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
 
 /** Issue 35's media keys that start playback (refused with the reason out of minors' limits, issue 36). */
-const MEDIA_STARTS: ReadonlySet<string> = new Set([MEDIA_KEYS.play, MEDIA_KEYS.playPause, MEDIA_KEYS.next, MEDIA_KEYS.previous].map((k) => k.keyEvent))
+const MEDIA_STARTS: ReadonlySet<string> = new Set(MEDIA_PLAY_STARTS.map((k) => MEDIA_KEYS[k].keyEvent))
 
 /** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT, KEY_EVENT_SEEK])

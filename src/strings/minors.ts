@@ -17,6 +17,8 @@ export const minors = Object.freeze({
   /** A box that does not report minors' mode (a real operator's box): only this phone enforces. */
   notEnforced: '电视本身不执行这些限制',
   refusedHere: '（电视本身不执行这些限制，已在手机上拦下）',
+  /** The box refused a play with no reason given (its report names one as a rule). */
+  refusedByTv: '未成年人模式：电视拒绝了这次播放',
   /** The box's rest reminder, told to the family's phones. */
   rest: '电视已连续播放30分钟，提醒孩子休息一下眼睛',
 })

@@ -13,3 +13,11 @@ export const MEDIA_KEYS: Readonly<Record<MediaKey, { keyEvent: string; code: num
   next: { keyEvent: 'KEYCODE_MEDIA_NEXT', code: 87 },
   previous: { keyEvent: 'KEYCODE_MEDIA_PREVIOUS', code: 88 },
 })
+
+/**
+ * The media keys that start playback: play, play/pause, the next and the previous episode (or channel).
+ * Out of minors' mode's limits (issue 36) the local stack's box refuses them, and the phone refuses them
+ * before sending, as it does the play and channel keys, so that a box that does not enforce the limits
+ * (a real operator's box) is not started from the now-playing panel. Pause, ±10 s and seek start nothing.
+ */
+export const MEDIA_STARTS: readonly MediaKey[] = Object.freeze(['play', 'playPause', 'next', 'previous'] as const)

@@ -9,6 +9,7 @@ import { tvTimers } from '../../config'
 import { tv } from '../../strings'
 import type { ActionResult } from '../kit/write'
 import { vodLine } from '../kit/progress'
+import { MEDIA_STARTS } from '../../protocol/tv/mediaKeys'
 
 export type { TvLinkApi, JarvisCredentials, TvDevice, TvUser, TvLinkDeps } from '../../services/tv/types'
 export type { TvLinkCode, TvStoreDeps } from '../../services/tv/code'
@@ -17,8 +18,9 @@ export type { RemoteKey } from '../../protocol/tv/commands'
 export type { SequenceResult } from '../../services/tv/keySequence'
 
 const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
-/** Issue 36: the remote's keys that start or switch playback (channel digits, 频道±). */
+/** Issue 36: the remote's keys that start or switch playback (channel digits, 频道±, and the media keys of MEDIA_STARTS). */
 const CHANNEL_KEY = /^(digit\d|channelUp|channelDown)$/
+const startsPlay = (key: RemoteKey): boolean => CHANNEL_KEY.test(key) || (MEDIA_STARTS as readonly string[]).includes(key)
 
 /**
  * The TV domain store: what the home and detail pages read about the selected TV, and the only way
@@ -208,7 +210,7 @@ export class TvStore {
    */
   async pressKey(key: RemoteKey): Promise<SequenceResult> {
     if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
-    const refusal = CHANNEL_KEY.test(key) ? this.playGuard() : ''
+    const refusal = startsPlay(key) ? this.playGuard() : ''
     if (refusal) return { ok: false, reason: 'minors', message: refusal, sent: 0 }
     const keys = await this.keySequence()
     if (!keys) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
@@ -221,6 +223,8 @@ export class TvStore {
    */
   async pressKeys(keys: readonly RemoteKey[]): Promise<SequenceResult> {
     if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
+    const refusal = keys.some(startsPlay) ? this.playGuard() : ''
+    if (refusal) return { ok: false, reason: 'minors', message: refusal, sent: 0 }
     const seq = await this.keySequence()
     if (!seq) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
     return seq.queue.run(keys)

@@ -8,6 +8,8 @@ import type { TvMode, TvPlayState, VodPlayState } from '../../../protocol/tv/mes
 import { tvPlaysProgram } from '../playing'
 import { realClock, type Clock } from '../../../services/tv/types'
 import { tv as tvText } from '../../../strings'
+import { minors as minorsText } from '../../../strings/minors'
+import { readMinors } from '../../../protocol/tv/minors'
 import { nowPlaying as t } from '../../../strings/nowPlaying'
 
 type TvPort = Pick<TvStore, 'online' | 'tvMode' | 'tvMessage' | 'globalLocked' | 'liveChannel' | 'pressKey' | 'pressKeys' | 'pressCommand'>
@@ -277,6 +279,9 @@ function failed(res: Extract<SequenceResult, { ok: false }>): ActionResult {
 export function outcomeOf(key: MediaKey | 'seek', reply: TvMode): ActionResult {
   const content = reply.content
   if (content.globalLock === true) return { ok: false, message: tvText.globalLocked }
+  // issue 36: the box refused a key that starts playback out of minors' limits (the phone had not known yet)
+  const minors = readMinors(content)
+  if (minors?.refused) return { ok: false, message: minors.reason ? minorsText.refused[minors.reason] : minorsText.refusedByTv }
   const answer = readMediaAnswer(content)
   // a box without the extension (a real one): the key reached it, nothing more is known
   if (!answer) return { ok: true, message: t.sent }
