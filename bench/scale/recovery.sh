@@ -11,7 +11,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 SMALL="${PAIRS_SMALL:-500}"
 LARGE="${PAIRS_LARGE:-2000}"
-SCENARIOS="${SCENARIOS:-tv-returns:$SMALL storm:$SMALL kill-node:$SMALL storm:$LARGE steady:$LARGE}"
+# The 2000-pair storm last: it leaves the cluster with thousands of sessions to clean up, and the steady
+# run measured right after it (p99 471 ms at load 14) was measuring that aftermath, not a steady state.
+SCENARIOS="${SCENARIOS:-tv-returns:$SMALL storm:$SMALL kill-node:$SMALL steady:$LARGE storm:$LARGE}"
 
 started=0
 if ! bash .ci/rabbitmq.sh cluster-url >/dev/null 2>&1; then
