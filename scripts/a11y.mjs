@@ -79,7 +79,7 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-a11y-'))
   const stack = await startStackProcess(dataDir)
   const served = await serveStatic('dist/h5', H5_PORT, '127.0.0.1', { production: true })
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags() })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags(chromeLauncher.Launcher.defaultFlags()) })
   try {
     const pages = A11Y_PAGES.map((p) => ({ name: p.name, url: `${served.url}#/${p.route}` }))
     const scores = await a11yScores(chrome.port, pages)

@@ -5,21 +5,30 @@
  * Chromium 156's headless mode preloads the desktop browser's omnibox popup in a "top-chrome" WebUI
  * renderer, which spends about a second of CPU rendering itself (lit) while the page loads. On this
  * machine's two cores that slowed every task of the page, and Lighthouse multiplies what it observes
- * by 4: TBT 600-1400 ms on an idle machine. A phone runs nothing of the kind.
+ * by 4. A phone runs nothing of the kind.
  *
  * Chromium keeps only the last --disable-features it is given, so the names are added to
  * chrome-launcher's own list (Translate, OptimizationHints, RenderDocument, ...) rather than passed as
  * a second switch that would replace it.
  */
-import { Launcher } from 'chrome-launcher'
 
-export const BROWSER_WEBUI_FEATURES = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup']
+export const BROWSER_WEBUI_FEATURES = Object.freeze(['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'])
 
-/** chrome-launcher's default flags with BROWSER_WEBUI_FEATURES disabled too; use with ignoreDefaultFlags. */
-export function lighthouseChromeFlags(extra = []) {
-  const flags = Launcher.defaultFlags().map((flag) =>
-    flag.startsWith('--disable-features=') ? `${flag},${BROWSER_WEBUI_FEATURES.join(',')}` : flag,
-  )
-  if (!flags.some((flag) => flag.startsWith('--disable-features='))) flags.push(`--disable-features=${BROWSER_WEBUI_FEATURES.join(',')}`)
-  return [...flags, '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...extra]
+const DISABLE = '--disable-features='
+
+/** `flags` with `features` added to its one --disable-features (one is added when it has none). */
+export function withDisabledFeatures(flags, features) {
+  const names = (flag) => flag.slice(DISABLE.length).split(',').filter(Boolean)
+  const given = flags.filter((flag) => flag.startsWith(DISABLE)).flatMap(names)
+  const merged = `${DISABLE}${[...new Set([...given, ...features])].join(',')}`
+  const rest = flags.filter((flag) => !flag.startsWith(DISABLE))
+  return [...rest, merged]
+}
+
+/**
+ * The flags for chromeLauncher.launch({ ignoreDefaultFlags: true, chromeFlags }): `defaults` (pass
+ * chrome-launcher's Launcher.defaultFlags()) with BROWSER_WEBUI_FEATURES disabled too, headless.
+ */
+export function lighthouseChromeFlags(defaults, extra = []) {
+  return [...withDisabledFeatures(defaults, BROWSER_WEBUI_FEATURES), '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...extra]
 }

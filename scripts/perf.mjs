@@ -42,7 +42,7 @@ async function main() {
   const stack = await startStackProcess(dataDir)
   const served = await serveStatic('dist/h5', H5_PORT, '127.0.0.1', { production: true })
   const url = `${served.url}?phone=${DEMO_PHONE}#/`
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags() })
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, ignoreDefaultFlags: true, chromeFlags: lighthouseChromeFlags(chromeLauncher.Launcher.defaultFlags()) })
   const runs = []
   try {
     if (RETURNING) await logInOnce(chrome.port, url)
