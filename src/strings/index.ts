@@ -245,6 +245,8 @@ export const home = Object.freeze({
   remoteLoadFailed: '遥控器加载失败，请检查网络后重试',
   nowPlayingLoadFailed: '播放控制加载失败，请检查网络',
   touchPadLoadFailed: '触控板加载失败，请检查网络',
+  /** Issue 25's 手机输入 under the remote's keys (H5: its own chunk). */
+  textInputLoadFailed: '手机输入加载失败，请检查网络',
   /** Issue 36: the 直播 tab's code (weapp: home-parts) did not arrive. */
   liveLoadFailed: '直播加载失败，请检查网络后重试',
   bindTv: '去绑定',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/app/context'
@@ -9,8 +9,12 @@ import { asyncPart } from '../../components/AsyncPart'
 import { NowPlayingPanel } from '../nowPlaying/LazyNowPlaying'
 import './home.scss'
 
-/** 手机输入 (issue 25) loads when the remote is first opened, not with home. */
-const TextInputPanel = lazy(() => import('./TextInputPanel'))
+/**
+ * 手机输入 (issue 25) loads when the remote is first opened, not with home (H5: a chunk of its own;
+ * weapp: with the remote in `home-parts`). A load that fails says so, with a tap to retry, and the
+ * remote's keys work on.
+ */
+const TextInputPanel = asyncPart(() => import('./TextInputPanel'), { failed: h.textInputLoadFailed })
 /** Issue 35: the touch pad loads when its mode is first chosen (weapp: the `home-parts` subpackage). */
 const TouchPad = asyncPart(() => import(/* weappSubpackage: "home-parts" */ './touchPad/TouchPad'), {
   failed: h.touchPadLoadFailed,
@@ -95,9 +99,7 @@ function RemotePanel({ visible, onClose }: Props) {
             <Key k='down' className='remote__pad-down' />
           </View>
         )}
-        <Suspense fallback={null}>
-          <TextInputPanel />
-        </Suspense>
+        <TextInputPanel />
       </View>
     </View>
   )
