@@ -59,11 +59,23 @@ describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, (
     await tap('.detail-cast__item')
     await back()
     await back()
-    // the "更多" of the blocks: a topic list and a flow
-    const mores = await j.shown('.block__more').count()
-    for (let i = 0; i < mores && !(reached.has('pages/list-detail/list-detail') && reached.has('subpackages/pages/flow-more/flow-more')); i++) {
-      await tap(`.block__more >> nth=${i}`)
-      await back()
+    // the "更多" of the blocks: a topic list and a flow. Home shows its blocks again after the way back
+    // (wait for them: counting at once found none on a loaded CI machine), and the blocks under the fold
+    // render as the user scrolls near them (issue 34): scroll on until both are reached or no new one shows.
+    const both = () => reached.has('pages/list-detail/list-detail') && reached.has('subpackages/pages/flow-more/flow-more')
+    await j.shown('.block__more').first().waitFor({ timeout: 15_000 })
+    let tried = 0
+    for (let round = 0; round < 10 && !both(); round++) {
+      const mores = await j.shown('.block__more').count()
+      for (; tried < mores && !both(); tried++) {
+        await tap(`.block__more >> nth=${tried}`)
+        await back()
+      }
+      if (both()) break
+      await j.page.mouse.move(195, 600)
+      await j.page.mouse.wheel(0, 1500)
+      await j.page.waitForTimeout(600)
+      if ((await j.shown('.block__more').count()) === mores) break
     }
     // 直播: a channel's schedule (a route the product adds, issue 21)
     await j.shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()

@@ -88,9 +88,15 @@ function FlowMore() {
       onRetry={() => void list.loadFirst()}
       scroll={false}
     >
+      {/*
+        Both sizes in px: with a size that is not a number ('100%') VirtualList measures its wrapper with
+        Taro's selector query, which on H5 looks the current page's container up a tick later and throws
+        an uncaught 在已加载页面中没有找到对应的容器元素 when the user has already left 更多 (seen in the
+        tap-through e2e).
+      */}
       <VirtualList
         height={height}
-        width='100%'
+        width={windowWidth}
         itemData={rows}
         itemCount={rows.length}
         itemSize={rowHeight}
