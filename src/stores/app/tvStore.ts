@@ -18,8 +18,9 @@ export type { RemoteKey } from '../../protocol/tv/commands'
 export type { SequenceResult } from '../../services/tv/keySequence'
 
 const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
-/** Issue 36: the remote's keys that start or switch playback (channel digits, 频道±, and the media keys of MEDIA_STARTS). */
+/** Issue 36: the remote's keys that switch the channel (digits, 频道±). */
 const CHANNEL_KEY = /^(digit\d|channelUp|channelDown)$/
+/** Issue 36: a key that starts or switches playback (a channel key, or a media key of MEDIA_STARTS). */
 const startsPlay = (key: RemoteKey): boolean => CHANNEL_KEY.test(key) || (MEDIA_STARTS as readonly string[]).includes(key)
 
 /**
@@ -208,18 +209,14 @@ export class TvStore {
    * A press on the phone's remote: sent after the TV's reply to the previous press (presses never pile
    * up unanswered; see KeyQueue). Under global lock nothing is sent.
    */
-  async pressKey(key: RemoteKey): Promise<SequenceResult> {
-    if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
-    const refusal = startsPlay(key) ? this.playGuard() : ''
-    if (refusal) return { ok: false, reason: 'minors', message: refusal, sent: 0 }
-    const keys = await this.keySequence()
-    if (!keys) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
-    return keys.queue.run([key])
+  pressKey(key: RemoteKey): Promise<SequenceResult> {
+    return this.pressKeys([key])
   }
 
   /**
    * Issue 35: several presses as one sequence (a swipe on the touch pad, ±10 s steps towards a point),
-   * in order, each after the reply to the one before; a missing reply stops the rest.
+   * in order, each after the reply to the one before; a missing reply stops the rest. Under global lock
+   * nothing is sent; out of minors' limits a sequence holding a key that starts playback is refused whole.
    */
   async pressKeys(keys: readonly RemoteKey[]): Promise<SequenceResult> {
     if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
