@@ -29,7 +29,7 @@ import { DESKTOP_PACKAGE, LIVE_PACKAGE } from './model'
 import { emulatorStrings } from '../strings'
 import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
-import { MEDIA_KEYS, MEDIA_STARTS as MEDIA_PLAY_STARTS } from '../../src/protocol/tv/mediaKeys'
+import { MEDIA_KEYS, MEDIA_STARTS } from '../../src/protocol/tv/mediaKeys'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -222,7 +222,7 @@ export class VirtualSetTopBox {
     if (digitOf(keyEvent) !== null) return true
     if (keyEvent === REMOTE_KEYS.channelUp.keyEvent || keyEvent === REMOTE_KEYS.channelDown.keyEvent) return true
     // issue 35's media keys that start something: play, play/pause, the next or previous episode (or channel)
-    if (MEDIA_STARTS.has(keyEvent)) return true
+    if (MEDIA_START_EVENTS.has(keyEvent)) return true
     if (keyEvent === REMOTE_KEYS.ok.keyEvent) return this.state.power && !this.state.menuOpen && (!!this.state.liveEntry || !this.state.playing)
     return false
   }
@@ -603,7 +603,7 @@ export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
 export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
 
 /** Issue 35's media keys that start playback (refused with the reason out of minors' limits, issue 36). */
-const MEDIA_STARTS: ReadonlySet<string> = new Set(MEDIA_PLAY_STARTS.map((k) => MEDIA_KEYS[k].keyEvent))
+const MEDIA_START_EVENTS: ReadonlySet<string> = new Set(MEDIA_STARTS.map((k) => MEDIA_KEYS[k].keyEvent))
 
 /** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
 const KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.values(REMOTE_KEYS).map((k) => k.keyEvent), KEY_EVENT_SYNC, KEY_EVENT_SCREEN, KEY_EVENT_TEXT, KEY_EVENT_SEEK])
