@@ -29,6 +29,6 @@ export function withDisabledFeatures(flags, features) {
  * The flags for chromeLauncher.launch({ ignoreDefaultFlags: true, chromeFlags }): `defaults` (pass
  * chrome-launcher's Launcher.defaultFlags()) with BROWSER_WEBUI_FEATURES disabled too, headless.
  */
-export function lighthouseChromeFlags(defaults, extra = []) {
-  return [...withDisabledFeatures(defaults, BROWSER_WEBUI_FEATURES), '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...extra]
+export function lighthouseChromeFlags(defaults) {
+  return [...withDisabledFeatures(defaults, BROWSER_WEBUI_FEATURES), '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage']
 }
