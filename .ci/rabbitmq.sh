@@ -57,7 +57,14 @@ free_port() {
   echo "$p"
 }
 
-pid_alive() { [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null; }
+# A zombie is not alive: processes started with setsid are reaped by pid 1, here up to ~2 s after they
+# exit, and kill -0 succeeds on a zombie (restart-lb waited those 2 s with the balancer down).
+pid_alive() {
+  local state
+  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
+  state="$(ps -o stat= -p "$1" 2>/dev/null || true)"
+  [ -n "$state" ] && [ "${state:0:1}" != Z ]
+}
 
 install_if_missing() {
   if [ ! -x /usr/lib/rabbitmq/bin/rabbitmq-server ]; then
@@ -103,6 +110,8 @@ web_mqtt.tcp.port = $web
 web_mqtt.tcp.ip = 127.0.0.1
 # issue 32: no WebSocket frame over 16 KiB (+ the MQTT fixed header); the app sends one packet per frame
 web_mqtt.ws_opts.max_frame_size = 16389
+# issue 33: phones keep persistent sessions; one left alone 5 minutes is removed
+mqtt.subscription_ttl = $SESSION_TTL_MS
 loopback_users = none
 log.console = false
 log.file.level = warning
@@ -208,6 +217,16 @@ CACHE_TTL_MS="${RABBITMQ_AUTH_CACHE_TTL_MS:-60000}"
 # rabbit.default_worker_pool_size). Measured, 500-pair storm: 32 made recovery slower (first CONNACK
 # p50 15.0 s, SUBACK p50 30.0 s against 11.8 s and 19.3 s with 2), so the default stays.
 WORKER_POOL="${RABBITMQ_WORKER_POOL:-}"
+# Issue 33: a session left alone this long is removed (phones: one per login; TVs: one each). Long
+# enough for any reconnect of the same login (the jitter's 30 s cap, a node back within a minute),
+# short enough that the sessions each app start leaves behind do not pile up.
+SESSION_TTL_MS="${RABBITMQ_SESSION_TTL_MS:-300000}"
+# Issue 33: the HTTP auth backend asks through Erlang's httpc default profile, which keeps at most 2
+# connections per host (max_sessions) and queues up to 5 requests behind each (max_keep_alive_length):
+# every check of a node in single file. In a reconnect storm each connection needs 3-5 checks. 32
+# connections, one request each, measured (500-pair storm): recovery p99 15.1 s -> 13.3 s.
+# RABBITMQ_HTTPC_SESSIONS=0 keeps httpc's defaults. 3.10 has no configuration key for it: set at boot.
+HTTPC_SESSIONS="${RABBITMQ_HTTPC_SESSIONS:-32}"
 HAPROXY_PROCS="${HAPROXY_PROCS:-2}"
 # Per HAProxy process: 2 files per proxied connection, well below the 20 000 open files per process.
 HAPROXY_MAXCONN="${HAPROXY_MAXCONN:-6000}"
@@ -263,17 +282,28 @@ auth_backends.1 = internal
 auth_backends.2 = cache
 auth_cache.cached_backend = http
 auth_cache.cache_ttl = $CACHE_TTL_MS
+mqtt.subscription_ttl = $SESSION_TTL_MS
 $(auth_http_conf "$auth")
 EOF
+}
+
+# Settings with no configuration key in 3.10, applied once node N runs (after every start).
+tune_node() {
+  local n="$1"
+  if [ "$HTTPC_SESSIONS" != 0 ]; then
+    ctl "$n" eval "'httpc:set_options([{max_sessions, $HTTPC_SESSIONS}, {max_keep_alive_length, 1}]).'" >/dev/null
+  fi
 }
 
 start_node() {
   local n="$1"
   chown -R rabbitmq:rabbitmq "$CDIR"
-  # Three nodes share 2 cores: no scheduler busy-waiting.
+  # Three nodes share 2 cores: no scheduler busy-waiting, and schedulers not bound to cores (RabbitMQ
+  # binds them by default, so every node's scheduler 1 sat on core 0 and the kernel could not move a
+  # busy node to an idle core; issue 33 measured, 500-pair storm: first CONNACK p50 10.6 s -> 8.2 s).
   # su applies the login limits (1024 open files): raise the soft limit to the hard one again.
   setsid su rabbitmq -s /bin/sh -c "ulimit -n \$(ulimit -Hn); exec env $(node_env "$n") \
-RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS='+sbwt none +sbwtdcpu none +sbwtdio none' \
+RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS='+sbwt none +sbwtdcpu none +sbwtdio none +sbt u${RABBITMQ_ERL_EXTRA:+ $RABBITMQ_ERL_EXTRA}' \
 /usr/lib/rabbitmq/bin/rabbitmq-server" >"$CDIR/n$n/server.out" 2>&1 </dev/null &
   echo $! >"$CDIR/n$n/su.pid"
 }
@@ -438,10 +468,14 @@ cluster() {
   start_node 2
   start_node 3
   if ! wait_node 2 || ! wait_node 3 || ! wait_cluster 1; then stop_cluster; return 1; fi
-  # TVs keep persistent sessions (issue 33: a reconnect whose session survived declares and binds
-  # nothing, about 4 times cheaper on 3.10). A command the phone gave up on (no reply in 800 ms, SPEC 4)
-  # must never run later: messages in a TV's queue expire after 800 ms.
+  for n in $(seq 1 $NODES); do tune_node "$n"; done
+  # TVs and phones keep persistent sessions (issue 33: a reconnect whose session survived declares and
+  # binds nothing, about 4 times cheaper on 3.10). A command the phone gave up on (no reply in 800 ms,
+  # SPEC 4) must never run later, and a reply or a TV's announcement older than that is no longer news:
+  # messages in every session's queue expire after 800 ms. (tv-commands, the TVs' own, is kept by name:
+  # operators' scripts may refer to it.)
   ctl 1 set_policy --apply-to queues --priority 1 tv-commands "'^mqtt-subscription-tv-'" "'{\"message-ttl\":800}'" >/dev/null
+  ctl 1 set_policy --apply-to queues --priority 0 mqtt-sessions "'^mqtt-subscription-'" "'{\"message-ttl\":800}'" >/dev/null
   haproxy_config
   if ! start_lb; then stop_cluster; return 1; fi
   echo "ws://127.0.0.1:$(cat "$CDIR/lb_port")/ws" >"$CDIR/url"
@@ -464,7 +498,7 @@ restart_node() {
   fi
   rm -f "$CDIR/n$n/rabbit.pid"
   start_node "$n"
-  wait_node "$n" && wait_cluster "$n" && echo "[rabbitmq] tvc$n is back in the cluster" >&2
+  wait_node "$n" && wait_cluster "$n" && tune_node "$n" && echo "[rabbitmq] tvc$n is back in the cluster" >&2
 }
 
 restart_lb() {

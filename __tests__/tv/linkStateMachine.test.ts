@@ -96,7 +96,8 @@ describe('with a device: login, topic, connect, subscribe, then sync + screen ty
       password: CREDS.sign,
       protocolVersion: 4,
       connectTimeout: 30_000,
-      clean: true,
+      // issue 33: a persistent session per login (persistentSession.test.ts)
+      clean: false,
       resubscribe: false,
       forceNativeWebSocket: true,
     })

@@ -22,6 +22,8 @@
  *   --tv-reconnect jitter|flat  the TVs' reconnect: the app's jitter (default) or mqtt.js's flat 1 s
  *   --tv-session persistent|clean  the TVs' MQTT sessions: persistent under `tv-{MAC}` (default: a
  *                            reconnect whose session survived subscribes nothing again), or clean
+ *   --phone-session persistent|clean  the phones' (default: the app's broker.session, persistent since
+ *                            issue 33), or clean (every reconnect subscribes again: the "before")
  *   --probe-rabbit           during a fault, ask node tvc1 every 10 s for its queues, registered client ids
  *                            and Mnesia commits and locks (rabbitmqctl: a BEAM of its own each time, a
  *                            load of its own on a small machine; off by default)
@@ -45,6 +47,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { broker as brokerConfig } from '../../src/config'
 import { tv } from '../../src/strings'
 import type { AuthCounts, StackReady, WorkerMessage, WorkerRamped, WorkerReport } from './messages'
 import { ms, overLimit, quantiles, ratePerSecond, recovery } from './stats'
@@ -75,6 +78,7 @@ const { values: opt } = parseArgs({
     'tv-reconnect': { type: 'string', default: 'jitter' },
     'tv-ids': { type: 'string', default: 'fixed' },
     'tv-session': { type: 'string', default: 'persistent' },
+    'phone-session': { type: 'string', default: brokerConfig.session },
     'probe-rabbit': { type: 'boolean', default: false },
   },
 })
@@ -246,6 +250,7 @@ async function main(): Promise<number> {
         announce: opt.announce !== 'off',
         tvIds: opt['tv-ids'] === 'per-connection' ? 'per-connection' : 'fixed',
         tvSession: opt['tv-session'] === 'clean' ? 'clean' : 'persistent',
+        phoneSession: opt['phone-session'] === 'clean' ? 'clean' : 'persistent',
       })
     })
     const ramps = await Promise.all(ramped)
@@ -277,6 +282,7 @@ async function main(): Promise<number> {
             pids: clusterPids,
             auth: async () => ((await (await fetch(`${ready.stackUrl}/bench/stats`)).json()) as { auth: Record<string, number> }).auth,
             online: () => [...online.values()].reduce((a, b) => a + b, 0),
+            own: () => ({ stack: stack.pid as number, ...Object.fromEntries(workers.map((w, k) => [`worker${k + 1}`, w.pid as number])) }),
             rabbitmqSh: opt['probe-rabbit'] ? RABBITMQ_SH : null,
           })
         : null
@@ -293,7 +299,7 @@ async function main(): Promise<number> {
     } else {
       await sleep(FAULT_AT_MS)
       const at = Date.now()
-      timeline?.start(at - 3_000, AFTER_FAULT_MS + 10_000)
+      timeline?.start(at, AFTER_FAULT_MS + 10_000)
       for (const w of workers) w.send({ kind: 'mark', at })
       if (scenario === 'reload') {
         rabbitmq('reload-lb')
@@ -360,6 +366,7 @@ async function main(): Promise<number> {
       connections: 2 * N,
       scenario,
       reconnect: opt.reconnect === 'flat' ? 'flat 1 s' : 'jitter',
+      phoneSession: opt['phone-session'] === 'clean' ? 'clean' : 'persistent',
       tvs: {
         reconnect: opt['tv-reconnect'] === 'flat' ? 'flat 1 s' : 'jitter',
         session: opt['tv-session'] === 'clean' ? `clean, ids ${opt['tv-ids'] === 'per-connection' ? 'per connection' : 'fixed'}` : 'persistent',
@@ -470,7 +477,7 @@ function print(r: Result): void {
   const lag = rr.generatorLagMs as { p99: number; max: number }
   const ramp = rr.ramp as { connectsPerS: number; peakConnectsPerS: number; allConnectedS: number; allOnlineS: number; failed: number }
   console.log(`\n== bench:scale: ${String(r.broker)}, N=${String(r.pairs)} pairs (${String(r.connections)} connections), ${String(r.scenario)}, ${String(r.windowS)} s window, ${String(r.workers)} worker(s)`)
-  console.log(`settings: phones reconnect ${String(r.reconnect)}; TVs ${JSON.stringify(r.tvs)}${r.lb ? `; balancer ${JSON.stringify(r.lb)}` : ''}`)
+  console.log(`settings: phones reconnect ${String(r.reconnect)}, ${String(r.phoneSession)} sessions; TVs ${JSON.stringify(r.tvs)}${r.lb ? `; balancer ${JSON.stringify(r.lb)}` : ''}`)
   console.log(`ramp: ${ramp.connectsPerS} connects/s (peak ${ramp.peakConnectsPerS}/s); all connected in ${ramp.allConnectedS.toFixed(1)} s, all subscribed + online in ${ramp.allOnlineS.toFixed(1)} s; ${ramp.failed} pair(s) never online`)
   console.log(`sync round trip:    ${q(rr.sync)}`)
   console.log(`command round trip: ${q(rr.command)}`)

@@ -42,6 +42,8 @@ export interface WorkerStart {
   tvIds: 'fixed' | 'per-connection'
   /** The TVs' MQTT sessions: persistent under `tv-{MAC}` (no subscribe when present again), or clean. */
   tvSession: 'persistent' | 'clean'
+  /** The phones' MQTT sessions (the app's broker.session by default). */
+  phoneSession: 'persistent' | 'clean'
 }
 
 /** Sent by the orchestrator: figures from now on (the steady window), or a fault happens now. */

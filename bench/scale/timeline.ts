@@ -30,6 +30,8 @@ export interface Sample {
   lb: PortSockets & { cpu: number | null }
   auth: Record<string, number>
   online: number
+  /** CPU % of the bench's own processes (the load generators, the stack): what they take from the nodes. */
+  procs: Record<string, number | null>
 }
 
 export interface RabbitProbe {
@@ -74,6 +76,8 @@ export interface TimelineSources {
   /** Cumulative auth backend calls by kind since the window began. */
   auth(): Promise<Record<string, number>>
   online(): number
+  /** The bench's own processes by name (generators, stack), sampled for CPU beside the nodes. */
+  own(): Record<string, number>
   /** Runs rabbitmqctl eval on node 1 (the cluster script's ctl), or null to skip the probe. */
   rabbitmqSh: string | null
 }
@@ -168,7 +172,8 @@ export class Timeline {
     } catch {
       // the stack is busy: no auth figure this second
     }
-    this.samples.push({ t: Math.round((at - this.t0) / 100) / 10, nodes, lb, auth, online: this.src.online() })
+    const procs = Object.fromEntries(Object.entries(this.src.own()).map(([name, pid]) => [name, this.cpu([pid], seconds)]))
+    this.samples.push({ t: Math.round((at - this.t0) / 100) / 10, nodes, lb, auth, online: this.src.online(), procs })
   }
 
   /** rabbitmqctl on node 1: queues, registered MQTT client ids, Mnesia commits and lock queue (bounded 9 s). */
@@ -247,7 +252,10 @@ export function formatTimeline(samples: readonly Sample[]): string[] {
     const auth = Object.entries(s.auth)
       .map(([k, v]) => `${k[0]}${Math.round(v)}`)
       .join(' ')
-    lines.push(`${s.t.toFixed(0).padStart(4)} s  online ${String(s.online).padStart(5)}  lb ${s.lb.established}e/q${s.lb.acceptQueue} ${s.lb.cpu === null ? '-' : Math.round(s.lb.cpu)}%  ${nodes}  auth/s ${auth}`)
+    const own = Object.entries(s.procs ?? {})
+      .map(([k, v]) => `${k} ${v === null ? '-' : Math.round(v)}%`)
+      .join(' ')
+    lines.push(`${s.t.toFixed(0).padStart(4)} s  online ${String(s.online).padStart(5)}  lb ${s.lb.established}e/q${s.lb.acceptQueue} ${s.lb.cpu === null ? '-' : Math.round(s.lb.cpu)}%  ${nodes}  auth/s ${auth}${own ? `  ${own}` : ''}`)
   }
   return lines
 }

@@ -99,6 +99,7 @@ let announce = true
 let tvReconnect: 'jitter' | 'flat' = 'jitter'
 let tvIds: 'fixed' | 'per-connection' = 'fixed'
 let tvSession: 'persistent' | 'clean' = 'persistent'
+let phoneSession: 'persistent' | 'clean' = 'persistent'
 let tvConnectionCount = 0
 /** The TV's MQTT client id: `tv-{MAC}`, or with a suffix new for each connection (issue 33, see tvClient). */
 const tvClientId = (pair: Pair) =>
@@ -376,6 +377,7 @@ async function startPair(pair: Pair, start: WorkerStart): Promise<boolean> {
       url: start.brokerUrl,
       createWebsocket: createWebsocketFactory(wsConnectSocket()),
       clock: spreadClock,
+      session: phoneSession,
       // --reconnect flat: SPEC 9's 1 s without the jitter (the "before" of the storm figures)
       ...(start.reconnect === 'flat' ? { random: () => 0 } : {}),
     },
@@ -496,6 +498,7 @@ async function run(start: WorkerStart): Promise<void> {
   tvReconnect = start.tvReconnect
   tvIds = start.tvIds
   tvSession = start.tvSession
+  phoneSession = start.phoneSession
   for (let i = start.from; i < start.to; i++) {
     const mac = benchMac(i)
     const pair: Pair = {

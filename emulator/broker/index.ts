@@ -5,6 +5,7 @@ import { WebSocketServer, createWebSocketStream } from 'ws'
 import type { BrokerDirectory } from '../directory'
 import { DEFAULT_TV_SECRET, installAuth, type BrokerScenario } from './auth'
 import { createAedes } from './loadAedes'
+import { boundSessions, type SessionBounds } from './sessions'
 import { brokerAuthHandler } from './httpAuth'
 import { createBrokerPolicy } from './policy'
 import { limitPackets, MAX_PACKET_BYTES } from './packetLimit'
@@ -36,6 +37,8 @@ export interface StartBrokerOptions {
   allowedOrigins?: readonly string[]
   /** Issue 32: the largest MQTT packet a client may send (default MAX_PACKET_BYTES, 16 KiB); a bigger one ends the connection. */
   maxPacketBytes?: number
+  /** Issue 33: a persistent session whose client stays away this long is removed (default SESSION_TTL_MS, 5 min). */
+  sessionTtlMs?: number
 }
 
 export const DEFAULT_ALLOWED_ORIGINS = ['http://127.0.0.1:10086', 'http://localhost:10086']
@@ -47,6 +50,8 @@ export interface RunningBroker {
   urls: { ws: string; tcp: string }
   /** Switches for tests, read on every CONNECT. */
   scenario: BrokerScenario
+  /** Issue 33: the bounds on persistent sessions (emulator/broker/sessions.ts). */
+  sessions: SessionBounds
   close(): Promise<void>
 }
 
@@ -58,11 +63,14 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
   const tvSecret = options.tvSecret ?? DEFAULT_TV_SECRET
   installAuth(aedes, options.directory, { tvSecret, scenario })
+  // issue 33: persistent sessions (the phones') bounded as the production policy bounds them
+  const sessions = boundSessions(aedes, options.sessionTtlMs)
   // issue 32: revoked broker sessions (logout, removal, unbinding): their open connections close now
   const offRevoked =
     options.directory.onSessionsRevoked?.((cids) => {
       const clients = (aedes as unknown as { clients: Record<string, { close(): void } | undefined> }).clients as Record<string, { close(): void } | undefined>
       for (const cid of cids) if (Object.prototype.hasOwnProperty.call(clients, cid)) clients[cid]?.close()
+      sessions.forget(cids)
     }) ?? (() => undefined)
   const brokerAuth = brokerAuthHandler(createBrokerPolicy(options.directory, tvSecret))
 
@@ -107,6 +115,7 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   } catch (e) {
     tcp.close()
     http.close()
+    sessions.close()
     await new Promise<void>((resolve) => aedes.close(() => resolve()))
     throw e
   }
@@ -118,9 +127,11 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
     ports,
     urls: { ws: `ws://${host}:${ports.ws}/mqtt`, tcp: `mqtt://${host}:${ports.tcp}` },
     scenario,
+    sessions,
     close() {
       closed ??= (async () => {
         offRevoked()
+        sessions.close()
         for (const c of wss.clients) c.terminate()
         await new Promise<void>((resolve) => wss.close(() => resolve()))
         await new Promise<void>((resolve) => aedes.close(() => resolve()))

@@ -50,6 +50,15 @@ export const broker = Object.freeze({
    */
   reconnectJitterMaxMs: 30_000,
   qos: 1 as const,
+  /**
+   * Issue 33 (a choice SPEC 9 leaves open, README "Broker at scale"): the phone's MQTT session is
+   * persistent (clean session off) under jarvisLogin's client id, which is new with every login. A
+   * reconnect of the same login finds its session (CONNACK session present) and does not subscribe
+   * again: on RabbitMQ 3.10 that saves a queue delete at the drop and a declare + bind at the return,
+   * the work a reconnect storm waited on. The broker bounds what a session keeps: messages 800 ms
+   * (what SPEC 4 still calls an answer), a session left alone 5 minutes (docs/broker-at-scale.md).
+   */
+  session: 'persistent' as 'persistent' | 'clean',
 })
 
 /** SPEC 4/9: TV link timers and counters. */

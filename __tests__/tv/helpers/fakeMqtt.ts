@@ -70,9 +70,10 @@ export class FakeClient extends EventEmitter implements MqttClientLike {
 
   // ---- the test's side -------------------------------------------------------------------------
 
-  connack(): void {
+  /** CONNACK accepted; `sessionPresent`: the broker kept this client id's session (issue 33). */
+  connack(sessionPresent = false): void {
     this.connected = true
-    this.emit('connect')
+    this.emit('connect', { cmd: 'connack', returnCode: 0, sessionPresent })
   }
 
   suback(qos = 1): void {

@@ -100,6 +100,8 @@ export class TvLink {
   private lastSentId: string | null = null
   /** The ids of the latest replies (the TV echoes sequenceId), newest last. */
   private readonly receivedIds = new Set<string>()
+  /** When each of the latest requests was sent (the same bound): a reply to one sent before the link was last ready is stale. */
+  private readonly sentAt = new Map<string, number>()
   /** Requests awaiting their reply: sequenceId -> sent at (ms). */
   private readonly pending = new Map<string, number>()
   private errorCount = 0
@@ -124,6 +126,14 @@ export class TvLink {
    * the TV answers, or it was sent again once).
    */
   private readyAt = 0
+  /**
+   * Persistent sessions (broker.session): the client id whose session holds the own topic's
+   * subscription (a SUBACK was seen under it). A CONNACK with session present under that id needs no
+   * subscribe; any other id (a fresh login) subscribes.
+   */
+  private sessionCid: string | null = null
+  /** A jarvisLogin for new broker credentials is out (maybeRenewSession). */
+  private renewing = false
   private firstSyncRetry = false
   /** The next step of the re-sync backoff (tvTimers.resyncBackoffMs) and its timer. */
   private resyncStep = 0
@@ -283,7 +293,7 @@ export class TvLink {
       protocolVersion: broker.protocolVersion,
       connectTimeout: broker.connectTimeoutMs,
       reconnectPeriod: this.reconnectPeriod(),
-      clean: true,
+      clean: this.sessionKind() === 'clean',
       // We subscribe ourselves on every connect and wait for the SUBACK before sending anything.
       resubscribe: false,
       reconnectOnConnackError: false,
@@ -295,9 +305,9 @@ export class TvLink {
     this.client = client
     this.ready = false
     let everConnected = false
-    client.on('connect', () => {
+    client.on('connect', (connack?: { sessionPresent?: boolean }) => {
       everConnected = true
-      if (this.client === client) this.onConnect(client)
+      if (this.client === client) this.onConnect(client, connack?.sessionPresent === true)
     })
     client.on('message', (topic: string, payload: Uint8Array) => {
       if (this.client === client) this.onMessage(topic, payload)
@@ -310,7 +320,7 @@ export class TvLink {
     })
   }
 
-  private onConnect(client: MqttClientLike): void {
+  private onConnect(client: MqttClientLike, sessionPresent: boolean): void {
     this.ready = false
     // Issue 33: the broker took the connection; the SUBACK gets the connect timeout of its own (once
     // per attempt: a connection that keeps dropping after its CONNACK does not push it further). Under
@@ -331,6 +341,7 @@ export class TvLink {
         return
       }
       this.clearConnectWatchdog()
+      this.sessionCid = this.sessionKind() === 'persistent' ? (this.creds?.cid ?? null) : null
       this.connackExtended = false
       this.faultCount = 0
       this.reconnectAttempts = 0
@@ -344,6 +355,12 @@ export class TvLink {
       if (sent.ok) this.publish(getCurrentScreenType(), 'skip')
       this.startSyncTimer()
     }
+    if (sessionPresent && this.sessionCid !== null && this.sessionCid === this.creds?.cid) {
+      // issue 33: the session kept the subscription this link made under this client id
+      this.subscribing = true
+      onSuback(null, [{ topic: ownTopic, qos: broker.qos }])
+      return
+    }
     try {
       this.subscribing = true
       client.subscribe(ownTopic, { qos: broker.qos }, onSuback)
@@ -355,6 +372,13 @@ export class TvLink {
   private onMessage(topic: string, payload: Uint8Array): void {
     const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic, tvTopic: this.tvTopic })
     if (!inbound) return
+    const sentAt = this.sentAt.get(inbound.sequenceId)
+    if (sentAt !== undefined && sentAt < this.readyAt && !this.pending.has(inbound.sequenceId)) {
+      // Issue 33: a reply to a request of an earlier connection, kept for this persistent session while
+      // the phone was away: what the TV was then, not now. It neither brings the TV online nor counts
+      // as an answer (the error counter), and its state is not shown.
+      return
+    }
     const wasAwaited = this.pending.has(inbound.sequenceId)
     this.noteReply(inbound.sequenceId)
     if (!wasAwaited && this.ready && this.state !== 'online' && this.pending.size > 0) {
@@ -384,6 +408,7 @@ export class TvLink {
     this.ready = false
     // mqtt.js has scheduled this retry already: the next one waits longer, at a random point.
     this.reconnectAttempts += 1
+    if (everConnected) this.maybeRenewSession(client)
     if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
     purgeOutgoing(client)
     this.clearTimers()
@@ -453,6 +478,35 @@ export class TvLink {
     const delay = Math.min(tvTimers.reconnectDebounceMs * 2 ** this.faultCount, tvTimers.faultRetryMaxMs)
     this.faultCount += 1
     this.scheduleReconnect(freshLogin, delay, true)
+  }
+
+  /**
+   * Issue 33: a persistent session's connection dropped and a reconnect under its client id failed too
+   * (the 2nd close since ready). RabbitMQ 3.10 hangs up on every CONNECT of a session whose queue lived
+   * on a node that died, until that node is back. So new broker credentials are fetched meanwhile: if
+   * jarvisLogin answers, mqtt.js's next attempt goes out under the new client id (a new session, which
+   * subscribes), and if it does not (the phone's network is down), mqtt.js goes on retrying as before.
+   * The user sees nothing of it: the state stays 'reconnecting'.
+   */
+  private maybeRenewSession(client: MqttClientLike): void {
+    const creds = this.creds
+    const target = this.target
+    if (this.sessionKind() !== 'persistent' || this.renewing || !creds || !target || creds.cid !== this.sessionCid) return
+    if (this.reconnectAttempts < 2 || !client.options) return
+    this.renewing = true
+    const generation = this.generation
+    void settle(this.deps.api.jarvisLogin({ uid: target.user.uid, phone: target.user.phone, abilityString: target.device.abilityString ?? '' })).then((fresh) => {
+      this.renewing = false
+      if (generation !== this.generation || this.client !== client || this.ready || !client.options) return
+      if (!fresh || !fresh.cid || !Array.isArray(fresh.clientTopic) || !fresh.clientTopic[0]) return
+      this.creds = fresh
+      this.ownTopic = fresh.clientTopic[0]
+      Object.assign(client.options, { clientId: fresh.cid, username: fresh.appKey, password: fresh.sign })
+    })
+  }
+
+  private sessionKind(): 'persistent' | 'clean' {
+    return this.deps.session ?? broker.session
   }
 
   /** SPEC 9's reconnect period plus the jitter of the current retry (see the class comment). */
@@ -550,6 +604,8 @@ export class TvLink {
     })
     const id = String(sequenceId)
     if (idCheck !== 'skip') this.lastSentId = id
+    this.sentAt.set(id, this.clock.now())
+    if (this.sentAt.size > RECEIVED_IDS_KEPT) this.sentAt.delete(this.sentAt.keys().next().value as string)
     try {
       client.publish(this.tvTopic, JSON.stringify(envelope), { qos: broker.qos }, noop)
     } catch (e) {

@@ -68,10 +68,11 @@ export interface MqttGranted {
 export interface MqttClientLike {
   connected: boolean
   /** mqtt.js reads options.reconnectPeriod each time it schedules a reconnect (after a 'close'). */
-  options?: { reconnectPeriod?: number }
+  options?: { reconnectPeriod?: number; clientId?: string; username?: string; password?: string }
   /** mqtt.js: in-flight QoS>0 packets by message id (purged on close: never replayed). */
   outgoing?: Record<number, unknown>
-  on(event: 'connect' | 'close' | 'offline' | 'reconnect', cb: () => void): unknown
+  on(event: 'connect', cb: (connack?: { sessionPresent?: boolean }) => void): unknown
+  on(event: 'close' | 'offline' | 'reconnect', cb: () => void): unknown
   on(event: 'message', cb: (topic: string, payload: Uint8Array) => void): unknown
   on(event: 'error', cb: (err: Error & { code?: number | string }) => void): unknown
   subscribe(
@@ -117,4 +118,6 @@ export interface TvLinkDeps {
   clock?: Clock
   /** A number in [0, 1) for the reconnect jitter (default Math.random; tests pass their own). */
   random?: () => number
+  /** The MQTT session kind (default broker.session): the bench compares both. */
+  session?: 'clean' | 'persistent'
 }
