@@ -21,7 +21,9 @@
 #                                (asking http://127.0.0.1:RABBITMQ_AUTH_PORT/__broker-auth; a free port,
 #                                recorded in .rabbitmq-cluster/auth_port, when unset), an absolute
 #                                memory limit per node (RABBITMQ_NODE_MEMORY, default 4GiB), scheduler
-#                                busy-waiting off (+sbwt/+sbwtdcpu/+sbwtdio none); then HAProxy in
+#                                busy-waiting off (+sbwt/+sbwtdcpu/+sbwtdio none), schedulers unbound
+#                                (+sbt u), persistent sessions bounded (policy mqtt-sessions, 800 ms;
+#                                subscription_ttl 5 min), httpc 32 connections; then HAProxy in
 #                                front (HAPROXY_PROCS processes sharing one port with SO_REUSEPORT,
 #                                health checks, maxconn, idle time-outs above MQTT's keepalive).
 #                                Prints MQTT_URL=ws://127.0.0.1:LB/ws (the load balancer)
@@ -227,6 +229,9 @@ SESSION_TTL_MS="${RABBITMQ_SESSION_TTL_MS:-300000}"
 # connections, one request each, measured (500-pair storm): recovery p99 15.1 s -> 13.3 s.
 # RABBITMQ_HTTPC_SESSIONS=0 keeps httpc's defaults. 3.10 has no configuration key for it: set at boot.
 HTTPC_SESSIONS="${RABBITMQ_HTTPC_SESSIONS:-32}"
+# Issue 33 (tried): RABBITMQ_SESSION_MIRRORS=N mirrors every session queue on N nodes (classic queue
+# mirroring, ha-mode exactly), so that a session outlives the node it was declared on.
+SESSION_MIRRORS="${RABBITMQ_SESSION_MIRRORS:-}"
 HAPROXY_PROCS="${HAPROXY_PROCS:-2}"
 # Per HAProxy process: 2 files per proxied connection, well below the 20 000 open files per process.
 HAPROXY_MAXCONN="${HAPROXY_MAXCONN:-6000}"
@@ -474,8 +479,12 @@ cluster() {
   # SPEC 4) must never run later, and a reply or a TV's announcement older than that is no longer news:
   # messages in every session's queue expire after 800 ms. (tv-commands, the TVs' own, is kept by name:
   # operators' scripts may refer to it.)
-  ctl 1 set_policy --apply-to queues --priority 1 tv-commands "'^mqtt-subscription-tv-'" "'{\"message-ttl\":800}'" >/dev/null
-  ctl 1 set_policy --apply-to queues --priority 0 mqtt-sessions "'^mqtt-subscription-'" "'{\"message-ttl\":800}'" >/dev/null
+  local session_policy='"message-ttl":800'
+  if [ -n "$SESSION_MIRRORS" ]; then
+    session_policy="$session_policy,\"ha-mode\":\"exactly\",\"ha-params\":$SESSION_MIRRORS,\"ha-sync-mode\":\"automatic\""
+  fi
+  ctl 1 set_policy --apply-to queues --priority 1 tv-commands "'^mqtt-subscription-tv-'" "'{$session_policy}'" >/dev/null
+  ctl 1 set_policy --apply-to queues --priority 0 mqtt-sessions "'^mqtt-subscription-'" "'{$session_policy}'" >/dev/null
   haproxy_config
   if ! start_lb; then stop_cluster; return 1; fi
   echo "ws://127.0.0.1:$(cat "$CDIR/lb_port")/ws" >"$CDIR/url"
