@@ -82,6 +82,18 @@ describe('persistent phone sessions (issue 33)', () => {
     expect(h.link.snapshot().state).toBe('online')
   })
 
+  it('a reply sent again by the session while the phone is still reconnecting (before its CONNACK) does not call the TV online', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    const [sync] = c.published
+    c.drop()
+    expect(h.link.snapshot().state).toBe('reconnecting')
+    // the broker resends a QoS 1 reply whose PUBACK was lost with the old connection; mqtt.js can hand
+    // it over before it emits 'connect'
+    c.deliver(OWN_TOPIC, replyTo(sync, 87, { lockCurrentStatus: 1 }))
+    expect(h.link.snapshot().state).toBe('reconnecting')
+  })
+
   it('a CONNACK without the session (expired, lost) subscribes again before it sends anything', async () => {
     const h = setup()
     const c = await goOnline(h)

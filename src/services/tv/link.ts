@@ -376,6 +376,11 @@ export class TvLink {
   }
 
   private onMessage(topic: string, payload: Uint8Array): void {
+    // Issue 33: nothing said before this connection is ready is news. A persistent session hands over
+    // what it kept (a QoS 1 reply whose PUBACK was lost with the old connection is sent again), and
+    // mqtt.js can deliver it before it emits 'connect': it must not call the TV online while the phone
+    // is still reconnecting. The ready connection's own sync asks afresh.
+    if (!this.ready) return
     const inbound = parseInbound(topic, payload, { ownTopic: this.ownTopic, tvTopic: this.tvTopic })
     if (!inbound) return
     const sentAt = this.sentAt.get(inbound.sequenceId)
