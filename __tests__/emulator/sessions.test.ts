@@ -45,6 +45,15 @@ describe('persistent phone sessions on the local broker', () => {
     c.on('message', (_t, p) => got.push(p.toString()))
     return got
   }
+  /** The phone comes back to its session and hears only what the TV says from now on. */
+  const expectOnlyFreshOnReturn = async (s: ReturnType<MemoryDirectory['login']>, box: MqttClient) => {
+    const again = await phone(s)
+    expect(again.sessionPresent).toBe(true)
+    const got = received(again.c)
+    await publish(box, s.clientTopic[0], 'fresh')
+    for (let i = 0; i < 50 && !got.includes('fresh'); i++) await sleep(10)
+    expect(got).toEqual(['fresh'])
+  }
   const subs = async (id: string) => (await (broker.aedes as unknown as { persistence: { subscriptionsByClient(c: { id: string }): Promise<unknown[] | null> } }).persistence.subscriptionsByClient({ id })) ?? []
 
   it('a reconnect of the same login finds its subscription (session present) and gets what is published after', async () => {
@@ -71,12 +80,7 @@ describe('persistent phone sessions on the local broker', () => {
     const box = await tv()
     await publish(box.c, s.clientTopic[0], 'stale announcement')
 
-    const again = await phone(s)
-    expect(again.sessionPresent).toBe(true)
-    const got = received(again.c)
-    await publish(box.c, s.clientTopic[0], 'fresh')
-    for (let i = 0; i < 50 && !got.includes('fresh'); i++) await sleep(10)
-    expect(got).toEqual(['fresh'])
+    await expectOnlyFreshOnReturn(s, box.c)
   })
 
   it('what was in flight when the phone left (no PUBACK yet) is not delivered on its return either', async () => {
@@ -92,12 +96,7 @@ describe('persistent phone sessions on the local broker', () => {
     first.c.end(true)
     await sleep(50)
 
-    const again = await phone(s)
-    expect(again.sessionPresent).toBe(true)
-    const got = received(again.c)
-    await publish(box.c, s.clientTopic[0], 'fresh')
-    for (let i = 0; i < 50 && !got.includes('fresh'); i++) await sleep(10)
-    expect(got).toEqual(['fresh'])
+    await expectOnlyFreshOnReturn(s, box.c)
   })
 
   it('a session whose phone stays away longer than its time-to-live is removed; one that returns in time is kept', async () => {

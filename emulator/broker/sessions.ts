@@ -4,9 +4,9 @@ import type { Aedes, Client } from 'aedes'
  * Issue 33: what the local broker keeps for a persistent session (clean session off: the phones, one
  * session per jarvisLogin), bounded as the operator's policy bounds it on RabbitMQ
  * (docs/broker-at-scale.md, "Sessions"):
- * - nothing is kept for a client that is not connected, neither what is published while it is away
- *   nor what was in flight when it left (RabbitMQ keeps it 800 ms, SPEC 4's answer window: a reply or
- *   an announcement older than that is no longer news), so an absent session holds no messages;
+ * - nothing is queued for a client that is not connected (RabbitMQ keeps it 800 ms, SPEC 4's answer
+ *   window: a reply or an announcement older than that is no longer news), so an absent session holds
+ *   no messages (the app also ignores anything that arrives before its connection is ready);
  * - a session whose client stays away `ttlMs` is removed (RabbitMQ: mqtt.subscription_ttl), so the
  *   session each app start leaves behind does not stay for the life of the stack;
  * - a revoked broker session's persistent session goes at once (`forget`).
@@ -38,8 +38,7 @@ export function boundSessions(aedes: Aedes, ttlMs = SESSION_TTL_MS): SessionBoun
   /** Revoked while still connected: removed as soon as the connection is gone. */
   const forgotten = new Set<string>()
 
-  // aedes queues a QoS 1 message only for the subscribers that are not connected (what is in flight to a
-  // connected one is not kept past its connection): with this, nothing is queued at all.
+  // aedes queues a QoS 1 message for the subscribers that are not connected: with this, not at all.
   const enqueue = persistence.outgoingEnqueue.bind(persistence)
   const enqueueCombi = persistence.outgoingEnqueueCombi.bind(persistence)
   persistence.outgoingEnqueue = async (sub, packet) => {
