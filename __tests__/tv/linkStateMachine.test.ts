@@ -101,7 +101,11 @@ describe('with a device: login, topic, connect, subscribe, then sync + screen ty
       resubscribe: false,
       forceNativeWebSocket: true,
     })
-    expect(opts.createWebsocket).toBe(h.createWebsocket)
+    // the platform socket, through the link (which watches each socket open: persistentSession.test.ts)
+    const socket = { onopen: null }
+    h.createWebsocket.mockReturnValueOnce(socket)
+    expect(opts.createWebsocket?.('ws://127.0.0.1:8883/mqtt', ['mqtt'])).toBe(socket)
+    expect(h.createWebsocket).toHaveBeenCalledWith('ws://127.0.0.1:8883/mqtt', ['mqtt'])
     // SPEC 9's 1 s, plus the jitter of issue 26 (0..1 s on a first retry): reconnectJitter.test.ts
     expect(opts.reconnectPeriod).toBeGreaterThanOrEqual(1_000)
     expect(opts.reconnectPeriod).toBeLessThan(2_000)

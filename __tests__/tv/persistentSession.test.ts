@@ -2,6 +2,7 @@
 import { broker } from '../../src/config'
 import { TvLink, type LinkState } from '../../src/services/tv/link'
 import type { JarvisCredentials } from '../../src/services/tv/types'
+import type { WebSocketLike } from '../../src/services/tv/socketPort'
 import { CREDS, DEVICE, FakeClient, OWN_TOPIC, USER, fakeApi, fakeConnect, flush, goOnline, replyTo } from './helpers/fakeMqtt'
 
 /**
@@ -12,9 +13,11 @@ import { CREDS, DEVICE, FakeClient, OWN_TOPIC, USER, fakeApi, fakeConnect, flush
  *   client id, whatever the CONNACK says.
  * - A reply to a request of an earlier connection (kept by the session while the phone was away) is
  *   stale: it does not bring the TV online.
- * - After the drop, a second close without a CONNACK (RabbitMQ hangs up on a session whose queue lived on
- *   a dead node) fetches new credentials; mqtt.js's next attempt goes out under the new client id. If
- *   jarvisLogin fails, nothing changes: mqtt.js goes on, and the state stays 'reconnecting'.
+ * - After the drop, an attempt hung up on without a CONNACK (its socket opened: RabbitMQ hangs up on a
+ *   session whose queue lived on a dead node) fetches new credentials; one whose socket never opened
+ *   (the balancer restarting, no network) says nothing of the session and fetches none. mqtt.js's next
+ *   attempt goes out under the new client id. If jarvisLogin fails, nothing changes: mqtt.js goes on,
+ *   and the state stays 'reconnecting'.
  */
 beforeEach(() => jest.useFakeTimers())
 afterEach(() => jest.useRealTimers())
@@ -26,10 +29,21 @@ function setup(session?: 'clean' | 'persistent') {
   const api = fakeApi()
   const states: Array<[LinkState, string | null]> = []
   const link = new TvLink(
-    { api, loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket: jest.fn(), random: () => 0, ...(session ? { session } : {}) },
+    { api, loadMqtt: async () => mq.connect, url: 'ws://127.0.0.1:8883/mqtt', createWebsocket: jest.fn(() => ({ onopen: null }) as unknown as WebSocketLike), random: () => 0, ...(session ? { session } : {}) },
     { state: (s, e) => states.push([s, e]), mode: () => undefined, message: () => undefined },
   )
   return { link, api, states, mq, client: (): FakeClient => mq.clients[mq.clients.length - 1] }
+}
+
+/**
+ * One attempt of mqtt.js: it builds its socket through the link's createWebsocket; `opened`: the socket
+ * opened (the broker took the connection) before the close without a CONNACK, or was refused.
+ */
+function failedAttempt(c: FakeClient, opened: boolean): void {
+  const ws = (c.opts.createWebsocket as (url: string, protocols: string[]) => WebSocketLike)('ws://127.0.0.1:8883/mqtt', ['mqtt'])
+  ws.onopen = () => undefined
+  if (opened) ws.onopen?.({ type: 'open' })
+  c.emit('close')
 }
 
 const keyEvents = (c: FakeClient, from: number) => c.published.slice(from).map((p) => p.envelope.actionData.content.keyEvent)
@@ -141,7 +155,7 @@ describe('persistent phone sessions (issue 33)', () => {
     await flush()
     expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
     // mqtt.js's retry reached a broker that hung up without a CONNACK
-    c.emit('close')
+    failedAttempt(c, true)
     await flush()
     expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
     expect(c.options).toMatchObject({ clientId: FRESH.cid, username: FRESH.appKey, password: FRESH.sign })
@@ -162,7 +176,7 @@ describe('persistent phone sessions (issue 33)', () => {
     const c = await goOnline(h)
     h.api.creds = null
     c.drop()
-    c.emit('close')
+    failedAttempt(c, true)
     await flush()
     expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
     expect(c.options.clientId).toBe(CREDS.cid)
@@ -177,9 +191,29 @@ describe('persistent phone sessions (issue 33)', () => {
     const h = setup('clean')
     const c = await goOnline(h)
     c.drop()
-    c.emit('close')
-    c.emit('close')
+    failedAttempt(c, true)
+    failedAttempt(c, true)
     await flush()
     expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
+  })
+
+  it('an attempt whose socket never opened (the balancer restarting, no network) keeps the session: no new credentials', async () => {
+    const h = setup()
+    const c = await goOnline(h)
+    h.api.creds = FRESH
+    c.drop()
+    failedAttempt(c, false)
+    failedAttempt(c, false)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(1)
+    expect(c.options.clientId).toBe(CREDS.cid)
+    // the balancer is back: the session is found, nothing to subscribe
+    c.connack(true)
+    expect(c.subscriptions).toHaveLength(1)
+    // while a hang-up after the socket opened does bring new credentials
+    c.drop()
+    failedAttempt(c, true)
+    await flush()
+    expect(h.api.jarvisLogin).toHaveBeenCalledTimes(2)
   })
 })

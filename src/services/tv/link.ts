@@ -5,6 +5,7 @@ import { buildEnvelope, createSequence } from '../../protocol/tv/envelope'
 import { parseInbound } from '../../protocol/tv/inbound'
 import { DEFAULT_TV_MESSAGE, DEFAULT_TV_MODE, type H5PlayPayload, type TvMessage, type TvMode } from '../../protocol/tv/messages'
 import { refusalCode, refusalMessage } from './refusal'
+import type { CreateWebsocket, WebSocketLike } from './socketPort'
 import {
   realClock,
   type Clock,
@@ -292,6 +293,16 @@ export class TvLink {
   }
 
   private openClient(connect: MqttConnect, creds: JarvisCredentials): void {
+    // Per attempt (mqtt.js builds a new socket for each): did the socket open, did a CONNACK come.
+    const attempt = { opened: false, connack: false }
+    const create = this.deps.createWebsocket
+    const createWebsocket: CreateWebsocket | undefined =
+      create &&
+      ((url, protocols) => {
+        attempt.opened = false
+        attempt.connack = false
+        return onOpened(create(url, protocols), () => (attempt.opened = true))
+      })
     const client = connect(this.deps.url, {
       clientId: creds.cid,
       username: creds.appKey,
@@ -306,20 +317,24 @@ export class TvLink {
       keepalive: 60,
       timerVariant: 'native',
       // mqtt.js caches its protocol table on the first connect of a JS context: set it every time.
-      ...(this.deps.createWebsocket ? { forceNativeWebSocket: true, createWebsocket: this.deps.createWebsocket } : {}),
+      ...(createWebsocket ? { forceNativeWebSocket: true, createWebsocket } : {}),
     })
     this.client = client
     this.ready = false
     let everConnected = false
     client.on('connect', (connack?: { sessionPresent?: boolean }) => {
       everConnected = true
+      attempt.connack = true
       if (this.client === client) this.onConnect(client, connack?.sessionPresent === true)
     })
     client.on('message', (topic: string, payload: Uint8Array) => {
       if (this.client === client) this.onMessage(topic, payload)
     })
     client.on('close', () => {
-      if (this.client === client) this.onClose(client, everConnected)
+      // Hung up on: the socket opened (the broker, or the balancer for it, took the connection) and no
+      // CONNACK came. Without the platform socket there is no telling: counted as hung up.
+      const hungUp = createWebsocket ? attempt.opened && !attempt.connack : true
+      if (this.client === client) this.onClose(client, everConnected, hungUp)
     })
     client.on('error', (err: Error & { code?: number | string }) => {
       if (this.client === client) this.onError(err)
@@ -408,7 +423,7 @@ export class TvLink {
     }
   }
 
-  private onClose(client: MqttClientLike, everConnected: boolean): void {
+  private onClose(client: MqttClientLike, everConnected: boolean, hungUp: boolean): void {
     if (this.subscribing) {
       // Issue 33: the broker hung up while the subscribe was out. RabbitMQ 3.10 does so when the
       // session's queue lives on a node that died, or an old connection's clean-up removed it: the
@@ -419,7 +434,7 @@ export class TvLink {
     this.ready = false
     // mqtt.js has scheduled this retry already: the next one waits longer, at a random point.
     this.reconnectAttempts += 1
-    if (everConnected) this.maybeRenewSession(client)
+    if (everConnected && hungUp) this.maybeRenewSession(client)
     if (client.options) client.options.reconnectPeriod = this.reconnectPeriod()
     purgeOutgoing(client)
     this.clearTimers()
@@ -492,9 +507,10 @@ export class TvLink {
   }
 
   /**
-   * Issue 33: a persistent session's connection dropped and a reconnect under its client id failed too
-   * (the 2nd close since ready). RabbitMQ 3.10 hangs up on every CONNECT of a session whose queue lived
-   * on a node that died, until that node is back. So new broker credentials are fetched meanwhile: if
+   * Issue 33: a persistent session's connection dropped and a reconnect under its client id was hung up
+   * on (the 2nd close since ready; its socket had opened, no CONNACK came). RabbitMQ 3.10 hangs up on
+   * every CONNECT of a session whose queue lived on a node that died, until that node is back. A
+   * connection that never opened (the balancer restarting, no network) says nothing of the session. So new broker credentials are fetched meanwhile: if
    * jarvisLogin answers, mqtt.js's next attempt goes out under the new client id (a new session, which
    * subscribes), and if it does not (the phone's network is down), mqtt.js goes on retrying as before.
    * The user sees nothing of it: the state stays 'reconnecting'.
@@ -762,4 +778,30 @@ function subscribed(granted: MqttGranted[] | undefined): boolean {
 function purgeOutgoing(client: MqttClientLike): void {
   if (!client.outgoing || !client.removeOutgoingMessage) return
   for (const id of Object.keys(client.outgoing)) client.removeOutgoingMessage(Number(id))
+}
+
+/**
+ * Calls `seen` when the socket opens, whoever sets its `onopen` (mqtt.js assigns its handler after
+ * createWebsocket returns, or adds a listener where the socket takes them). The socket is returned as
+ * it is, with `onopen` wrapped.
+ */
+function onOpened(ws: WebSocketLike, seen: () => void): WebSocketLike {
+  // a socket with listeners (a browser WebSocket) gets mqtt.js's open handler through them
+  const listen = (ws as WebSocketLike & { addEventListener?: (type: string, fn: () => void) => void }).addEventListener
+  if (typeof listen === 'function') listen.call(ws, 'open', seen)
+  let handler = ws.onopen
+  Object.defineProperty(ws, 'onopen', {
+    configurable: true,
+    enumerable: true,
+    get: () => handler,
+    set: (fn: WebSocketLike['onopen']) => {
+      handler = fn
+        ? (ev) => {
+            seen()
+            fn(ev)
+          }
+        : null
+    },
+  })
+  return ws
 }
