@@ -62,9 +62,9 @@ const OFFLINE: SendResult = Object.freeze({ ok: false, reason: 'offline', messag
  * - Issue 33 (broker.session, README "Broker at scale"): the MQTT session is persistent under the
  *   login's client id. A reconnect whose CONNACK says the session is present skips the SUBSCRIBE (the
  *   session kept it) and sends the sync at once; a reply the session kept from an earlier connection is
- *   stale and dropped. After the drop and a failed attempt, new credentials are fetched for mqtt.js's
- *   next attempt (RabbitMQ refuses a session whose queue was on a dead node); if that fails, nothing
- *   changes.
+ *   stale and dropped, as is anything received before the connection is ready. After the drop, an
+ *   attempt hung up on (socket opened, no CONNACK: RabbitMQ refuses a session whose queue was on a dead
+ *   node) fetches new credentials for mqtt.js's next attempt; if that fails, nothing changes.
  * - Any type 87 from the TV topic brings the TV back online once nothing is awaited: the local stack's
  *   box announces itself when it (re)connects (an extension, src/protocol/README.md); a real box need
  *   not, and the steps above find it anyway.
