@@ -244,15 +244,9 @@ export class TvLink {
     if (!target) return
     this.setState('connecting', null)
 
-    const creds = await settle(
-      this.deps.api.jarvisLogin({
-        uid: target.user.uid,
-        phone: target.user.phone,
-        abilityString: target.device.abilityString ?? '',
-      }),
-    )
+    const creds = await this.brokerLogin(target)
     if (generation !== this.generation) return
-    if (!creds || !creds.cid || !Array.isArray(creds.clientTopic) || !creds.clientTopic[0]) {
+    if (!creds) {
       this.fail(tv.linkLoginFailed)
       return
     }
@@ -509,11 +503,12 @@ export class TvLink {
   /**
    * Issue 33: a persistent session's connection dropped and a reconnect under its client id was hung up
    * on (the 2nd close since ready; its socket had opened, no CONNACK came). RabbitMQ 3.10 hangs up on
-   * every CONNECT of a session whose queue lived on a node that died, until that node is back. A
-   * connection that never opened (the balancer restarting, no network) says nothing of the session. So new broker credentials are fetched meanwhile: if
-   * jarvisLogin answers, mqtt.js's next attempt goes out under the new client id (a new session, which
-   * subscribes), and if it does not (the phone's network is down), mqtt.js goes on retrying as before.
-   * The user sees nothing of it: the state stays 'reconnecting'.
+   * every CONNECT of a session whose queue lived on a node that died, until that node is back (a
+   * connection that never opened, the balancer restarting or no network, says nothing of the session).
+   * So new broker credentials are fetched meanwhile: if jarvisLogin answers, mqtt.js's next attempt
+   * goes out under the new client id (a new session, which subscribes), and if it does not (the phone's
+   * network is down), mqtt.js goes on retrying as before. The user sees nothing of it: the state stays
+   * 'reconnecting'.
    */
   private maybeRenewSession(client: MqttClientLike): void {
     const creds = this.creds
@@ -522,14 +517,25 @@ export class TvLink {
     if (this.reconnectAttempts < 2 || !client.options) return
     this.renewing = true
     const generation = this.generation
-    void settle(this.deps.api.jarvisLogin({ uid: target.user.uid, phone: target.user.phone, abilityString: target.device.abilityString ?? '' })).then((fresh) => {
+    void this.brokerLogin(target).then((fresh) => {
       this.renewing = false
-      if (generation !== this.generation || this.client !== client || this.ready || !client.options) return
-      if (!fresh || !fresh.cid || !Array.isArray(fresh.clientTopic) || !fresh.clientTopic[0]) return
+      if (generation !== this.generation || this.client !== client || this.ready || !client.options || !fresh) return
       this.creds = fresh
       this.ownTopic = fresh.clientTopic[0]
       Object.assign(client.options, { clientId: fresh.cid, username: fresh.appKey, password: fresh.sign })
     })
+  }
+
+  /** jarvisLogin for the target's user: usable broker credentials (a client id and an own topic), or null. */
+  private async brokerLogin(target: { device: TvDevice; user: TvUser }): Promise<JarvisCredentials | null> {
+    const creds = await settle(
+      this.deps.api.jarvisLogin({
+        uid: target.user.uid,
+        phone: target.user.phone,
+        abilityString: target.device.abilityString ?? '',
+      }),
+    )
+    return creds && creds.cid && Array.isArray(creds.clientTopic) && creds.clientTopic[0] ? creds : null
   }
 
   private sessionKind(): 'persistent' | 'clean' {
