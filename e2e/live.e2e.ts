@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
 import { onAirAt, programmesOf } from '../emulator/data/live'
-import { serverDayKey } from '../src/protocol/time'
+import { serverDayAdd, serverDayKey, serverDayStart } from '../src/protocol/time'
 import { sameServerDayFor, startJourney, type Journey } from './harness'
 
 let j: Journey
@@ -197,5 +197,28 @@ describe('live TV on a 390 x 844 phone', { concurrency: false }, () => {
     }
     // the schedule page logs its page views like every page (the tracker sends in batches)
     await waitUntil(() => j.logUrls().some((u) => u.includes('subpackages/pages/live-channel/live-channel')), 20_000, 'the page view record')
+  })
+
+  it('8. two minutes after Beijing midnight, before today\'s first programme: the schedule opens on 昨天, the programme on air in view', async () => {
+    // a programme crossing midnight is listed on the day it starts: yesterday's last one is on air
+    const tomorrow = serverDayAdd(j.stack.gateway.clock.now(), 1)
+    const at = serverDayStart(tomorrow) + 2 * 60_000
+    const channel = j.stack.gateway.catalogue.channels.find((c) => !c.child && programmesOf(c, tomorrow)[0].startTime > at)
+    assert.ok(channel, 'a channel whose day starts after 00:02')
+    j.stack.gateway.clock.set(j.stack.gateway.clock.offsetMs + at - j.stack.gateway.clock.now())
+    try {
+      const onAir = onAirAt(channel, j.stack.gateway.clock.now()).current
+      assert.ok(onAir && onAir.startTime < at - 2 * 60_000, 'the programme on air began before midnight')
+      await j.open(`subpackages/pages/live-channel/live-channel?channelId=${channel.channelId}`)
+      await waitForText('.schedule-item--onAir .schedule-item__title', onAir.title, 10_000)
+      await waitForText('.live-days__tab--active', '昨天')
+      await page.waitForTimeout(600) // the list scrolls the programme on air to its middle
+      const rect = await shown('.schedule-item--onAir').first().boundingBox()
+      const viewport = page.viewportSize()
+      assert.ok(rect && viewport && rect.y >= 0 && rect.y + rect.height <= viewport.height, `on-air row in view: ${JSON.stringify(rect)}`)
+      await shot('08-after-midnight-yesterday')
+    } finally {
+      j.stack.gateway.clock.reset()
+    }
   })
 })

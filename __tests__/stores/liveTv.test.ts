@@ -318,6 +318,96 @@ describe('the schedule model', () => {
     }
   })
 
+  describe('just after midnight, before today\'s first programme: the one on air started yesterday', () => {
+    // 2026-11-24 in Beijing: yesterday's last programme runs 23:20 - 00:10, today's list starts at 00:10
+    const midnight = serverDayStart('20261124')
+    const days: Record<string, Array<{ psId: string; channelId: string; title: string; startTime: number; endTime: number }>> = {
+      '20261123': [
+        { psId: 'y0', channelId: 'ch01', title: '新闻', startTime: midnight - 120 * MIN, endTime: midnight - 40 * MIN },
+        { psId: 'y1', channelId: 'ch01', title: '财经报道', startTime: midnight - 40 * MIN, endTime: midnight + 10 * MIN },
+      ],
+      '20261124': [
+        { psId: 't0', channelId: 'ch01', title: '体育新闻', startTime: midnight + 10 * MIN, endTime: midnight + 100 * MIN },
+        { psId: 't1', channelId: 'ch01', title: '天气预报', startTime: midnight + 100 * MIN, endTime: midnight + 190 * MIN },
+      ],
+    }
+    const at = (serverTime: number, failYesterday = false) =>
+      jest.fn(async ({ date }: { date: string }) => {
+        if (failYesterday && date === '20261123') throw new Error('网络不给力')
+        return { channelId: 'ch01', channelName: 'CCTV-1 综合', channelNumber: 1, logo: '', date, serverTime, list: days[date] }
+      })
+    const datesAsked = (api: jest.Mock) => api.mock.calls.map((c) => (c as unknown as [{ date: string }])[0].date)
+
+    it('opened without a day at 00:05, it shows yesterday, where the programme on air is listed', async () => {
+      const api = at(midnight + 5 * MIN)
+      const m = new ScheduleModel({ getAllProgramlist: api, psdetail: jest.fn() } as never, 'ch01', '', () => false, { now: () => midnight + 5 * MIN })
+      await m.load()
+      expect(datesAsked(api)).toEqual(['20261124', '20261123'])
+      expect(m.date).toBe('20261123')
+      expect(m.dayOffset).toBe(-1)
+      expect(m.onAir?.psId).toBe('y1')
+    })
+
+    it('at 00:10, when today\'s first programme is on, today stays', async () => {
+      const api = at(midnight + 10 * MIN)
+      const m = new ScheduleModel({ getAllProgramlist: api, psdetail: jest.fn() } as never, 'ch01', '', () => false, { now: () => midnight + 10 * MIN })
+      await m.load()
+      expect(datesAsked(api)).toEqual(['20261124'])
+      expect(m.onAir?.psId).toBe('t0')
+    })
+
+    it('a day asked for (the link, a tapped tab) is shown as asked, even at 00:05', async () => {
+      const api = at(midnight + 5 * MIN)
+      const m = new ScheduleModel({ getAllProgramlist: api, psdetail: jest.fn() } as never, 'ch01', '20261124', () => false, { now: () => midnight + 5 * MIN })
+      await m.load()
+      await m.load('20261124')
+      expect(datesAsked(api)).toEqual(['20261124', '20261124'])
+      expect(m.date).toBe('20261124')
+    })
+
+    it('yesterday failing to load, today stays on screen as it was answered', async () => {
+      const api = at(midnight + 5 * MIN, true)
+      const m = new ScheduleModel({ getAllProgramlist: api, psdetail: jest.fn() } as never, 'ch01', '', () => false, { now: () => midnight + 5 * MIN })
+      await m.load()
+      expect(datesAsked(api)).toEqual(['20261124', '20261123'])
+      expect(m.date).toBe('20261124')
+      expect(m.list.status).toBe('ready')
+      expect(m.list.value?.map((p) => p.psId)).toEqual(['t0', 't1'])
+    })
+
+    it('yesterday without a programme on air (a gap in the operator\'s lists) leaves today', async () => {
+      const saved = days['20261123']
+      days['20261123'] = saved.slice(0, 1)
+      try {
+        const api = at(midnight + 5 * MIN)
+        const m = new ScheduleModel({ getAllProgramlist: api, psdetail: jest.fn() } as never, 'ch01', '', () => false, { now: () => midnight + 5 * MIN })
+        await m.load()
+        expect(m.date).toBe('20261124')
+        expect(m.list.value?.map((p) => p.psId)).toEqual(['t0', 't1'])
+      } finally {
+        days['20261123'] = saved
+      }
+    })
+
+    it('a day tapped while yesterday is asked is not replaced by yesterday\'s answer', async () => {
+      let release: () => void = () => undefined
+      const held = new Promise<void>((r) => (release = r))
+      const inner = at(midnight + 5 * MIN)
+      const api = jest.fn(async (q: { date: string }) => {
+        if (q.date === '20261123') await held
+        return inner(q)
+      })
+      const m = new ScheduleModel({ getAllProgramlist: api, psdetail: jest.fn() } as never, 'ch01', '', () => false, { now: () => midnight + 5 * MIN })
+      const first = m.load()
+      await new Promise((r) => setTimeout(r, 0))
+      await m.load('20261124')
+      release()
+      await first
+      expect(m.date).toBe('20261124')
+      expect(m.list.value?.map((p) => p.psId)).toEqual(['t0', 't1'])
+    })
+  })
+
   it('in child mode the schedule is asked with the child channel', async () => {
     const getAllProgramlist = jest.fn(async () => ({ channelId: 'ch39', channelName: '卡酷少儿', channelNumber: 39, logo: '', date: '20261124', serverTime: 1, list: [] }))
     const m = new ScheduleModel({ getAllProgramlist, psdetail: jest.fn() } as never, 'ch39', '20261124', () => true)

@@ -60,8 +60,11 @@ export function shownElement(selector: string): Element | null {
   return null
 }
 
-/** The nearest ancestor of `el` that scrolls along `axis`. */
-function scrollContainerOf(el: Element, axis: 'x' | 'y'): Element | null {
+/**
+ * The nearest ancestor of `el` that scrolls along `axis`. Taro's H5 ScrollView
+ * (h5.useHtmlComponents) renders no id, so code that names a scroll view by id finds it here.
+ */
+export function scrollContainerOf(el: Element, axis: 'x' | 'y'): Element | null {
   for (let a = el.parentElement; a; a = a.parentElement) {
     const overflow = getComputedStyle(a)[axis === 'x' ? 'overflowX' : 'overflowY']
     if (overflow === 'scroll' || overflow === 'auto') return a

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { LiveProgramme } from '../../../protocol/contract/models'
-import { dayParts, serverDayAdd, serverDayKey, serverDayOffset } from '../../../protocol/time'
+import { dayParts, serverDayAdd, serverDayKey, serverDayOffset, serverDayStart } from '../../../protocol/time'
 import { childChannelId } from '../../../config'
 import { Loadable } from '../../../stores/kit/loadable'
 import { ServerClock, type LiveApi, type LiveTimers } from './liveStore'
@@ -47,6 +47,8 @@ export class ScheduleModel {
   readonly clock: ServerClock
   /** No day was asked for: the page shows the gateway's today, whatever the phone's clock says. */
   private today: boolean
+  /** Loads started: an answer for an older one does not replace the day shown. */
+  private loads = 0
 
   constructor(
     private readonly api: Pick<LiveApi, 'getAllProgramlist' | 'psdetail'>,
@@ -59,7 +61,7 @@ export class ScheduleModel {
     this.now = this.clock.now()
     this.date = date || serverDayKey(this.now)
     this.today = !date
-    makeAutoObservable<ScheduleModel, 'api' | 'childMode' | 'timers' | 'today'>(this, { api: false, childMode: false, timers: false, clock: false, today: false })
+    makeAutoObservable<ScheduleModel, 'api' | 'childMode' | 'timers' | 'today' | 'loads'>(this, { api: false, childMode: false, timers: false, clock: false, today: false, loads: false })
   }
 
   /** Today -3 .. +3 around the gateway's today. */
@@ -81,24 +83,57 @@ export class ScheduleModel {
 
   /**
    * One day's programmes. Without a day asked for, "today" is first guessed from the phone's clock;
-   * when the gateway's `serverTime` says today is another day, that day is loaded instead.
+   * when the gateway's `serverTime` says today is another day, that day is loaded instead. A programme
+   * crossing midnight is listed whole on the day it starts, so in the minutes before today's first
+   * programme (just after midnight) the one on air is yesterday's last: yesterday is shown then.
    */
   async load(date: string = this.date): Promise<void> {
+    const seq = ++this.loads
     if (date !== this.date) this.today = false
     this.date = date
     await this.fetch(date)
+    if (!this.today || !this.answered) return
+    this.today = false
     const serverToday = serverDayKey(this.clock.now())
-    if (this.today && this.list.status !== 'error' && this.list.status !== 'offline' && serverToday !== date) {
-      this.today = false
+    if (serverToday !== date) {
       runInAction(() => (this.date = serverToday))
       await this.fetch(serverToday)
     }
+    const first = this.list.value?.[0]
+    if (this.answered && first && !this.onAir && this.now < first.startTime) await this.yesterdayIfOnAir(seq)
+  }
+
+  /** Whether the last fetch got the gateway's answer (an empty day included). */
+  private get answered(): boolean {
+    return this.list.status === 'ready' || this.list.status === 'empty'
+  }
+
+  /**
+   * Shows yesterday when its list holds the programme on air. Today's list stays on screen while it is
+   * asked, and stays if it fails or holds none (today is right as shown; 昨天 is a tap away); a day the
+   * user chose meanwhile is not replaced.
+   */
+  private async yesterdayIfOnAir(seq: number): Promise<void> {
+    const yesterday = serverDayAdd(serverDayStart(this.date), -1)
+    const res = await this.api.getAllProgramlist(this.query(yesterday)).catch(() => undefined)
+    if (!res || seq !== this.loads) return
+    if (res.serverTime) this.clock.sync(res.serverTime)
+    const now = this.clock.now()
+    if (!res.list.some((p) => whenOf(p, now) === 'onAir')) return
+    runInAction(() => {
+      this.date = yesterday
+      this.now = now
+      this.list.set(res.list)
+    })
+  }
+
+  private query(date: string) {
+    return { channelId: this.channelId, date, ...(this.childMode() ? { serviceChannelId: childChannelId } : {}) }
   }
 
   private async fetch(date: string): Promise<void> {
-    const childMode = this.childMode()
     await this.list.run(async () => {
-      const res = await this.api.getAllProgramlist({ channelId: this.channelId, date, ...(childMode ? { serviceChannelId: childChannelId } : {}) })
+      const res = await this.api.getAllProgramlist(this.query(date))
       if (res?.serverTime) this.clock.sync(res.serverTime)
       if (res) runInAction(() => (this.channel = { name: res.channelName, number: res.channelNumber, logo: res.logo }))
       return res?.list ?? []

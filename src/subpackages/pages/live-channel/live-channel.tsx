@@ -52,6 +52,10 @@ function LiveChannel() {
   const res = model.list.value
   // the programme on air is brought into view once its row is there (the list scrolls, not the page)
   useEffect(() => {
+    // a list being loaded replaces the rows: the offset asked for last is cleared, so the programme on air
+    // of the list that follows is scrolled to even when its offset is the same number (after midnight the
+    // phone's guess of today, then the gateway's today, then yesterday: the same row of the same list)
+    if (model.list.status === 'loading') setScrollTop(undefined)
     if (!onAir || model.list.status !== 'ready') return
     let current = true
     void measureCentered(`#${BODY_ID}`, `#${ON_AIR_ID}`, 'y').then((y) => {
