@@ -13,6 +13,11 @@
  * most 360 x 2 / 10^8 = 7.2e-6 a day (1 in 138,889). The family at the TV binds with the code it shows,
  * at worst once the 20 minutes are over. (6 digits could not do this: below 1 in 100,000 a day would
  * allow 5 guesses a day in all, and 5 typos would shut the family out until tomorrow.)
+ *
+ * The count of wrong codes, the wait and the rotation live in the gateway's state file (schema 11,
+ * `pairing`): a restart of the gateway neither forgives the wrong guesses nor lifts the wait, nor
+ * brings back the codes of an earlier rotation. Held in memory alone, every restart would have been
+ * 5 more guesses, and an operator copying this policy must keep the counter as durable as the binding.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { PAIR_CODE_DIGITS, PAIR_CODE_RE } from '../src/protocol/pairing'
@@ -38,26 +43,34 @@ export interface Pairing {
   waitSec(mac: string): number
 }
 
-interface TvGuesses {
+/** One TV's guesses (the state file's `pairing`, by upper-case MAC). */
+export interface TvGuesses {
   /** How many times its codes rotated (part of the HMAC input). */
   rotation: number
+  /** Wrong codes since the last right one or the last rotation. */
   wrong: number
+  /** Epoch ms until which the TV takes no code (0: it takes them). */
   lockedUntil: number
 }
 
-export function createPairing(secret: string, now: () => number): Pairing {
+/** Where the guesses are kept: the gateway's state file; a test may keep them in memory. */
+export interface PairingStore {
+  get(mac: string): TvGuesses | undefined
+  /** Called after every change of a TV's guesses, before the answer goes out. */
+  put(mac: string, guesses: TvGuesses): void
+}
+
+/** Guesses kept in memory alone (tests of the rules; never the gateway's). */
+export function memoryPairingStore(): PairingStore {
+  const tvs = new Map<string, TvGuesses>()
+  return { get: (mac) => tvs.get(mac), put: (mac, g) => void tvs.set(mac, g) }
+}
+
+export function createPairing(secret: string, now: () => number, store: PairingStore = memoryPairingStore()): Pairing {
   const key = createHash('sha256').update(`tvc-pairing:${secret}`).digest()
   const windowOf = (t: number) => Math.floor(t / PAIR_WINDOW_MS)
-  const tvs = new Map<string, TvGuesses>()
-  const of = (mac: string): TvGuesses => {
-    const k = mac.toUpperCase()
-    let g = tvs.get(k)
-    if (!g) {
-      g = { rotation: 0, wrong: 0, lockedUntil: 0 }
-      tvs.set(k, g)
-    }
-    return g
-  }
+  /** A copy of the TV's guesses (a TV never guessed at reads as none). */
+  const of = (mac: string): TvGuesses => ({ rotation: 0, wrong: 0, lockedUntil: 0, ...store.get(mac.toUpperCase()) })
   const codeAt = (mac: string, window: number, rotation: number) => {
     const h = createHmac('sha256', key).update(`${mac.toUpperCase()}:${window}:${rotation}`).digest()
     return String(h.readBigUInt64BE(0) % 10n ** BigInt(PAIR_CODE_DIGITS)).padStart(PAIR_CODE_DIGITS, '0')
@@ -74,7 +87,7 @@ export function createPairing(secret: string, now: () => number): Pairing {
       if (!code) return 'missing'
       const w = windowOf(t)
       if (PAIR_CODE_RE.test(code) && (same(code, codeAt(mac, w, g.rotation)) || same(code, codeAt(mac, w - 1, g.rotation)))) {
-        g.wrong = 0
+        if (g.wrong !== 0) store.put(mac.toUpperCase(), { ...g, wrong: 0 })
         return 'ok'
       }
       g.wrong += 1
@@ -84,6 +97,7 @@ export function createPairing(secret: string, now: () => number): Pairing {
         g.wrong = 0
         g.lockedUntil = t + PAIR_LOCK_MS
       }
+      store.put(mac.toUpperCase(), g)
       return 'wrong'
     },
   }

@@ -241,7 +241,14 @@ describe('watch records (schema 7, issue 22)', () => {
 })
 
 /** Turn a freshly written (current) state file back into what schema 9 wrote: no `minors`. */
+function asSchema10(doc: Record<string, unknown>) {
+  doc.schemaVersion = 10
+  delete doc.pairing
+  return doc
+}
+
 function asSchema9(doc: Record<string, unknown>) {
+  asSchema10(doc)
   doc.schemaVersion = 9
   delete doc.minors
   return doc
@@ -267,7 +274,6 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
       expect(written.schemaVersion).toBe(SCHEMA_VERSION)
-      expect(SCHEMA_VERSION).toBe(10)
       expect(written.minors).toEqual({})
       for (const key of KEPT) expect([key, written[key]]).toEqual([key, doc[key]])
       // the old password guards minors' mode at once; the mode reads as off
@@ -285,7 +291,7 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
     const doc = { schemaVersion: 9, minors: { AC3B7F0E1001: { settings: { enabled: true }, updatedAt: 1, days: {} } } }
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
-    expect(state.schemaVersion).toBe(10)
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION)
     expect(state.minors).toEqual(doc.minors)
   })
 
@@ -314,7 +320,7 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written.schemaVersion).toBe(10)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       // issue 36's step ran
       expect(written.minors).toEqual({})
       // issue 32's step ran: new family ids, same TVs and members, sessions kept and unable to link
@@ -336,6 +342,40 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
     } finally {
       await gw.close()
     }
+  })
+})
+
+describe('state file migration 10 -> 11 (pairing guesses kept)', () => {
+  it("adds an empty `pairing` (every TV counts its wrong codes from 0, as after a restart before); nothing else changes", async () => {
+    const dataDir = tempDataDir()
+    const gw0 = await startTestGateway({ dataDir })
+    const c0 = realClient(gw0.url)
+    await c0.login()
+    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
+    await gw0.close()
+    const file = path.join(dataDir, STATE_FILE)
+    const before = JSON.parse(fs.readFileSync(file, 'utf8'))
+    const doc = asSchema10(JSON.parse(JSON.stringify(before)))
+    fs.writeFileSync(file, JSON.stringify(doc))
+
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(SCHEMA_VERSION).toBe(11)
+      expect(written).toEqual({ ...doc, schemaVersion: 11, pairing: {} })
+      // the TV that was bound shows the code it showed before (rotation 0)
+      expect(gw.directory.pairingCode?.('AC3B7F0E1001')).toMatch(/^\d{8}$/)
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a version-10 file that already carries `pairing` keeps it', () => {
+    const doc = { schemaVersion: 10, pairing: { AC3B7F0E1001: { rotation: 2, wrong: 3, lockedUntil: 5 } } }
+    const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
+    expect(migrated).toBe(true)
+    expect(state.schemaVersion).toBe(11)
+    expect(state.pairing).toEqual(doc.pairing)
   })
 })
 

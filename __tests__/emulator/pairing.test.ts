@@ -127,6 +127,58 @@ describe('bindDevice on the gateway', () => {
     }
   }, 20_000)
 
+  it('a restart of the gateway forgives no wrong code: the count, the wait and the rotated code survive it', async () => {
+    const dataDir = tempDataDir()
+    let now = 10 * PAIR_WINDOW_MS
+    const clock = () => now
+    const shownBefore = await (async () => {
+      const gw = await startTestGateway({ dataDir, now: clock })
+      try {
+        return gw.directory.pairingCode?.(OWNED) as string
+      } finally {
+        await gw.close()
+      }
+    })()
+    const wrong = shownBefore === '00000000' ? '00000001' : '00000000'
+    const guess = async (url: string, i: number) => {
+      const guesser = realClient(url)
+      const { uid } = await guesser.login(`1370000902${i}`)
+      return guesser.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: wrong })
+    }
+    // PAIR_MAX_WRONG - 1 wrong codes, then a restart: the next wrong one is the last the TV takes
+    let gw = await startTestGateway({ dataDir, now: clock })
+    try {
+      for (let i = 0; i < PAIR_MAX_WRONG - 1; i++) await expect(guess(gw.url, i)).rejects.toMatchObject({ code: '1005' })
+    } finally {
+      await gw.close()
+    }
+    gw = await startTestGateway({ dataDir, now: clock })
+    try {
+      await expect(guess(gw.url, PAIR_MAX_WRONG - 1)).rejects.toMatchObject({ code: '1005' })
+      const stranger = realClient(gw.url)
+      const { uid } = await stranger.login('13700009030')
+      await expect(stranger.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: shownBefore })).rejects.toMatchObject({ code: '1004' })
+    } finally {
+      await gw.close()
+    }
+    // another restart: still waiting, and the code the TV shows is the rotated one
+    gw = await startTestGateway({ dataDir, now: clock })
+    try {
+      const stranger = realClient(gw.url)
+      const { uid } = await stranger.login('13700009031')
+      const rotated = gw.directory.pairingCode?.(OWNED) as string
+      expect(rotated).not.toBe(shownBefore)
+      await expect(stranger.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: rotated })).rejects.toMatchObject({ code: '1004' })
+      now += PAIR_LOCK_MS
+      // after the wait the code the TV shows binds
+      const bound = await stranger.api.userCenter.bindDevice({ uid, mac: OWNED, pairCode: gw.directory.pairingCode?.(OWNED) as string })
+      expect(bound.mac).toBe(OWNED)
+    } finally {
+      await gw.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 20_000)
+
   it('the same data folder gives the same codes after a restart (the box and the gateway agree)', async () => {
     const dataDir = tempDataDir()
     const a = await startTestGateway({ dataDir, now: () => 1_000_000 })

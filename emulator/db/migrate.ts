@@ -24,6 +24,9 @@
  *           from before can link a WeChat identity (createUser wants a fresh phone login's session).
  *   9 -> 10 `minors` (issue 36: minors' mode per TV, the settings and the days counted) starts empty:
  *           every TV's mode is off until a parent turns it on; nothing else is read or written.
+ *  10 -> 11 `pairing` (each TV's wrong pairing codes, wait and code rotation, kept in memory before)
+ *           starts empty: every TV counts from 0, as after any restart of the emulator that wrote the
+ *           file; its codes are the ones it showed then (rotation 0). Nothing else is read or written.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -168,6 +171,9 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
   // 9 -> 10: minors' mode per TV (issue 36) starts empty, every TV's mode off; a file that somehow has
   // it keeps it. Nothing else is read or written.
   9: (doc) => ({ ...doc, schemaVersion: 10, minors: (doc.minors ?? {}) as DbState['minors'] }),
+  // 10 -> 11: the pairing guesses, in memory before, start empty (as after a restart then); a file that
+  // somehow has them keeps them. Nothing else is read or written.
+  10: (doc) => ({ ...doc, schemaVersion: 11, pairing: (doc.pairing ?? {}) as DbState['pairing'] }),
 }
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */

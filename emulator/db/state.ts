@@ -10,6 +10,7 @@ import type { Catalogue } from '../data/catalogue'
 import { createRng } from '../data/prng'
 import { isFinished } from '../data/finished'
 import type { MinorsSettings } from '../../src/protocol/minors'
+import type { TvGuesses } from '../pairing'
 
 /** Image fields of persisted records are paths relative to the gateway URL (the port may change). */
 export interface UserRec {
@@ -157,7 +158,7 @@ export const MINORS_DAYS_KEPT = 8
 export const MINORS_WATCHED_KEPT = 100
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 10
+export const SCHEMA_VERSION = 11
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -227,6 +228,8 @@ export interface DbState {
   presenceHidden: Record<string, string[]>
   /** Issue 36 (schema 10): minors' mode per TV (mac). */
   minors: Record<string, MinorsRec>
+  /** Schema 11: each TV's wrong pairing codes, wait and code rotation, by upper-case MAC (../pairing.ts). */
+  pairing: Record<string, TvGuesses>
 }
 
 /** Notices kept per user (read ones go first). */
@@ -315,6 +318,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
     notices: {},
     presenceHidden: {},
     minors: {},
+    pairing: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -344,7 +348,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
-  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors',
+  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors', 'pairing',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */

@@ -121,7 +121,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     await new Promise<void>((resolve) => server.close(() => resolve()))
     throw e
   }
-  const pairing = createPairing(adminToken, now)
+  // the guesses at pairing codes are kept with the bindings, so a restart forgives none of them
+  const pairing = createPairing(adminToken, now, {
+    get: (mac) => db.state.pairing[mac],
+    put: (mac, guesses) => {
+      db.state.pairing[mac] = guesses
+      db.touch()
+    },
+  })
   const tokens = createTokens(db, {
     ttlMs: options.tokenTtlMs ?? 30 * 60_000,
     refreshWindowMs: options.refreshWindowMs ?? 7 * 86_400_000,
