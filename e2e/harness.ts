@@ -65,16 +65,33 @@ export interface JourneyOptions {
   gatewayNow?: () => number
 }
 
+/**
+ * E2E_BEIJING_AT=HH:MM[:SS] starts every suite's stack at the next such time of day in Beijing (UTC+8),
+ * running on from there in real time: the browser suites at a chosen hour (the minutes after midnight,
+ * say) without waiting for it. Suites that fix their own clock (gatewayNow) keep it. Unset: real time.
+ */
+export function clockFromEnv(at = process.env.E2E_BEIJING_AT, realNow: () => number = Date.now): (() => number) | undefined {
+  if (!at) return undefined
+  const m = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(at)
+  if (!m) throw new Error(`E2E_BEIJING_AT must be HH:MM or HH:MM:SS in Beijing time, not ${at}`)
+  const t0 = realNow()
+  let start = serverDayStart(serverDayKey(t0)) + ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3] ?? 0)) * 1000
+  if (start <= t0) start += 86_400_000 // UTC+8 has no daylight saving: a day is 24 h
+  const shift = start - t0
+  return () => realNow() + shift
+}
+
 export async function startJourney(options: JourneyOptions = {}): Promise<Journey> {
   if (!existsSync('dist/h5/index.html')) throw new Error('dist/h5 is missing (npm start wipes it): run npm run build:h5 first')
   mkdirSync(OUT, { recursive: true })
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-e2e-'))
+  const gatewayNow = options.gatewayNow ?? clockFromEnv()
   const stack = await startStack({
     gatewayPort: GATEWAY_PORT,
     wsPort: MQTT_WS_PORT,
     tcpPort: 0,
     dataDir,
-    gateway: { corsOrigins: corsOriginsFromEnv(), ...(options.gatewayNow ? { now: options.gatewayNow } : {}) },
+    gateway: { corsOrigins: corsOriginsFromEnv(), ...(gatewayNow ? { now: gatewayNow } : {}) },
   })
   const served = await serveStatic('dist/h5', APP_PORT)
   const context = await launchPhone()
