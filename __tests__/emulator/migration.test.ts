@@ -254,21 +254,29 @@ function asSchema9(doc: Record<string, unknown>) {
   return doc
 }
 
+/**
+ * A state file the current emulator wrote, with a password set on the living-room TV (a record written
+ * before the upgrade), turned back to an older schema by `back`. The gateway that wrote it is closed.
+ */
+async function olderFile(back: (doc: Record<string, unknown>) => Record<string, unknown>) {
+  const dataDir = tempDataDir()
+  const gw0 = await startTestGateway({ dataDir })
+  const c0 = realClient(gw0.url)
+  await c0.login()
+  await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
+  await gw0.close()
+  const file = path.join(dataDir, STATE_FILE)
+  const doc = back(JSON.parse(fs.readFileSync(file, 'utf8')))
+  fs.writeFileSync(file, JSON.stringify(doc))
+  return { dataDir, file, doc }
+}
+
 /** What must come through a migration untouched (issue 36 reads and writes none of it). */
 const KEPT = ['users', 'families', 'locks', 'history', 'favourites', 'points', 'tasks', 'notices', 'presenceHidden', 'sessions', 'invitations', 'jarvis'] as const
 
 describe('state file migration 9 -> 10 (issue 36)', () => {
   it("adds an empty `minors` (every TV's mode off); every user, family, lock, record and ledger line is kept as it was", async () => {
-    const dataDir = tempDataDir()
-    const gw0 = await startTestGateway({ dataDir })
-    // a password and a record written before the upgrade
-    const c0 = realClient(gw0.url)
-    await c0.login()
-    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
-    await gw0.close()
-    const file = path.join(dataDir, STATE_FILE)
-    const doc = asSchema9(JSON.parse(fs.readFileSync(file, 'utf8')))
-    fs.writeFileSync(file, JSON.stringify(doc))
+    const { dataDir, file, doc } = await olderFile(asSchema9)
 
     const gw = await startTestGateway({ dataDir })
     try {
@@ -296,26 +304,21 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
   })
 
   it("8 -> 9 -> 10: a version-8 file goes through issue 32's step and then issue 36's; nothing is lost, nothing reseeded", async () => {
-    const dataDir = tempDataDir()
-    const gw0 = await startTestGateway({ dataDir })
-    const c0 = realClient(gw0.url)
-    await c0.login()
-    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
-    await gw0.close()
-    const file = path.join(dataDir, STATE_FILE)
-    const doc = asSchema9(JSON.parse(fs.readFileSync(file, 'utf8')))
-    // and back to schema 8: family ids from the MAC, sessions without linkUntil
     const families: Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }> = {}
-    const oldId: Record<string, string> = {}
-    for (const f of Object.values(doc.families as Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }>)) {
-      oldId[f.familyId] = `fam-${f.mac}`
-      families[`fam-${f.mac}`] = { ...f, familyId: `fam-${f.mac}` }
-    }
-    doc.families = families
-    for (const u of Object.values(doc.users as Record<string, { lastFamilyId: string }>)) u.lastFamilyId = oldId[u.lastFamilyId] ?? u.lastFamilyId
-    for (const rec of Object.values(doc.sessions as Record<string, Record<string, unknown>>)) delete rec.linkUntil
-    doc.schemaVersion = 8
-    fs.writeFileSync(file, JSON.stringify(doc))
+    const { dataDir, file, doc } = await olderFile((old) => {
+      asSchema9(old)
+      // and back to schema 8: family ids from the MAC, sessions without linkUntil
+      const oldId: Record<string, string> = {}
+      for (const f of Object.values(old.families as Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }>)) {
+        oldId[f.familyId] = `fam-${f.mac}`
+        families[`fam-${f.mac}`] = { ...f, familyId: `fam-${f.mac}` }
+      }
+      old.families = families
+      for (const u of Object.values(old.users as Record<string, { lastFamilyId: string }>)) u.lastFamilyId = oldId[u.lastFamilyId] ?? u.lastFamilyId
+      for (const rec of Object.values(old.sessions as Record<string, Record<string, unknown>>)) delete rec.linkUntil
+      old.schemaVersion = 8
+      return old
+    })
 
     const gw = await startTestGateway({ dataDir })
     try {
@@ -347,16 +350,7 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
 
 describe('state file migration 10 -> 11 (pairing guesses kept)', () => {
   it("adds an empty `pairing` (every TV counts its wrong codes from 0, as after a restart before); nothing else changes", async () => {
-    const dataDir = tempDataDir()
-    const gw0 = await startTestGateway({ dataDir })
-    const c0 = realClient(gw0.url)
-    await c0.login()
-    await c0.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: true, password: '2468' })
-    await gw0.close()
-    const file = path.join(dataDir, STATE_FILE)
-    const before = JSON.parse(fs.readFileSync(file, 'utf8'))
-    const doc = asSchema10(JSON.parse(JSON.stringify(before)))
-    fs.writeFileSync(file, JSON.stringify(doc))
+    const { dataDir, file, doc } = await olderFile(asSchema10)
 
     const gw = await startTestGateway({ dataDir })
     try {
