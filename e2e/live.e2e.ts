@@ -8,7 +8,7 @@
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
-import { onAirAt, programmesOf } from '../emulator/data/live'
+import { onAirAt, parsePsId, programmesOf } from '../emulator/data/live'
 import { serverDayAdd, serverDayKey, serverDayStart } from '../src/protocol/time'
 import { sameServerDayFor, startJourney, type Journey } from './harness'
 
@@ -86,10 +86,13 @@ describe('live TV on a 390 x 844 phone', { concurrency: false }, () => {
     // the page slid in without widening the document: a phone's browser would zoom the app out for good
     assert.equal(await page.evaluate('window.innerWidth'), viewport?.width, 'the page is as wide as the phone after the slide')
     assert.ok(rect && viewport && rect.y >= 0 && rect.y + rect.height <= viewport.height, `on-air row in view: ${JSON.stringify(rect)}`)
-    // right after Beijing midnight the day's first programme is still on air: then nothing is past yet
+    // the page shows the day whose list holds the programme on air: today, or yesterday in the minutes
+    // after Beijing midnight before today's first programme. Right after that first one starts, nothing
+    // of the day is past yet
     const now = j.stack.gateway.clock.now()
-    const ended = programmesOf(firstOfGroup, serverDayKey(now)).filter((p) => p.endTime <= now).length
-    assert.equal((await shown('.schedule-item--past').count()) > 0, ended > 0, `past programmes shown as past (${ended} ended today)`)
+    const day = parsePsId(onAirAt(firstOfGroup, now).current?.psId ?? '')?.date ?? serverDayKey(now)
+    const ended = programmesOf(firstOfGroup, day).filter((p) => p.endTime <= now).length
+    assert.equal((await shown('.schedule-item--past').count()) > 0, ended > 0, `past programmes shown as past (${ended} ended on ${day})`)
     await shot('02-schedule-on-air')
   })
 

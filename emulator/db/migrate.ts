@@ -26,7 +26,9 @@
  *           every TV's mode is off until a parent turns it on; nothing else is read or written.
  *  10 -> 11 `pairing` (each TV's wrong pairing codes, wait and code rotation, kept in memory before)
  *           starts empty: every TV counts from 0, as after any restart of the emulator that wrote the
- *           file; its codes are the ones it showed then (rotation 0). Nothing else is read or written.
+ *           file; its codes are the ones it showed then (rotation 0). Sessions may carry the refresh's
+ *           grace (`replacedBy`, `replacedAt`, `replaces`: gateway/tokens.ts); none written before has
+ *           it, so they are kept as they are. Nothing else is read or written.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'

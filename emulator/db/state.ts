@@ -77,6 +77,15 @@ export interface SessionRec {
    * every other session (a silent WeChat login, a session already used to link).
    */
   linkUntil: number
+  /**
+   * Schema 11, the refresh's grace (gateway/tokens.ts): on a token a refresh replaced, the token that
+   * replaced it and when. Until that one is first used, or REFRESH_GRACE_MS have passed, a refresh of
+   * this token answers the same successor again (its answer may have been lost); nothing else takes it.
+   */
+  replacedBy?: string
+  replacedAt?: number
+  /** Schema 11: on a refreshed token not used yet, the token it replaced (its first use ends that one). */
+  replaces?: string
 }
 
 /**

@@ -183,7 +183,8 @@ export function createListener(deps: ServerDeps): RequestListener {
     const isRefresh = route.domain === 'userCenter' && route.name === 'refreshToken'
     if (endpoint.auth === 'token') {
       if (!found) return answer('401', '请先登录')
-      if (found.status === 'stale' || (found.status === 'expired' && !isRefresh)) return answer('401', '登录已过期')
+      // a token a refresh replaced (within its grace) is taken by a refresh only, like an expired one
+      if (found.status === 'stale' || ((found.status === 'expired' || found.status === 'replaced') && !isRefresh)) return answer('401', '登录已过期')
     }
     const key = found ? found.rec.secret : deps.appKey
 
