@@ -12,7 +12,7 @@ import { recordRow, type Outcome } from './rows'
 import type { GatewayOptions } from '../emulator/gateway'
 import { createApi, type Api } from '../src/services/api'
 import { createFetchTransport, createGatewayClient } from '../src/services/http'
-import type { Transport } from '../src/services/http/types'
+import { TransportError, type Transport } from '../src/services/http/types'
 import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
 import { memoryStorage } from '../src/platform/memoryStorage'
 import type { KeyValueStorage } from '../src/platform/storage'
@@ -73,13 +73,19 @@ export interface Phone {
   toasts: string[]
   /** Contract paths the phone called, in order. */
   calls: string[]
+  /** The next answer to `path` is lost after the gateway sent it (the phone sees a time-out). */
+  loseNextAnswerOf(path: string): void
 }
 
 export interface World {
   stack: Stack
   /** The gateway's data folder (its state file). */
   dataDir: string
-  phone(number?: string, opts?: { timeoutMs?: number; storage?: KeyValueStorage }): Promise<Phone>
+  /**
+   * A phone signed in by the login card's path; with `relaunch` (and the storage of an earlier phone),
+   * the app's launch instead (start(): a saved session is kept, no new login).
+   */
+  phone(number?: string, opts?: { timeoutMs?: number; storage?: KeyValueStorage; relaunch?: boolean }): Promise<Phone>
   close(): Promise<void>
 }
 
@@ -96,9 +102,16 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
       const toasts: string[] = []
       const calls: string[] = []
       const fetchTransport = createFetchTransport()
-      const transport: Transport = (req) => {
-        calls.push(new URL(req.url).pathname.slice(1))
-        return fetchTransport(req)
+      let lose: string | null = null
+      const transport: Transport = async (req) => {
+        const path = new URL(req.url).pathname.slice(1)
+        calls.push(path)
+        const res = await fetchTransport(req)
+        if (path === lose) {
+          lose = null
+          throw new TransportError('the answer was lost', 'timeout')
+        }
+        return res
       }
       const client = createGatewayClient({
         baseUrl: stack.gatewayUrl,
@@ -121,9 +134,12 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         tracking: () => ({ pageView: () => undefined, click: () => undefined, expose: () => undefined }),
       })
       roots.push(root)
-      const signedIn = await root.signIn()
-      if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`)
-      return { root, storage, api, session, toasts, calls }
+      if (opts.relaunch) await root.start()
+      else {
+        const signedIn = await root.signIn()
+        if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.message}`)
+      }
+      return { root, storage, api, session, toasts, calls, loseNextAnswerOf: (path) => void (lose = path) }
     },
     async close() {
       for (const r of roots) r.dispose()
