@@ -111,12 +111,10 @@ export function createTokens(db: Db, opts: TokenOptions): Tokens {
       if (rec?.replacedBy) return inGrace(rec, now) ? sessions[rec.replacedBy] : (drop(token), null)
       const found = tokens.lookup(token)
       if (!found || found.status === 'stale') return null
+      // found.rec carries neither link: a replaced token returned above, and the lookup ended `replaces`
       const next: SessionRec = { ...found.rec, token: randomBytes(16).toString('hex'), issuedAt: now, expiresAt: now + opts.ttlMs, replaces: token }
-      delete next.replacedBy
-      delete next.replacedAt
       sessions[next.token] = next
       sessions[token] = { ...found.rec, replacedBy: next.token, replacedAt: now }
-      delete sessions[token].replaces
       db.touch()
       return next
     },
