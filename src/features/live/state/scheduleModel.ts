@@ -30,6 +30,11 @@ export function whenOf(p: Pick<LiveProgramme, 'startTime' | 'endTime'>, now: num
   return 'later'
 }
 
+/** The programme of `list` on air at `now`, if any. */
+function onAirIn(list: readonly LiveProgramme[], now: number): LiveProgramme | undefined {
+  return list.find((p) => whenOf(p, now) === 'onAir')
+}
+
 /**
  * A channel's schedule page: the days today -3 .. +3 by the gateway's clock, one day's programmes
  * (getAllProgramlist), which one is on air and which are past, and one programme's detail (psdetail).
@@ -78,7 +83,7 @@ export class ScheduleModel {
   }
 
   get onAir(): LiveProgramme | undefined {
-    return (this.list.value ?? []).find((p) => whenOf(p, this.now) === 'onAir')
+    return onAirIn(this.list.value ?? [], this.now)
   }
 
   /**
@@ -119,7 +124,7 @@ export class ScheduleModel {
     if (!res || seq !== this.loads) return
     if (res.serverTime) this.clock.sync(res.serverTime)
     const now = this.clock.now()
-    if (!res.list.some((p) => whenOf(p, now) === 'onAir')) return
+    if (!onAirIn(res.list, now)) return
     runInAction(() => {
       this.date = yesterday
       this.now = now
