@@ -25,7 +25,7 @@ export interface UnbindResult extends ActionResult {
  * Answers of an unbind that ends the TV's family while its minors' mode or a lock is on: the password
  * is needed (2007), was wrong (2004) or the wrong ones wait (2005). The password panel stays open.
  */
-const PASSWORD_REFUSALS: ReadonlySet<string> = new Set(['2004', '2005', '2007'])
+const PASSWORD_REFUSALS: readonly string[] = ['2004', '2005', '2007']
 const PASSWORD_RE = /^\d{4}$/
 
 /**
@@ -172,7 +172,7 @@ export class DevicesStore {
         const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId, ...(password ? { password } : {}) })
         if (!res?.unbound) return false
       } catch (e) {
-        if (isGatewayError(e) && PASSWORD_REFUSALS.has(e.code)) refusal = e.code
+        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = e.code
         throw e
       }
       runInAction(() => this.list.set(this.devices.filter((d) => d.familyId !== device.familyId)))
