@@ -64,7 +64,7 @@ export interface FamilyRec {
   members: string[]
   deviceName: string
   /**
-   * Schema 12: when each member joined (epoch ms; `joinFamily`). What the family shares (the 7-day
+   * Schema 13: when each member joined (epoch ms; `joinFamily`). What the family shares (the 7-day
    * report) shows a member nothing of the others from before then.
    */
   joinedAt: Record<string, number>
@@ -113,7 +113,7 @@ export interface SessionRec {
 /**
  * A TV's locks (schema 3): one 4-digit password per TV, stored as `salt:pbkdf2` (never in clear),
  * set by the owner when a lock is first turned on; `failedTries` wrong passwords in a row since the
- * last right one or reset (schema 12: no longer set back at 5; past 5 each one starts a longer wait),
+ * last right one or reset (schema 13: no longer set back at 5; past 5 each one starts a longer wait),
  * `waitUntil` (epoch ms) the end of the current wait.
  */
 export interface LockRec {
@@ -198,7 +198,7 @@ export const MINORS_DAYS_KEPT = 8
 export const MINORS_WATCHED_KEPT = 100
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 12
+export const SCHEMA_VERSION = 13
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -270,6 +270,11 @@ export interface DbState {
   minors: Record<string, MinorsRec>
   /** Schema 11: each TV's wrong pairing codes, wait and code rotation, by upper-case MAC (../pairing.ts). */
   pairing: Record<string, TvGuesses>
+  /**
+   * Schema 12: phone proofs already used (gateway/phoneProof.ts), with the epoch ms until which they
+   * would have been accepted (dropped after it: a proof past its life is refused anyway).
+   */
+  phoneProofs: Record<string, number>
 }
 
 /** Notices kept per user (read ones go first). */
@@ -359,6 +364,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
     presenceHidden: {},
     minors: {},
     pairing: {},
+    phoneProofs: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -388,7 +394,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
-  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors', 'pairing',
+  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors', 'pairing', 'phoneProofs',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */
