@@ -244,7 +244,7 @@ describe("minors' mode and the phone's guard", () => {
     }
   })
 
-  row('trust2', "minors' total used up (15 minutes played), then KEYCODE_SEARCH and KEYCODE_CHANNEL_UP", 'refused at once with the reason total', async () => {
+  row('trust2', "minors' day total used up (played to its end), then KEYCODE_SEARCH and KEYCODE_CHANNEL_UP", 'refused at once with the reason total', async () => {
     const model = new MinorsModeModel(owner.api.userCenter, () => owner.root.tvTarget, () => undefined)
     await model.load()
     model.setEnabled(true)
