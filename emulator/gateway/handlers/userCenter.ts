@@ -4,7 +4,7 @@ import type { userCenter } from '../../../src/protocol/contract/userCenter'
 import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
-import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
+import { checkFamilyEnd, clearTvOfFamily, lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { grantMinutes, minorsReport, queryMinorsMode, setMinorsMode } from './minors'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
@@ -189,9 +189,13 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
-  wxaUnbindFamily: ({ uid, familyId }, ctx) => {
+  wxaUnbindFamily: ({ uid, familyId, password }, ctx) => {
     const u = ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
+    // the family ends (the owner unbinds, or its last member leaves): the TV's minors' mode and locks end
+    // with it, so that takes the TV's password while one is on; nothing changes before it is given
+    const ends = fam.ownerUid === uid || fam.members.every((m) => m === uid)
+    if (ends) checkFamilyEnd(ctx, fam.mac, password)
     // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
     const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
@@ -212,9 +216,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
       delete ctx.db.state.presenceHidden[familyId]
-      // issue 36: the TV's minors' mode was this family's (its days say what was watched when): the
-      // next family to bind the TV starts with the mode off and no report of anyone before it
-      delete ctx.db.state.minors[fam.mac]
+      // the TV's password, locks and minors' mode (its days say what was watched when) were this
+      // family's: the next family to bind the TV starts clean, with nothing it did not set
+      clearTvOfFamily(ctx, fam.mac)
     }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
     revokeBrokerSessions(ctx, losing)

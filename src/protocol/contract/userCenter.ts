@@ -172,11 +172,19 @@ export const userCenter = {
   wxaUnbindFamily: endpoint({
     domain,
     path: 'mc/user/wxaUnbindFamily',
-    request: s.obj({ uid: s.str(), familyId: s.str() }),
+    request: s.obj({
+      uid: s.str(),
+      familyId: s.str(),
+      password: opt(s.str("extension: the TV's 4-digit lock password, needed when the unbind ends the family while the TV's minors' mode or a lock is on")),
+    }),
     response: s.obj({ unbound: s.bool() }),
-    errors: ['1003'],
+    errors: ['1003', '2004', '2005', '2007'],
     origin: 'defined',
-    doc: 'Unbinds a TV (leaves its family).',
+    doc:
+      'Unbinds a TV (leaves its family). Local-stack extension: the owner\'s unbind ends the family, and with ' +
+      "it the TV's lock password, locks and minors' mode (the next household starts clean); while the mode " +
+      'or a lock is on that takes the password (2007 without it, 2004 wrong, 2005 the wait: the lock rules), ' +
+      'and nothing changes before. A member leaving changes nothing of the TV and needs none.',
   }),
   familyMember: endpoint({
     domain,
