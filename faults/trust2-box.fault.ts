@@ -67,7 +67,7 @@ describe('the box under the child lock', () => {
   const adultProgram = () => cat().programs.find((p) => !p.childFriendly && p.h5Play)!
   const historyOf = (uid: string) => (world.stack.gateway.state().history[uid] ?? []).map((h) => h.programId)
 
-  row('trust2', "child lock: a member's raw type 9 naming an adult program (params {\"programId\"}, its /h5/ load URL, a resume point)", 'the box starts none of them; each reply says why (childRefused) with its sequenceId; no watch record', async () => {
+  row('trust2 3', "child lock: a member's raw type 9 naming an adult program (params {\"programId\"}, its /h5/ load URL, a resume point)", 'the box starts none of them; each reply says why (childRefused) with its sequenceId; no watch record', async () => {
     const raw = await rawOf(world, member, DEMO.memberPhone)
     try {
       const p = adultProgram()
@@ -93,7 +93,7 @@ describe('the box under the child lock', () => {
     }
   })
 
-  row('trust2', 'child lock: OK on each of the desktop\'s 12 tiles, a channel number outside the child groups, 频道+ x3', 'every tile started is a child-friendly program the box names; the number is refused with the reason; 频道+ tunes child channels only', async () => {
+  row('trust2 3', 'child lock: OK on each of the desktop\'s 12 tiles, a channel number outside the child groups, 频道+ x3', 'every tile started is a child-friendly program the box names; the number is refused with the reason; 频道+ tunes child channels only', async () => {
     const raw = await rawOf(world, member, DEMO.memberPhone)
     try {
       await raw.key('home')
@@ -130,7 +130,7 @@ describe('the box under the child lock', () => {
     }
   })
 
-  row('trust2', 'child lock turned on while an adult program plays (paused), then play / next / 继续观看 from the member', 'the program stops when the lock turns on (record kept where it was); nothing resumes it', async () => {
+  row('trust2 3', 'child lock turned on while an adult program plays (paused), then play / next / 继续观看 from the member', 'the program stops when the lock turns on (record kept where it was); nothing resumes it', async () => {
     const owner = await world.phone(DEMO.phone)
     const raw = await rawOf(world, member, DEMO.memberPhone)
     try {
@@ -191,7 +191,7 @@ describe("minors' mode and the phone's guard", () => {
     return model
   }
 
-  row('trust2', "minors' curfew: KEYCODE_SEARCH then KEYCODE_CHANNEL_UP (and the media keys that start) with the search field open", 'refused at once: the reply itself says refused and curfew, nothing tuned or started, before any guard could run', async () => {
+  row('trust2 8', "minors' curfew: KEYCODE_SEARCH then KEYCODE_CHANNEL_UP (and the media keys that start) with the search field open", 'refused at once: the reply itself says refused and curfew, nothing tuned or started, before any guard could run', async () => {
     await curfewNow()
     const raw = await rawOf(world, owner, DEMO.phone)
     try {
@@ -213,7 +213,7 @@ describe("minors' mode and the phone's guard", () => {
     }
   })
 
-  row('trust2', "the phone's guard: the curfew on a box that does not enforce, and the phone's clock moved 2 hours forward", 'still refused: only the gateway lifts a refusal (its clock says the curfew goes on)', async () => {
+  row('trust2 10', "the phone's guard: the curfew on a box that does not enforce, and the phone's clock moved 2 hours forward", 'still refused: only the gateway lifts a refusal (its clock says the curfew goes on)', async () => {
     await curfewNow()
     // a real operator's box reports no `minors`: the phone judges on the gateway's answer and clock
     const tv = owner.root.tv
@@ -244,7 +244,7 @@ describe("minors' mode and the phone's guard", () => {
     }
   })
 
-  row('trust2', "minors' day total used up (played to its end), then KEYCODE_SEARCH and KEYCODE_CHANNEL_UP", 'refused at once with the reason total', async () => {
+  row('trust2 8', "minors' day total used up (played to its end), then KEYCODE_SEARCH and KEYCODE_CHANNEL_UP", 'refused at once with the reason total', async () => {
     const model = new MinorsModeModel(owner.api.userCenter, () => owner.root.tvTarget, () => undefined)
     await model.load()
     model.setEnabled(true)
@@ -276,7 +276,7 @@ describe("minors' mode and the phone's guard", () => {
     }
   })
 
-  row('trust2', "the phone's guard: queryMinorsMode fails (HTTP 503 every time) and the TV reports no minors", 'no play goes: refused with a clear message, nothing sent to the TV; each try reads again; once the gateway answers, the play is judged', async () => {
+  row('trust2 10', "the phone's guard: queryMinorsMode fails (HTTP 503 every time) and the TV reports no minors", 'no play goes: refused with a clear message, nothing sent to the TV; each try reads again; once the gateway answers, the play is judged', async () => {
     // the mode off: the box reports no `minors`, so the phone must read the gateway
     const off = new MinorsModeModel(owner.api.userCenter, () => owner.root.tvTarget, () => undefined)
     await off.load()
@@ -306,7 +306,7 @@ describe("minors' mode and the phone's guard", () => {
     }
   })
 
-  row('trust2', "the phone's guard: OK on a desktop tile and the touch pad's tap during the curfew", 'refused on the phone with the reason; nothing reaches the TV', async () => {
+  row('trust2 10', "the phone's guard: OK on a desktop tile and the touch pad's tap during the curfew", 'refused on the phone with the reason; nothing reaches the TV', async () => {
     await curfewNow()
     const phone = await world.phone(DEMO.phone)
     minorsStatusOf(phone.root)
