@@ -25,14 +25,14 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
       phone: u.phone,
     }
     ctx.db.state.jarvis[cid] = session
-    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER (issue 32)
+    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER
     pruneBrokerSessions(ctx, uid)
     return { cid: session.cid, appKey: session.appKey, sign: session.sign, clientTopic: [...session.clientTopic] }
   },
   queryAgentTopic: ({ deviceMacs }, ctx) => {
     const known = deviceMacs.map((m) => tvOf(ctx, m)).filter((t) => t !== undefined)
     if (known.length === 0) fail('1003', '没有找到这台电视')
-    // issue 32: the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
+    // the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
     const uid = ctx.session?.uid ?? fail('401', '请先登录')
     return known.map((t) => ({ mac: t.mac, topic: agentTopic(t.mac, uid) }))
   },
