@@ -1,3 +1,4 @@
+import type { TaskPolicy } from '@/platform/taskPolicy'
 import { termsVersion } from '@/config'
 import type { AppServices } from '@/appRoot'
 import type { Api } from '@/services/api'
@@ -94,6 +95,8 @@ export function installServices(opts: {
   /** Issue 23: the bridge's avatar (H5 operator app) and the upload. */
   getAvatar?: () => Promise<Blob | null>
   uploadAvatar?: AvatarUploader
+  /** What the platform lets the points centre offer (default: every task, as on H5). */
+  taskPolicy?: TaskPolicy
 }): AppServices & { tracker: ReturnType<typeof recordingTracker> } {
   const tracker = recordingTracker()
   const port: TrackerPort = opts.trackerPort ?? {
@@ -103,7 +106,7 @@ export function installServices(opts: {
   }
   const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone === undefined ? null : opts.phone), ...(opts.getAvatar ? { getAvatar: opts.getAvatar } : {}) }
   const root = new RootStore({
-    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar,
+    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar, taskPolicy: opts.taskPolicy,
   })
   const services = { root, bridge, tracker }
   installed = services
@@ -124,7 +127,7 @@ export function installedServices(): AppServices | null {
  */
 export function installLoggedIn(
   overrides: Overrides = {},
-  opts: { storage?: KeyValueStorage } & Pick<Parameters<typeof installServices>[0], 'getAvatar' | 'uploadAvatar'> = {},
+  opts: { storage?: KeyValueStorage } & Pick<Parameters<typeof installServices>[0], 'getAvatar' | 'uploadAvatar' | 'taskPolicy'> = {},
 ): ReturnType<typeof installServices> {
   const userCenter = {
     mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
