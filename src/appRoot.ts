@@ -121,8 +121,9 @@ export function createAppServices(): AppServices {
         }),
       ),
     bridge,
-    // WeChat: no share task (no reward for sharing), no purchase task on iOS
-    taskPolicy: createTaskPolicy(),
+    // WeChat: no share task (no reward for sharing), no purchase task on iOS; H5 offers every task
+    // (folded per build: H5's first load carries none of it)
+    taskPolicy: process.env.TARO_ENV === 'weapp' ? createTaskPolicy() : undefined,
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))

@@ -7,7 +7,7 @@
  */
 import Taro from '@tarojs/taro'
 import { safeExecute } from '@tarojs/runtime'
-import * as share from '@/platform/share'
+import * as shareRule from '@/platform/shareRule'
 import * as bridgeShare from '@/platform/bridge/share'
 import { createTaskPolicy } from '@/platform/taskPolicy'
 import { createTaroApp } from '../helpers/createTaroApp'
@@ -35,7 +35,7 @@ describe('sharing on WeChat (the weapp seam)', () => {
   const participate = jest.fn(async () => ({ participated: true, firstTime: true }))
 
   beforeAll(async () => {
-    jest.spyOn(share, 'sharingRewarded').mockReturnValue(false)
+    jest.spyOn(shareRule, 'sharingRewarded').mockReturnValue(false)
     jest.spyOn(bridgeShare, 'shareChannel').mockReturnValue('weapp')
     const services = installLoggedIn({
       activity: {

@@ -7,7 +7,7 @@
 import { TasksStore, type TasksApi } from '@/stores/app/tasksStore'
 import { leadsToPurchase, OFFER_ALL, taskOffered } from '@/stores/app/taskOffer'
 import { createTaskPolicy } from '@/platform/taskPolicy'
-import { sharingRewarded } from '@/platform/share'
+import { sharingRewarded } from '@/platform/shareRule'
 import { ShareModel, shareCardPath, shareWording } from '@/features/points/state/shareModel'
 import type { Task } from '@/protocol/contract/models'
 

@@ -11,17 +11,8 @@ export function shareLink(route: string): string {
 
 export const sharesByCard = process.env.TARO_ENV !== 'h5'
 
-/**
- * Whether sharing may earn anything on this target: the share task's points, the invitation credited
- * to the sharer, the new-user gift for the friend (SPEC 6's sharerUid). Inside the operator's app (H5)
- * the SPEC's share activity applies. WeChat's 《微信小程序平台运营规范》 (滥用分享) forbids rewarding a
- * share with cash, points or gifts, and schemes where the invited friend gets something: on weapp
- * sharing stays, plain (no task, no sharerUid in the card, no promise in the text). WeChat's rules win
- * over SPEC there, since breaking them means rejection, then a sharing ban, then removal.
- */
-export function sharingRewarded(taroEnv: string | undefined = process.env.TARO_ENV): boolean {
-  return taroEnv === 'h5'
-}
+/** The share seam's rule (a module of its own, without Taro): see shareRule.ts. */
+export { sharingRewarded } from './shareRule'
 
 /**
  * Copies text to the clipboard (H5 only). The weapp package carries no clipboard call: it is a privacy

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { sharingRewarded } from './share'
+import { sharingRewarded } from './shareRule'
 
 /**
  * What this target lets the points centre offer (facts of the platform; the rule that applies them
@@ -17,7 +17,8 @@ export interface TaskPolicy {
 
 /** The phone's OS as WeChat reports it ('ios', 'android', 'devtools', ...); '' when unknown or on H5. */
 export function readOsPlatform(): string {
-  if (process.env.TARO_ENV !== 'weapp') return ''
+  // H5: never asks Taro (its device info brings a UA parser into the first load)
+  if (process.env.TARO_ENV === 'h5') return ''
   try {
     const info = typeof Taro.getDeviceInfo === 'function' ? Taro.getDeviceInfo() : Taro.getSystemInfoSync()
     return String(info?.platform ?? '').toLowerCase()
