@@ -20,8 +20,8 @@ export function readOsPlatform(): string {
   // H5: never asks Taro (its device info brings a UA parser into the first load)
   if (process.env.TARO_ENV === 'h5') return ''
   try {
-    const info = typeof Taro.getDeviceInfo === 'function' ? Taro.getDeviceInfo() : Taro.getSystemInfoSync()
-    return String(info?.platform ?? '').toLowerCase()
+    // wx.getDeviceInfo: base library 2.20.1, under the app's minimum 2.32.3
+    return String(Taro.getDeviceInfo().platform).toLowerCase()
   } catch {
     return ''
   }
