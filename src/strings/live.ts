@@ -1,5 +1,5 @@
 /**
- * User-facing strings of live TV (issue 21: the 电视频道 tab and a channel's 节目单), in Chinese. A
+ * User-facing strings of live TV (the 电视频道 tab and a channel's 节目单), in Chinese. A
  * module of their own beside src/strings/index.ts so that they load with the live tab and the schedule
  * page, not with home.
  */
