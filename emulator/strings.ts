@@ -43,6 +43,8 @@ export const emulatorStrings = Object.freeze({
     dayOutOfRange: '只能查看前后3天的节目单',
   }),
   /** Issue 36: what the virtual box shows in minors' mode, and how it names what it counted. */
+  /** The TV's screen, after its owner reset the lock password. */
+  lockReset: '锁密码已被管理员重置，原密码不再有效',
   minors: Object.freeze({
     total: '今天的观看时间已用完，明天再来吧',
     curfew: '现在是休息时间，请早点睡觉',
