@@ -90,4 +90,7 @@ export const family = Object.freeze({
   accept: '接受邀请',
   decline: '暂不加入',
   joined: (tv: string) => `已加入「${tv}」的家庭`,
+  /** My TVs: the unbind of a TV whose minors' mode or a lock is on takes its lock password. */
+  unbindPasswordTitle: '输入锁密码后解绑',
+  unbindPasswordPlaceholder: '4位数字锁密码',
 })

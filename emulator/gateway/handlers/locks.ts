@@ -112,7 +112,7 @@ export function checkFamilyEnd(ctx: HandlerCtx, fam: FamilyRec, password: string
   if (!tvIsGuarded(ctx, fam.mac)) return
   const l = lockRec(ctx, fam.mac)
   if (!l.passwordHash) return
-  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑需要输入锁密码')
+  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑会一并关闭它们，请输入锁密码')
   checkPassword(ctx, fam, password)
 }
 
