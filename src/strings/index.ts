@@ -215,8 +215,9 @@ export const devices = Object.freeze({
   unbindPasswordInvalid: '锁密码为4位数字',
   renamePlaceholder: '电视名称',
   macPlaceholder: 'MAC地址，如 AA:BB:CC:DD:EE:FF',
-  pairCodePlaceholder: '配对码（电视已有主人时填写电视上显示的8位数字）',
+  pairCodePlaceholder: '配对码（电视上显示的8位数字）',
   pairCodeInvalid: '配对码是电视上显示的8位数字',
+  pairCodeNeeded: '请输入电视上显示的8位配对码（在电视上选择“换一个配对码”可随时获取新的）',
   scanAction: '扫描电视上的二维码',
   scanUnreadable: '没有识别出电视的二维码，请对准电视屏幕上的绑定二维码',
   scanFailed: '无法打开扫码，请手动输入MAC地址',
@@ -236,7 +237,8 @@ export const devices = Object.freeze({
 })
 
 export const home = Object.freeze({
-  liveTab: '直播',
+  /** Channel schedules, not streaming: nothing plays on the phone (WeChat judges the category by the words). */
+  liveTab: '电视频道',
   more: '更多',
   searchPlaceholder: '搜索节目、演员',
   onAir: '正在播出',
@@ -255,8 +257,8 @@ export const home = Object.freeze({
   touchPadLoadFailed: '触控板加载失败，请检查网络',
   /** Issue 25's 手机输入 under the remote's keys (H5: its own chunk). */
   textInputLoadFailed: '手机输入加载失败，请检查网络',
-  /** Issue 36: the 直播 tab's code (weapp: home-parts) did not arrive. */
-  liveLoadFailed: '直播加载失败，请检查网络后重试',
+  /** The 电视频道 tab's code (weapp: home-parts) did not arrive. */
+  liveLoadFailed: '电视频道加载失败，请检查网络后重试',
   bindTv: '去绑定',
 })
 
