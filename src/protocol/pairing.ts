@@ -2,7 +2,7 @@
  * Pairing a phone with a TV that already has an owner (local-stack extension of mc/user/bindDevice):
  * the TV shows an 8-digit code, and a QR code that carries the TV's mac and that code. The app sends
  * the code as bindDevice's optional `pairCode`; a gateway that does not ask for one ignores it.
- * Issue 32: 8 digits (6 until then), so that the guesses a TV takes from all accounts together
+ * 8 digits (6 until then), so that the guesses a TV takes from all accounts together
  * (emulator/pairing.ts) find its code with a chance below 1 in 100,000 a day.
  *
  *   QR text: tvc://bind?mac=AC3B7F0E1001&code=12345678

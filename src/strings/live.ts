@@ -1,5 +1,5 @@
 /**
- * User-facing strings of live TV (issue 21: the 直播 tab and a channel's schedule), in Chinese. A
+ * User-facing strings of live TV (the 直播 tab and a channel's schedule), in Chinese. A
  * module of their own beside src/strings/index.ts so that they load with the live tab and the schedule
  * page, not with home.
  */

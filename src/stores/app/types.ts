@@ -41,6 +41,6 @@ export interface RootDeps {
   tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */
   bridge?: PhoneBridge
-  /** The avatar upload (issue 23; wx.uploadFile or multipart); absent: no avatar editing. */
+  /** The avatar upload (wx.uploadFile or multipart); absent: no avatar editing. */
   uploadAvatar?: AvatarUploader
 }
