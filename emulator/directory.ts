@@ -61,6 +61,12 @@ export interface BrokerDirectory {
   allTvs(): VirtualTv[]
   /** The pairing code the TV shows now (its set-top box admin lists it); absent: no pairing. */
   pairingCode?(mac: string): string
+  /**
+   * The person at the TV asked it for a fresh code (its 换一个配对码 action, presence at the TV): the
+   * code it shows from now on, which binds at once, during a wait after strangers' guesses too
+   * (../pairing.ts). Null when the TV gave its daily number of fresh codes. Absent: no pairing.
+   */
+  freshPairingCode?(mac: string): string | null
   /** Current lock state of a TV, reflected in its type 87 replies. */
   locksOf(mac: string): TvLocks
   /**

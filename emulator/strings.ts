@@ -4,9 +4,17 @@ export const emulatorStrings = Object.freeze({
   familyUser: '家庭用户',
   /** bindDevice on a TV that has an owner (../pairing.ts). */
   pairNeeded: '这台电视已有主人，请输入电视上显示的8位配对码',
-  pairWrong: '配对码不正确或已过期，请以电视上当前显示的为准',
+  pairWrong: '配对码不正确或已过期，请核对MAC地址，并以电视上当前显示的配对码为准',
+  /** The person at the TV can always get a fresh code (../pairing.ts). */
+  pairFreshHint: '可在电视上选择“换一个配对码”，新配对码立即可用',
+  /** familyMember for a phone nobody logged in with: no account is made for it. */
+  memberNotRegistered: '该手机号还没有登录过本应用：请对方先用自己的手机登录，或向对方发送家庭邀请',
+  /** A family has at most this many people (handlers/userCenter.ts FAMILY_MEMBERS_MAX). */
+  familyFull: (max: number) => `家庭成员已满（最多${max}人），请先移除不再使用的成员`,
+  /** queryAgentTopic for a TV the caller is not in the family of (or no TV at all: the same answer). */
+  notYourTv: '这台电视没有绑定到你的账号',
   /** The TV took too many wrong codes (from anyone); it shows a new one and waits. */
-  pairLocked: (minutes: number) => `这台电视的配对码错误次数过多，已更换新配对码，请${minutes}分钟后按电视上显示的新配对码再试`,
+  pairLocked: (minutes: number) => `这台电视的配对码错误次数过多，请${minutes}分钟后再试；在电视旁可选择“换一个配对码”，新配对码立即可用`,
   /** WeChat identity. */
   wxCodeInvalid: '微信登录凭证无效',
   wxCodeUsed: '微信登录凭证已被使用，请重新登录',

@@ -8,6 +8,7 @@
 import { remoteKey, type Command } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
 import { DEMO } from '../emulator/gateway'
+import { agentTopic } from '../emulator/directory'
 import { sharedTvOf } from '../src/features/devices/state/sharedTvStore'
 import { textInputOf } from '../src/features/home/state/textInputStore'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
@@ -32,7 +33,8 @@ async function rawPhone(phone: string) {
   const user = await client.login(phone)
   const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone, abilityString: '' })
   // the user's own way into the TV (queryAgentTopic), the only TV topic the broker lets it publish to
-  const topic = (await client.api.jarvis.queryAgentTopic([LIVING]))[0].topic
+  // a non-member gets no topic from the gateway: it writes one by the public scheme, as an attacker would
+  const topic = await client.api.jarvis.queryAgentTopic([LIVING]).then((t) => t[0].topic, () => agentTopic(LIVING, user.uid))
   const { c, replies, closed } = await connectRawPhone(world.stack.mqttUrl, creds)
   const envelope = (cmd: Command, from: { nickname: string; uid: string }) => {
     const sequenceId = Date.now() + Math.floor(Math.random() * 1000)

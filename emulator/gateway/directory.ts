@@ -47,6 +47,7 @@ export function createDirectory(
       return p ? { programId: p.programId, title: p.title, durations: p.episodes.map((e) => e.durationSec) } : undefined
     },
     pairingCode: pairing ? (mac) => pairing.codeOf(mac) : undefined,
+    freshPairingCode: pairing ? (mac) => pairing.fresh(mac) : undefined,
     sessionByClientId: (cid) => {
       // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.
       const s = Object.prototype.hasOwnProperty.call(db.state.jarvis, cid) ? db.state.jarvis[cid] : undefined

@@ -58,6 +58,12 @@ interface Route {
 }
 
 const MAX_BODY = 1 << 20
+/**
+ * Answers the `slow` scenario holds at once; more are answered 503 at once. A slow answer holds its
+ * socket for `slowMs` (20 s by default, past the client's 18 s timeout): without a bound, requests
+ * naming it would hold sockets without end.
+ */
+export const MAX_SLOW_PENDING = 8
 const ALLOWED_HEADERS = ['Content-Type', 'requestId', 'UCS-TOKEN', 'appId', SCENARIO_HEADER].join(', ')
 
 export class BodyTooLarge extends Error {}
@@ -275,8 +281,18 @@ export function createListener(deps: ServerDeps): RequestListener {
         return void res.end(asset.body)
       }
       const header = req.headers[SCENARIO_HEADER]
+      // a failure forced per request is the admin's tool like the session scenarios: without the admin
+      // token the header is refused (anyone reaching the gateway could otherwise make it drop, garble
+      // or hold any request)
+      if (header !== undefined && !hasAdminToken(req, deps.adminToken)) {
+        return sendJson(res, 401, { error: `the ${SCENARIO_HEADER} header needs the ${ADMIN_TOKEN_HEADER} header (the token is in the data folder's ${ADMIN_TOKEN_FILE} file)` })
+      }
       const effect = effectOf(deps.scenarios.take(route.endpoint.path, Array.isArray(header) ? header[0] : header))
       if (effect.drop) return void req.socket.destroy()
+      if (effect.delay && deps.timers.size >= MAX_SLOW_PENDING) {
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+        return void res.end('Service Unavailable')
+      }
       if (effect.delay) {
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {

@@ -22,6 +22,18 @@ export const INVITATION_TTL_MS = 24 * 3600_000
 export const OPEN_INVITATIONS_PER_FAMILY = 10
 
 /**
+ * People in one family, the owner included. A family is the household of one TV: 10 covers parents,
+ * children and grandparents with room to spare, and bounds what each member of the family costs the
+ * TV (its presence list, its replies, the broker rights revoked when the family ends). The cap holds
+ * for every way in: familyMember, bindDevice with the TV's code, acceptInvitation.
+ */
+export const FAMILY_MEMBERS_MAX = 10
+
+function roomFor(fam: FamilyRec, uid: string): void {
+  if (!fam.members.includes(uid) && fam.members.length >= FAMILY_MEMBERS_MAX) fail('1004', emulatorStrings.familyFull(FAMILY_MEMBERS_MAX))
+}
+
+/**
  * An invitation opens only the family instance it was issued for, while its creator is still
  * that family's owner, once, before it expires. (A family's id is new per binding, so one issued for
  * an earlier binding of the same TV names no family.)
@@ -126,7 +138,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     requirePhoneProof(ctx.phoneProofs, req.phone, req.phoneProof)
     const user =
       byPhone(ctx, req.phone) ??
-      // a faceImg URL from the client is ignored: avatars come by upload only: the
+      // a faceImg URL from the client is ignored: avatars come by upload only; the
       // nickname obeys the nickname rule, and only an existing user's uid is kept as the sharer
       createUser(ctx, {
         phone: req.phone,
@@ -160,11 +172,14 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const u = ctx.user(uid)
     const deviceName = rawName === undefined ? undefined : checkDeviceName(rawName)
     const tv = tvOf(ctx, mac)
-    if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
+    // a MAC that names no TV answers as a TV that wants its code does: no way to list the MACs there are
+    if (!tv) fail('1005', pairCode?.trim() ? emulatorStrings.pairWrong : emulatorStrings.pairNeeded)
     const families = ctx.db.state.families
     let fam = familyOfTv(ctx.db.state, tv.mac)
-    if (fam && !fam.members.includes(uid)) {
-      // Joining a TV that has an owner proves presence at the TV (the code it shows).
+    if (fam) roomFor(fam, uid)
+    if (!fam || !fam.members.includes(uid)) {
+      // Binding a TV, owned or not, proves presence at the TV (the code it shows): a MAC read off a
+      // card binds nothing (an unowned TV bound by MAC alone let anyone start a family on it)
       const check = ctx.pairing.check(uid, tv.mac, pairCode?.trim())
       if (check === 'locked') fail('1004', emulatorStrings.pairLocked(Math.max(1, Math.ceil(ctx.pairing.waitSec(tv.mac) / 60))))
       if (check === 'missing') fail('1005', emulatorStrings.pairNeeded)
@@ -237,8 +252,13 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以添加家庭成员')
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
-    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: newUserNickName(nickName) })
+    if (nickName !== undefined) newUserNickName(nickName)
+    // a user is created only by a verified login (mobileLogin with a phone proof): an account made
+    // here would be one nobody proved, under a number someone typed. The person logs in first, or the
+    // owner sends an invitation (createInvitation), which also reaches someone who has no account yet.
+    const member = byPhone(ctx, phone) ?? fail('1003', emulatorStrings.memberNotRegistered)
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
+    roomFor(fam, member.uid)
     joinFamily(fam, member.uid, ctx.now())
     dropNotices(ctx, member.uid, fam.familyId)
     if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
@@ -329,6 +349,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = Object.prototype.hasOwnProperty.call(ctx.db.state.families, inv.familyId) ? ctx.db.state.families[inv.familyId] : undefined
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
     if (!invitationLive(ctx, inv, fam)) fail('2006', '邀请已过期或已被使用')
+    roomFor(fam, uid)
     joinFamily(fam, uid, ctx.now())
     dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
