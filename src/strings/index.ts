@@ -300,7 +300,7 @@ export const lists = Object.freeze({
   flowMissing: '内容不存在或已下线',
   count: (n: number) => `共 ${n} 部`,
   noItems: '这个专题还没有节目',
-  gender: Object.freeze({ male: '男', female: '女' }) as Record<string, string>,
+  gender: Object.freeze({ male: '男', female: '女' }) satisfies Record<string, string>,
   born: (y: number) => `${y}年出生`,
   loadingMore: '正在加载更多…',
   noMore: '没有更多了',

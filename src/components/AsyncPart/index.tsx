@@ -1,9 +1,10 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
+import { loadedPart, loadPart, type LoadPart } from '../../lib/useLazyComponent'
 import { common } from '../../strings'
 import './index.scss'
 
-type Load<P> = () => Promise<{ default: ComponentType<P> }>
+type Load<P> = LoadPart<P>
 
 interface Options<P> {
   /** What the user reads when the part's code did not arrive (src/strings); a tap on it tries again. */
@@ -16,32 +17,21 @@ interface Options<P> {
 
 /**
  * A component whose code arrives later (React.lazy's place): an H5 lazy chunk, or on weapp an async
- * subpackage (issue 35: imports marked `weappSubpackage`, config/asyncSubpackage.ts). Unlike
+ * subpackage (imports marked `weappSubpackage`, config/asyncSubpackage.ts). Unlike
  * React.lazy, a load that fails is neither a blank nor a crash of the page: the part shows `failed`,
  * with a tap to try again (webpack forgets a failed chunk, so the next try fetches it afresh), and the
- * rest of the page works on. `load` runs once for all the places that show the part.
+ * rest of the page works on. `load` runs once for all the places that show the part (the one cache of
+ * late parts, src/lib/useLazyComponent).
  */
 export function asyncPart<P extends object>(load: Load<P>, { failed, loading = null, renderFailed }: Options<P>): ComponentType<P> {
-  let loaded: ComponentType<P> | null = null
-  let pending: Promise<unknown> | null = null
-  const fetchPart = () =>
-    (pending ??= load().then(
-      (m) => {
-        loaded = m.default
-      },
-      (e: unknown) => {
-        pending = null
-        throw e
-      },
-    ))
   function AsyncPart(props: P) {
     const [attempt, setAttempt] = useState(0)
-    const [state, setState] = useState<'loading' | 'ready' | 'failed'>(loaded ? 'ready' : 'loading')
+    const [state, setState] = useState<'loading' | 'ready' | 'failed'>(loadedPart(load) ? 'ready' : 'loading')
     useEffect(() => {
-      if (loaded) return undefined
+      if (loadedPart(load)) return undefined
       let alive = true
       setState('loading')
-      fetchPart().then(
+      loadPart(load).then(
         () => alive && setState('ready'),
         (e: unknown) => {
           console.warn('[async part] not loaded:', e instanceof Error ? e.message : String(e))
@@ -52,7 +42,7 @@ export function asyncPart<P extends object>(load: Load<P>, { failed, loading = n
         alive = false
       }
     }, [attempt])
-    const Part = loaded
+    const Part = loadedPart(load)
     if (Part) return <Part {...props} />
     if (state !== 'failed') return <>{loading}</>
     const retry = () => setAttempt((n) => n + 1)

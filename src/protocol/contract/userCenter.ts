@@ -1,7 +1,7 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
 import { minors } from './minors'
-import { address, device, familyMember, invitation, lockState, notice, userInfo } from './models'
+import { address, device, familyMember, invitation, lockState, notice, uidMac, userInfo } from './models'
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
@@ -13,7 +13,6 @@ const domain = 'userCenter' as const
 export const NICKNAME_WIRE_MAX = 40
 export const DEVICE_NAME_WIRE_MAX = 32
 export const PAGE_KEY_MAX = 64
-const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
 /**
  * Lock settings: one 4-digit password per TV (stored hashed), set by the first lock turned on (1001
  * without one) and needed to turn a lock off (2004 wrong; 5 wrong in a row: 2005 for 15 minutes, lock

@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, reaction } from 'mobx'
 import type { Api } from '../../services/api'
 import type { Device } from '../../protocol/contract/models'
-import { EPG_CHILD } from '../../protocol/tv/messages'
+import { CHILD_VERSION } from '../../protocol/tv/messages'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { WeappBridge } from '../../platform/bridge/weapp'
@@ -123,7 +123,7 @@ export class RootStore extends AppActions {
       reaction(() => this.childMode, () => this.search.modeChanged()),
       // Issue 24: the mode the TV reports is kept for the next launch (see childMode).
       reaction(
-        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === EPG_CHILD } : null),
+        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === CHILD_VERSION } : null),
         (r) => r && this.modes.remember(this.session.uid, r.mac, r.child),
         { fireImmediately: true, equals: (a, b) => a?.mac === b?.mac && a?.child === b?.child },
       ),
@@ -182,7 +182,7 @@ export class RootStore extends AppActions {
    * still in it (ModeMemory, issue 24), so a child's phone never lists adult programs in that window.
    */
   get childMode(): boolean {
-    if (this.tv.modeReported) return this.curVersion === EPG_CHILD
+    if (this.tv.modeReported) return this.curVersion === CHILD_VERSION
     return this.modes.wasChild(this.modeMac)
   }
 
