@@ -5,10 +5,11 @@ import { memoryStorage } from '@/platform/memoryStorage'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import { devices, net } from '@/strings'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 async function setup(list = [device(), device({ familyId: 'f2', mac: '00112233445566', deviceName: '卧室电视', uid: '' , abilityString: '' })], lastFamilyId = '') {
   const user = new UserStore(
-    { getPhone: async () => '13800000000', mobileLogin: async () => ({ user: userInfo({ lastFamilyId }), token: 't', secret: 's' }) },
+    { getPhone: async () => devProvenPhone('13800000000'), mobileLogin: async () => ({ user: userInfo({ lastFamilyId }), token: 't', secret: 's' }) },
     new Session(memoryStorage()),
   )
   await user.login()
