@@ -63,7 +63,7 @@ export const programDetail = s.obj({
   h5Play: opt(h5Play),
   collected: s.bool('whether the asking user has it in favourites'),
   inBlackList: s.bool('whether the asking user black-listed it'),
-  child: opt(s.bool('extension (issue 32): the child channel allows the program; false: the app shows nothing of it in child mode')),
+  child: opt(s.bool('extension: the child channel allows the program; false: the app shows nothing of it in child mode')),
 })
 
 export const pageReq = { page: s.num('1-based'), pageSize: s.num() }
@@ -79,15 +79,15 @@ export const historyItem = s.obj({
   mac: s.str('TV it was watched on'),
   source: opt(s.oneOf(['own', 'thirdParty'] as const)),
   appName: opt(s.str('third-party app name when source is thirdParty')),
-  finished: opt(s.bool('extension (issue 22): the last episode reached its last 30 s; absent counts as not finished')),
-  typeIds: opt(s.arr(s.str(), 'extension (issue 22): the program types (type black list ids) of the program, so the app can leave black-listed categories out of 继续观看')),
-  child: opt(s.bool('extension (issue 22): the child channel allows the program; absent counts as not allowed in child mode')),
+  finished: opt(s.bool('extension: the last episode reached its last 30 s; absent counts as not finished')),
+  typeIds: opt(s.arr(s.str(), 'extension: the program types (type black list ids) of the program, so the app can leave black-listed categories out of 继续观看')),
+  child: opt(s.bool('extension: the child channel allows the program; absent counts as not allowed in child mode')),
 })
 
 export const collectionItem = s.obj({
   ...programCard.fields,
   collectedAt: s.num('epoch ms'),
-  child: opt(s.bool('extension (issue 32): the child channel allows the program; absent counts as not allowed in child mode')),
+  child: opt(s.bool('extension: the child channel allows the program; absent counts as not allowed in child mode')),
 })
 
 export const familyMember = s.obj({
@@ -98,7 +98,7 @@ export const familyMember = s.obj({
   role: s.oneOf(['owner', 'member'] as const),
 })
 
-/** A notice kept for a member who lost a TV (local-stack extension, issue 25). */
+/** A notice kept for a member who lost a TV (local-stack extension). */
 export const notice = s.obj({
   noticeId: s.str(),
   kind: s.oneOf(['removed', 'unbound'] as const),
@@ -229,9 +229,9 @@ export type LiveProgramme = Infer<typeof liveProgramme>
  * the field only on hotSearch and ns.json; on hotTop, searchProgramSeriesCategory,
  * searchProgramSeries, searchTips, blockList, mobileTopic, mobileFlow, getRelevantList and
  * getCastPersonInfo (a person's works) it is an
- * EXTENSION (issue 24): optional, so an operator's server that ignores it still answers. With the
+ * EXTENSION: optional, so an operator's server that ignores it still answers. With the
  * child channel the gateway answers child-friendly programs only.
  */
 export const childChannel = {
-  serviceChannelId: opt(s.str('extension (issue 24) except on hotSearch/ns.json: the child channel in child mode (curVersion 0); child-friendly programs only')),
+  serviceChannelId: opt(s.str('extension except on hotSearch/ns.json: the child channel in child mode (curVersion 0); child-friendly programs only')),
 }

@@ -11,7 +11,7 @@ import { shared as t } from '../../../strings/shared'
 export type SharedClock = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>
 
 /**
- * Issue 25, who is using the shared TV, as the TV's box tells this phone (type 87 `family`, a
+ * Who is using the shared TV, as the TV's box tells this phone (type 87 `family`, a
  * local-stack extension: src/protocol/tv/family.ts): the TV card's line 2 "妈妈 · 刚刚 · 调高音量"
  * ("你" for this user's own commands, text input as 输入了文字, nothing once the action is older than
  * 10 minutes), and the members whose phones are connected (the family panel). The age is the box's
