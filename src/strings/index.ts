@@ -155,7 +155,7 @@ export const tv = Object.freeze({
     del: '删除',
     enter: '确认',
     search: '搜索',
-    // The media keys (now playing)
+    // the media keys (now playing)
     playPause: '播放/暂停',
     play: '播放',
     pause: '暂停',
@@ -241,7 +241,8 @@ export const devices = Object.freeze({
 })
 
 export const home = Object.freeze({
-  liveTab: '直播',
+  /** Channel schedules, not streaming: nothing plays on the phone (WeChat judges the category by the words). */
+  liveTab: '电视频道',
   more: '更多',
   searchPlaceholder: '搜索节目、演员',
   onAir: '正在播出',
@@ -258,10 +259,10 @@ export const home = Object.freeze({
   remoteLoadFailed: '遥控器加载失败，请检查网络后重试',
   nowPlayingLoadFailed: '播放控制加载失败，请检查网络',
   touchPadLoadFailed: '触控板加载失败，请检查网络',
-  /** 手机输入 under the remote's keys (H5: its own chunk). */
+  /** The shared TV's 手机输入 under the remote's keys (H5: its own chunk). */
   textInputLoadFailed: '手机输入加载失败，请检查网络',
-  /** The 直播 tab's code (weapp: home-parts) did not arrive. */
-  liveLoadFailed: '直播加载失败，请检查网络后重试',
+  /** The 电视频道 tab's code (weapp: home-parts) did not arrive. */
+  liveLoadFailed: '电视频道加载失败，请检查网络后重试',
   bindTv: '去绑定',
 })
 

@@ -1,5 +1,5 @@
 /**
- * User-facing strings (locks, screen mode, family members), in Chinese. A module of
+ * User-facing strings of locks, screen mode and family members, in Chinese. A module of
  * their own beside src/strings/index.ts so that they load with the pages that show them, not with home.
  */
 /** Child lock and global lock (pages/my-one-lock). */

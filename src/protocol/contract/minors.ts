@@ -68,7 +68,7 @@ export const minors = {
     response: minorsInfo,
     errors: ['1004'],
     origin: 'extension',
-    doc: "A TV's minors' mode settings and today's count, for any member of its family.",
+    doc: "Minors' mode (an extension beyond SPEC): a TV's minors' mode settings and today's count, for any member of its family.",
   }),
   minorsModeSetting: endpoint({
     domain,
@@ -77,7 +77,7 @@ export const minors = {
     response: minorsInfo,
     errors: ['1004', '2004', '2005'],
     origin: 'extension',
-    doc: 'Stores the settings (1001 out of range: total 15..240 whole minutes, HH:MM curfew with start != end); the box applies them at once.',
+    doc: "Minors' mode (an extension beyond SPEC): stores the settings (1001 out of range: total 15..240 whole minutes, HH:MM curfew with start != end); the box applies them at once.",
   }),
   minorsGrant: endpoint({
     domain,
@@ -86,7 +86,7 @@ export const minors = {
     response: minorsInfo,
     errors: ['1003', '1004', '2002', '2004', '2005'],
     origin: 'extension',
-    doc: "15 more minutes today, once per TV per server day (2002 after; 1003 while the mode is off); the box applies it at once.",
+    doc: "Minors' mode (an extension beyond SPEC): 15 more minutes today, once per TV per server day (2002 after; 1003 while the mode is off); the box applies it at once.",
   }),
   minorsReport: endpoint({
     domain,
@@ -95,7 +95,7 @@ export const minors = {
     response: s.obj({ serverTime: s.num(), days: s.arr(minorsDay, 'the 7 server days up to today, oldest first') }),
     errors: ['1004'],
     origin: 'extension',
-    doc: "The last 7 days: minutes counted, today's totals, and what was watched and when (the box's counts and this TV's watch records).",
+    doc: "Minors' mode (an extension beyond SPEC): the last 7 days: minutes counted, today's totals, and what was watched and when (the box's counts and this TV's watch records).",
   }),
 }
 

@@ -99,9 +99,9 @@ export const familyMember = s.obj({
 })
 
 /**
- * A notice kept for a user (local-stack extension): they lost a TV (removed, unbound), or about a TV
- * of their family, its lock password is being guessed (pinGuessed, to the owner, with how many wrong
- * ones in a row) or was reset by the owner (pinReset, to the other members).
+ * A notice kept for a user (local-stack extension): they lost a TV (removed, unbound), or
+ * about a TV of their family, its lock password is being guessed (pinGuessed, to the owner, with how
+ * many wrong ones in a row) or was reset by the owner (pinReset, to the other members).
  */
 export const notice = s.obj({
   noticeId: s.str(),

@@ -377,6 +377,6 @@ export const userCenter = {
     origin: 'defined',
     doc: "Whether the user follows the operator's WeChat official account.",
   }),
-  // Minors' mode (extension entries, ./minors.ts)
+  // minors' mode (extension entries, ./minors.ts)
   ...minors,
 }
