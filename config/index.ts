@@ -59,8 +59,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       828: 1.81 / 2,
     },
     sourceRoot: 'src',
-    // TVC_PROFILE=1 (npm run perf:profile): an H5 build with source maps in its own folder.
-    outputRoot: process.env.TVC_PROFILE ? `dist/${process.env.TARO_ENV}-profile` : `dist/${process.env.TARO_ENV}`,
+    // TVC_OUTPUT_ROOT: another folder (an operator-target weapp build for the release check,
+    // scripts/check-weapp-release.mjs, beside the local dist/weapp); TVC_PROFILE=1 (npm run
+    // perf:profile): an H5 build with source maps in its own folder.
+    outputRoot: process.env.TVC_OUTPUT_ROOT || (process.env.TVC_PROFILE ? `dist/${process.env.TARO_ENV}-profile` : `dist/${process.env.TARO_ENV}`),
     plugins: [],
     defineConstants: appEnvConstants(),
     copy: { patterns: [], options: {} },
@@ -78,7 +80,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       config: {
         output: { quote_keys: false, ascii_only: false },
         // H5: Taro's default keep_fnames keeps every function's name in the bundle; nothing here reads
-        // Function#name (issue 34: part of the home route's bytes). Two compress passes.
+        // Function#name (part of the home route's bytes). Two compress passes.
         ...(process.env.TARO_ENV === 'h5' ? { keep_fnames: false, compress: { passes: 2 } } : {}),
       },
     },
@@ -99,7 +101,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // bundled module that names it gets src/platform/microtask.ts instead (native when present).
         // mqtt.js lives in an async subpackage, not in the main package.
         chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin, [appEnvConstants()])
-        // crypto-js too (issue 34): src/platform/crypto loads it with the first request.
+        // crypto-js too: src/platform/crypto loads it with the first request.
         chain.plugin('cryptoSubpackage').use(LibrarySubpackagePlugin, [CRYPTO_SUBPACKAGE])
         chain.plugin('provideQueueMicrotask').use(webpack.ProvidePlugin, [
           { queueMicrotask: [path.resolve(__dirname, '../src/platform/microtask.ts'), 'queueMicrotask'] },
@@ -113,14 +115,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
           ...split.cacheGroups,
           taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
         }
-        // Issue 35: the shared chunks (common, vendors, taro) are the main package's, made of what the
+        // The shared chunks (common, vendors, taro) are the main package's, made of what the
         // pages share ('initial'): a module that only the async subpackage's parts use stays in their
         // chunks. Set on each group: Taro's MiniSplitChunksPlugin reads the groups alone.
         chain.optimization.splitChunks({
           ...split,
           cacheGroups: Object.fromEntries(Object.entries(groups).map(([k, g]) => [k, g && { ...g, chunks: 'initial' }])),
         })
-        // Issue 35: the now-playing panel and the touch pad load from an async subpackage, into the
+        // The now-playing panel and the touch pad load from an async subpackage, into the
         // app's own webpack runtime (imports marked weappSubpackage; config/babel-weapp-async-import.js).
         chain.plugin('asyncSubpackage').use(WeappAsyncSubpackagePlugin, [[HOME_PARTS]])
         if (process.env.TVC_BUNDLE_STATS) chain.plugin('bundleStats').use(BundleStatsPlugin, [process.env.TVC_BUNDLE_STATS])

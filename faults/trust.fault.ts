@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 32, trust at the edges: the attacker probe against the local stack, one row per finding (10:
+ * Trust at the edges: the attacker probe against the local stack, one row per finding (10:
  * child mode, is in child.fault.ts). Each attack runs with free accounts and the stack's public
  * surface only (gateway calls, MQTT with jarvisLogin credentials); what it must not achieve is read
  * back from the stack's state and from a real phone running the app's stores.

@@ -30,7 +30,7 @@ export function createDirectory(
   now: () => number = () => Date.now(),
   events?: GatewayEvents,
   pairing?: Pairing,
-  /** The clock's move listener (issue 22): boxes playing a program write at once when tests move it. */
+  /** The clock's move listener: boxes playing a program write at once when tests move it. */
   onClockMoved?: (listener: () => void) => () => void,
 ): BrokerDirectory {
   const channels = cat.channels.map((c) => ({ channelId: c.channelId, number: c.number, name: c.name, child: c.child }))
@@ -64,7 +64,7 @@ export function createDirectory(
         const fam = Object.values(db.state.families).find((f) => f.mac === t.mac)
         return { mac: t.mac, name: fam?.deviceName ?? t.defaultName, topic: tvTopic(t.mac) }
       }),
-    // Issue 22: every write of the box (start, every 30 s, stop or switch, clock moved) lands here; the
+    // Every write of the box (start, every 30 s, stop or switch, clock moved) lands here; the
     // newest write wins, whichever TV it came from, and the record says which TV that was.
     recordPlay: ({ mac, uid, programId, episodeIndex, positionSec = 0 }) => {
       const program = cat.programById.get(programId)
@@ -97,11 +97,12 @@ export function createDirectory(
         .map((u) => ({ uid: u.uid, nickName: u.nickName, presenceHidden: hidden.includes(u.uid) }))
     },
     onSessionsRevoked: events ? (listener) => events.onBrokerSessionsRevoked(listener) : undefined,
-    // issue 36: the box reads its minors' mode on every decision and writes what it counted
+    // the box reads its minors' mode on every decision and writes what it counted
     minorsOf: (mac, day) => minorsView(db.state, mac, day),
     addMinorsUsage: (mac, usage) => {
       if (addMinorsUsage(db.state, mac, usage, now())) db.touch()
     },
+    onLockPasswordReset: events ? (listener) => events.onLockPasswordReset(listener) : undefined,
     onTvChanged: (listener) => {
       if (!events) return () => undefined
       const offLocks = events.onLocksChanged((mac) => listener(mac))

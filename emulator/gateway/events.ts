@@ -11,15 +11,18 @@ export interface GatewayEvents {
   /** A TV's screen option was set (setScreenOption). Returns an unsubscribe function. */
   onScreenChanged(listener: ScreenListener): () => void
   emitScreenChanged(mac: string, option: TvScreenOption): void
-  /** Issue 25: a TV's family changed (a member left or was removed, hid or showed their presence). */
+  /** A TV's family changed (a member left or was removed, hid or showed their presence). */
   onFamilyChanged(listener: (mac: string) => void): () => void
   emitFamilyChanged(mac: string): void
-  /** Issue 32: broker sessions (client ids) revoked: the broker closes their connections. */
+  /** Broker sessions (client ids) revoked: the broker closes their connections. */
   onBrokerSessionsRevoked(listener: (cids: readonly string[]) => void): () => void
   emitBrokerSessionsRevoked(cids: readonly string[]): void
-  /** Issue 36: a TV's minors' mode changed (settings, a grant): its box applies it at once. */
+  /** A TV's minors' mode changed (settings, a grant): its box applies it at once. */
   onMinorsChanged(listener: (mac: string) => void): () => void
   emitMinorsChanged(mac: string): void
+  /** A TV's lock password was reset by its owner: its box says so on the screen and to its phones. */
+  onLockPasswordReset(listener: (mac: string) => void): () => void
+  emitLockPasswordReset(mac: string): void
 }
 
 export function createEvents(): GatewayEvents {
@@ -28,7 +31,15 @@ export function createEvents(): GatewayEvents {
   const families = new Set<(mac: string) => void>()
   const revoked = new Set<(cids: readonly string[]) => void>()
   const minors = new Set<(mac: string) => void>()
+  const resets = new Set<(mac: string) => void>()
   return {
+    onLockPasswordReset(listener) {
+      resets.add(listener)
+      return () => resets.delete(listener)
+    },
+    emitLockPasswordReset(mac) {
+      for (const fn of resets) fn(mac)
+    },
     onBrokerSessionsRevoked(listener) {
       revoked.add(listener)
       return () => revoked.delete(listener)

@@ -206,7 +206,7 @@ export function createListener(deps: ServerDeps): RequestListener {
       throw e
     }
     if (depthOf(payload) > MAX_DEPTH) return answer('1001', `参数错误：嵌套超过 ${MAX_DEPTH} 层`)
-    // issue 32: every string, list and field name of a request is bounded (the contract's `max`, else the default)
+    // every string, list and field name of a request is bounded (the contract's `max`, else the default)
     const over = overLimit(endpoint.request, payload)
     if (over) return answer('1001', `参数过长：${over}`)
     const unknown = unknownFields(endpoint.request, payload)
@@ -250,7 +250,7 @@ export function createListener(deps: ServerDeps): RequestListener {
     try {
       url = new URL(req.url ?? '/', 'http://gateway.local')
     } catch {
-      // e.g. `GET //`: no such URL (this threw out of the listener and ended the process before issue 32)
+      // e.g. `GET //`: no such URL (this once threw out of the listener and ended the process)
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
       return void res.end('Bad Request')
     }
@@ -262,7 +262,7 @@ export function createListener(deps: ServerDeps): RequestListener {
         return void res.end()
       }
       if (url.pathname.startsWith('/__emulator/')) return admin(req, res, url)
-      // issue 23: the avatar upload (multipart, not an encrypted contract body) and the stored avatars
+      // the avatar upload (multipart, not an encrypted contract body) and the stored avatars
       if (url.pathname === `/${avatarUpload.path}`) {
         if (req.method !== 'POST') return sendJson(res, 405, { resultCode: '1001', resultMsg: 'use POST', data: null })
         return handleAvatarUpload(req, res, {
@@ -312,7 +312,7 @@ export function createListener(deps: ServerDeps): RequestListener {
         req.resume()
         return
       }
-      // issue 32: the caller learns that it failed, never the internal error text (paths, library messages)
+      // the caller learns that it failed, never the internal error text (paths, library messages)
       console.error(`gateway: ${req.method} ${url.pathname} failed:`, e)
       if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: emulatorStrings.serverError, data: null })
     })

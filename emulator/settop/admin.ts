@@ -38,11 +38,11 @@ export function settopAdmin(
           topic: b.tv.topic,
           silent: b.silent,
           state: b.state,
-          // issue 25: the TV's search field (手机输入), so the e2e reads what was typed
+          // the TV's search field (手机输入), so the e2e reads what was typed
           search: b.searchField.snapshot(),
-          // issue 22: the program it plays (episode, position on the stack's clock), or null
+          // the program it plays (episode, position on the stack's clock), or null
           playback: b.playback(),
-          // issue 36: minors' mode (the type 87 field) and what the box shows (a stop's message, the rest reminder)
+          // minors' mode (the type 87 field) and what the box shows (a stop's message, the rest reminder)
           minors: b.minorsView(),
           message: b.screenMessage(),
           received: b.received.length,

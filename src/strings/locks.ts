@@ -1,8 +1,8 @@
 /**
- * User-facing strings of issue 12 (locks, screen mode, family members), in Chinese. A module of
+ * User-facing strings of locks, screen mode and family members, in Chinese. A module of
  * their own beside src/strings/index.ts so that they load with the pages that show them, not with home.
  */
-/** Issue 12: child lock and global lock (pages/my-one-lock). */
+/** Child lock and global lock (pages/my-one-lock). */
 export const locks = Object.freeze({
   childLock: '童锁',
   childLockHint: '开启后电视切换到少儿桌面，只播放少儿频道',
@@ -26,30 +26,33 @@ export const locks = Object.freeze({
   forgot: '忘记密码',
   forgotOwnerOnly: '只有电视的管理员可以重置锁密码，请联系管理员',
   resetTitle: '重置锁密码',
-  resetHint: '将重新验证您的手机号，验证后设置新的4位数字锁密码',
+  resetHint: '将重新验证您的手机号，验证后设置新的4位数字锁密码；家庭成员和电视都会收到提醒',
   resetPhoneFailed: '没有获取到手机号，请稍后重试',
+  /** WeChat's real-time phone check: the mini-program's quota is used up (errno 1400001). */
+  realtimeQuota: '今天的手机号验证次数已用完，请明天再试',
+  realtimeDenied: '需要验证手机号才能重置锁密码',
   resetDone: '锁密码已重置',
   needTv: '请先绑定电视',
 })
 
-/** Issue 12: screen mode (pages/my-tabmode). */
+/** Screen mode (pages/my-tabmode). */
 export const screenMode = Object.freeze({
   modeTitle: '投屏模式',
   qualityTitle: '画质',
   autoPlayNext: '自动播放下一集',
-  modes: Object.freeze({ remote: '遥控模式', mirror: '镜像模式' }) as Record<string, string>,
-  modeHints: Object.freeze({ remote: '手机当遥控器，节目在电视上播放', mirror: '电视同步显示手机投送的内容' }) as Record<string, string>,
-  qualities: Object.freeze({ auto: '自动', hd: '高清', sd: '标清' }) as Record<string, string>,
+  modes: Object.freeze({ remote: '遥控模式', mirror: '镜像模式' }) satisfies Record<string, string>,
+  modeHints: Object.freeze({ remote: '手机当遥控器，节目在电视上播放', mirror: '电视同步显示手机投送的内容' }) satisfies Record<string, string>,
+  qualities: Object.freeze({ auto: '自动', hd: '高清', sd: '标清' }) satisfies Record<string, string>,
   current: '当前',
   applied: '已应用，电视已确认',
   tvReported: '电视已切换到该模式',
   tvPending: '等待电视确认…',
 })
 
-/** Issue 12: family members of a TV (inside pages/my-tv). */
+/** Family members of a TV (inside pages/my-tv). */
 export const family = Object.freeze({
   title: '家庭成员',
-  /** Issue 25: presence (whose phones are connected to this TV now). */
+  /** Presence (whose phones are connected to this TV now). */
   presentTitle: '正在使用这台电视',
   presentNone: '现在没有人在用',
   presentOnlyCurrent: '切换到这台电视后可看到谁在用',
@@ -87,4 +90,7 @@ export const family = Object.freeze({
   accept: '接受邀请',
   decline: '暂不加入',
   joined: (tv: string) => `已加入「${tv}」的家庭`,
+  /** My TVs: the unbind of a TV whose minors' mode or a lock is on takes its lock password. */
+  unbindPasswordTitle: '输入锁密码后解绑',
+  unbindPasswordPlaceholder: '4位数字锁密码',
 })

@@ -1,5 +1,5 @@
 /**
- * Issue 36, the minors' mode page (subpackages/pages/minors-mode): settings, the grant and the 7-day
+ * The minors' mode page (subpackages/pages/minors-mode): settings, the grant and the 7-day
  * report. A module of its own so these strings load with the subpackage, not with home.
  */
 export const minorsPage = Object.freeze({
@@ -7,11 +7,11 @@ export const minorsPage = Object.freeze({
   tvLabel: (name: string) => `电视：${name}`,
   enabled: '开启未成年人模式',
   ageGroup: '年龄段',
-  ageGroups: Object.freeze({ under8: '8岁以下', '8to16': '8-16岁', '16to18': '16-18岁' }) as Record<string, string>,
+  ageGroups: Object.freeze({ under8: '8岁以下', '8to16': '8-16岁', '16to18': '16-18岁' }) satisfies Record<string, string>,
   ageDefault: (min: number) => `默认每日${min}分钟`,
   limit: '每日观看时长',
   limitValue: (min: number) => (min % 60 === 0 ? `${min / 60}小时` : min > 60 ? `${Math.floor(min / 60)}小时${min % 60}分钟` : `${min}分钟`),
-  limitHint: '15分钟到4小时，点播和直播都计时，电视桌面不计时',
+  limitHint: '15分钟到4小时，点播和电视频道都计时，电视桌面不计时',
   less: '减少',
   more: '增加',
   curfew: '禁用时段',
@@ -40,10 +40,10 @@ export const minorsPage = Object.freeze({
     ageGroup: '请选择年龄段',
     limit: '每日时长应为15分钟到4小时',
     curfew: '禁用时段的开始和结束不能相同',
-  }) as Record<string, string>,
+  }) satisfies Record<string, string>,
   today: '今天',
   todayLine: (used: number, limit: number) => `今日已看 ${used}/${limit} 分钟`,
-  why: Object.freeze({ total: '今日时长已用完', curfew: '现在是禁用时段' }) as Record<string, string>,
+  why: Object.freeze({ total: '今日时长已用完', curfew: '现在是禁用时段' }) satisfies Record<string, string>,
   notEnforced: '这台电视没有报告未成年人模式：电视本身不执行这些限制，手机会拦下自己发出的播放和换台。',
   grant: '再看15分钟',
   grantHint: '每天可以延长一次，需要锁密码，电视立即生效',
@@ -57,7 +57,7 @@ export const minorsPage = Object.freeze({
   weekdays: Object.freeze(['日', '一', '二', '三', '四', '五', '六']) as readonly string[],
   watchedTitle: (label: string) => `${label} 看了什么`,
   watchedNone: '这天没有观看',
-  kinds: Object.freeze({ vod: '点播', live: '直播', other: '其他' }) as Record<string, string>,
+  kinds: Object.freeze({ vod: '点播', live: '电视频道', other: '其他' }) satisfies Record<string, string>,
   fromRecord: '观看记录',
   granted15: '已延长15分钟',
 })

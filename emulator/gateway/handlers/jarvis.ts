@@ -27,7 +27,7 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
       phone: u.phone,
     }
     ctx.db.state.jarvis[cid] = session
-    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER (issue 32)
+    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER
     pruneBrokerSessions(ctx, uid)
     return { cid: session.cid, appKey: session.appKey, sign: session.sign, clientTopic: [...session.clientTopic] }
   },
@@ -40,7 +40,7 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
       .map((m) => tvOf(ctx, m))
       .filter((t): t is NonNullable<typeof t> => t !== undefined && (familyOfTv(ctx.db.state, t.mac)?.members.includes(uid) ?? false))
     if (mine.length === 0) fail('1004', emulatorStrings.notYourTv)
-    // issue 32: the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
+    // the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
     return mine.map((t) => ({ mac: t.mac, topic: agentTopic(t.mac, uid) }))
   },
   getScreenOption: ({ uid, mac }, ctx) => {

@@ -1,5 +1,5 @@
 /**
- * Lock rules of a TV (issue 12): child lock and global lock, one 4-digit password per TV kept hashed.
+ * Lock rules of a TV: child lock and global lock, one 4-digit password per TV kept hashed.
  *   - turning a lock on: the first time (no password yet) it needs a 4-digit password, which is set,
  *     by the TV's owner only; afterwards it needs none and never waits;
  *   - turning a lock off needs the password; a wrong one counts (2004). Past LOCK_FREE_TRIES wrong ones
@@ -16,7 +16,7 @@ import type { FamilyRec, LockRec } from '../../db/state'
 import { fail, type HandlerCtx } from '../context'
 import { minorsRecOf } from '../minors'
 import { familyOfMac } from './shared'
-import { keepGuessNotice } from './notices'
+import { keepGuessNotice, keepResetNotices } from './notices'
 
 /** Wrong passwords in a row that cost no wait (typing slips). */
 export const LOCK_FREE_TRIES = 5
@@ -25,7 +25,7 @@ export const LOCK_FIRST_WAIT_MS = 60_000
 /**
  * The longest wait, one day: a guesser gets 15 guesses in the first 24 hours and 1 a day after, so half
  * of the 10,000 4-digit PINs still stand after 13 years. The owner, told at the first wait, resets the
- * PIN with a phone proof (which ends the wait); stricter changes never wait. README "Trust, second round".
+ * PIN with a phone proof (which ends the wait); stricter changes never wait. docs/operator.md "Trust in the family and at the TV".
  */
 export const LOCK_MAX_WAIT_MS = 24 * 3600_000
 
@@ -112,7 +112,7 @@ export function checkFamilyEnd(ctx: HandlerCtx, fam: FamilyRec, password: string
   if (!tvIsGuarded(ctx, fam.mac)) return
   const l = lockRec(ctx, fam.mac)
   if (!l.passwordHash) return
-  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑需要输入锁密码')
+  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑会一并关闭它们，请输入锁密码')
   checkPassword(ctx, fam, password)
 }
 
@@ -193,17 +193,34 @@ export function uploadLocks(ctx: HandlerCtx, req: { uid: string; mac: string; ch
   return lockInfo(ctx, fam, req.uid)
 }
 
-/** resetLockPassword: the owner, with their own phone confirmed again, sets a new password. */
-export function resetPassword(ctx: HandlerCtx, req: { uid: string; mac: string; phone: string; password: string }): LockState {
+/** Why a reset's phone proof was refused, in the reset's words (gateway/phoneProof.ts codes). */
+const RESET_PROOF_REFUSALS: Readonly<Record<string, string>> = Object.freeze({
+  '3001': '手机号验证未通过，请重新验证手机号',
+  '3002': '这次手机号验证已用过，请重新验证手机号',
+  '3003': '手机号验证已过期，请重新验证手机号',
+  '3004': '重置锁密码需要先验证手机号',
+})
+
+/**
+ * resetLockPassword: the owner sets a new password after proving their phone again. The proof is one
+ * the gateway verifies itself (the phone-proof seam: fresh, single use, the owner's own number), never
+ * a phone number from the body; a logged-in phone alone resets nothing. The wait ends; every member of
+ * the family, the owner included, is told (a notice), and the TV says so (its box reports at once).
+ */
+export function resetPassword(ctx: HandlerCtx, req: { uid: string; mac: string; phoneProof?: string; password: string }): LockState {
   const u = ctx.user(req.uid)
   const fam = familyOfMac(ctx, req.uid, req.mac)
   if (fam.ownerUid !== req.uid) fail('1004', '只有电视的管理员可以重置锁密码')
-  if (req.phone !== u.phone) fail('1004', '手机号验证未通过')
+  // the format first: a proof is used up only by a reset that can happen
   if (!PASSWORD_RE.test(req.password)) fail('1001', '请设置4位数字的锁密码')
+  const proof = ctx.phoneProofs.verify(u.phone, req.phoneProof)
+  if (!proof.ok) fail(proof.code, RESET_PROOF_REFUSALS[proof.code])
   const l = lockRec(ctx, fam.mac)
   l.passwordHash = hashPassword(req.password)
   l.failedTries = 0
   l.waitUntil = 0
+  keepResetNotices(ctx, fam)
   ctx.db.touch()
+  ctx.events.emitLockPasswordReset(fam.mac)
   return lockInfo(ctx, fam, req.uid)
 }

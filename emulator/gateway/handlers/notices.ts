@@ -1,5 +1,5 @@
 /**
- * Issue 25 (local-stack extensions): notices kept for members who lost a TV, and members' hidden
+ * Local-stack extensions: notices kept for members who lost a TV, and members' hidden
  * presence. A member removed by the owner (`removed`), or every member when the owner unbinds the TV
  * (`unbound`), gets a notice the app shows once at its next launch, on any phone, and marks read; a
  * member added back before seeing it loses it; a member who leaves on their own gets none.
@@ -38,9 +38,12 @@ export function keepGuessNotice(ctx: HandlerCtx, fam: FamilyRec, failedTries: nu
   addNotice(ctx, fam.ownerUid, 'pinGuessed', fam, failedTries)
 }
 
-/** The owner reset the TV's lock password: every other member is told (the owner did it). */
+/**
+ * The TV's lock password was reset: every member is told, the owner too (whoever holds the owner's
+ * phone can reset it; the owner's other phones, and the owner later, must hear of it).
+ */
 export function keepResetNotices(ctx: HandlerCtx, fam: FamilyRec): void {
-  for (const uid of fam.members) if (uid !== fam.ownerUid) addNotice(ctx, uid, 'pinReset', fam)
+  for (const uid of fam.members) addNotice(ctx, uid, 'pinReset', fam)
 }
 
 /** The user is in the family again: an unread notice of losing it is dropped (never shown). */

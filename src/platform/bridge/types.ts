@@ -13,18 +13,8 @@ export interface PhoneBridge {
    * the demo number, with a simulated proof; weapp: what the getPhoneNumber button gave (phoneFromButton).
    */
   getPhone(): Promise<ProvenPhone | null>
-  /** H5 (issue 23): an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
+  /** H5: an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
   getAvatar?(): Promise<Blob | null>
-}
-
-export interface TimerPort {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const defaultTimers: TimerPort = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 }
 
 /** Plausible mainland mobile number (11 digits starting with 1). */

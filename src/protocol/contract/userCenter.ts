@@ -1,19 +1,18 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
 import { minors } from './minors'
-import { address, device, familyMember, invitation, lockState, notice, userInfo } from './models'
+import { profile } from './profile'
+import { device, familyMember, invitation, lockState, notice, uidMac, userInfo } from './models'
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
 /**
- * Issue 32, what a request may send (the gateway refuses more with 1001 before anything is stored; the
+ * What a request may send (the gateway refuses more with 1001 before anything is stored; the
  * finer rules, e.g. a nickname's 20 characters, come after): UTF-16 code units, so twice the
  * characters of a rule counted in code points.
  */
 export const NICKNAME_WIRE_MAX = 40
 export const DEVICE_NAME_WIRE_MAX = 32
-export const PAGE_KEY_MAX = 64
-const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
 /**
  * Lock settings: one 4-digit password per TV (stored hashed), set by the first lock turned on (1001
  * without one) and needed to turn a lock off (2004 wrong; 5 wrong in a row: 2005 for 15 minutes, lock
@@ -75,7 +74,7 @@ export const userCenter = {
     request: s.obj({
       openId: s.str(),
       unionId: s.str(),
-      phone: opt(s.str('ignored (issue 32): the phone is that of the session\'s user')),
+      phone: opt(s.str('ignored: the phone is that of the session\'s user')),
       nickName: s.str('ignored: the user already has one', NICKNAME_WIRE_MAX),
       faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
       serviceChannelId: s.str(),
@@ -213,7 +212,7 @@ export const userCenter = {
     request: s.obj({ uid: s.str(), familyId: s.str() }),
     response: s.obj({
       list: s.arr(familyMember),
-      presenceHidden: opt(s.bool('local-stack extension (issue 25): whether the asking member hid their presence on this TV')),
+      presenceHidden: opt(s.bool('local-stack extension: whether the asking member hid their presence on this TV')),
     }),
     errors: ['1003'],
     origin: 'defined',
@@ -285,11 +284,19 @@ export const userCenter = {
   resetLockPassword: endpoint({
     domain,
     path: 'globalLock/resetLockPassword',
-    request: s.obj({ ...uidMac, phone: s.str('confirmed again through the bridge'), password: s.str('4 digits') }),
+    request: s.obj({
+      ...uidMac,
+      phone: opt(s.str('ignored: a number in the body proves nothing; the phoneProof does')),
+      phoneProof: opt(s.str("a fresh phone proof of the owner's own number, as mobileLogin's (../identity.ts): the bridge's, or WeChat's real-time check via getSecretPhone; once, 5 minutes")),
+      password: s.str('4 digits'),
+    }),
     response: lockState,
-    errors: ['1004'],
+    errors: ['1001', '1004', '3001', '3002', '3003', '3004'],
     origin: 'extension',
-    doc: 'Local-stack extension: the TV\'s owner resets a forgotten lock password (phone must be theirs); clears the wait.',
+    doc:
+      "Local-stack extension: the TV's owner resets a forgotten lock password with a phone proof the gateway " +
+      'verifies itself (3001 not the owner\'s or malformed, 3002 used, 3003 expired, 3004 none); clears the wait. ' +
+      'Every member is told (a pinReset notice) and the TV says so (its box reports at once).',
   }),
   createInvitation: endpoint({
     domain,
@@ -326,7 +333,7 @@ export const userCenter = {
     response: s.obj({ hidden: s.bool() }),
     errors: ['1003'],
     origin: 'extension',
-    doc: "Local-stack extension (issue 25): a member hides (or shows again) their own presence on a TV: the TV's box leaves them out of the phones connected that it tells the other members; kept until changed.",
+    doc: "Local-stack extension: a member hides (or shows again) their own presence on a TV: the TV's box leaves them out of the phones connected that it tells the other members; kept until changed.",
   }),
   queryNotice: endpoint({
     domain,
@@ -334,7 +341,7 @@ export const userCenter = {
     request: s.obj({ uid: s.str() }),
     response: s.obj({ list: s.arr(notice) }),
     origin: 'extension',
-    doc: 'Local-stack extension (issue 25): the unread notices kept for the user: the owner removed them from a TV family (removed) or unbound the TV (unbound), while their app may have been closed.',
+    doc: 'Local-stack extension: the unread notices kept for the user: the owner removed them from a TV family (removed) or unbound the TV (unbound), while their app may have been closed.',
   }),
   readNotice: endpoint({
     domain,
@@ -342,60 +349,10 @@ export const userCenter = {
     request: s.obj({ uid: s.str(), noticeIds: s.arr(s.str()) }),
     response: s.obj({ read: s.num('how many of the ids were unread notices of the user') }),
     origin: 'extension',
-    doc: 'Local-stack extension (issue 25): marks notices read once the app showed them (never shown again, on any phone).',
+    doc: 'Local-stack extension: marks notices read once the app showed them (never shown again, on any phone).',
   }),
-  queryAddress: endpoint({
-    domain,
-    path: 'v5.0/userInfo/address',
-    request: s.obj({ uid: s.str() }),
-    response: s.obj({ list: s.arr(address) }),
-    origin: 'defined',
-    doc: "The user's delivery addresses (default first).",
-  }),
-  saveAddress: endpoint({
-    domain,
-    path: 'v5.0/user/save/address',
-    request: s.obj({
-      uid: s.str(),
-      addressId: opt(s.str('absent: new address')),
-      name: s.str('at most 20 characters', 40),
-      phone: s.str('11 digits', 11),
-      province: s.str(undefined, 40),
-      city: s.str(undefined, 40),
-      district: s.str(undefined, 40),
-      detail: s.str('5 to 100 characters', 200),
-      isDefault: s.bool(),
-    }),
-    response: address,
-    errors: ['1003'],
-    origin: 'defined',
-    doc: 'Creates or updates an address (validates name, 11-digit phone, region, detail).',
-  }),
-  pageGuide: endpoint({
-    domain,
-    path: 'mc/user/pageGuide',
-    request: s.obj({ uid: s.str(), page: s.str('route (letters, digits, / _ -)', PAGE_KEY_MAX), markSeen: opt(s.bool()) }),
-    response: s.obj({
-      show: s.bool(),
-      steps: s.arr(
-        s.obj({
-          title: s.str(),
-          text: s.str(),
-          anchor: opt(s.str('extension (issue 24): the control the step points at (home: tv-card, remote, switch-tv, my); none: a step without a pointer')),
-        }),
-      ),
-    }),
-    origin: 'defined',
-    doc: 'Whether the first-visit guide of a page is shown to the user (seen is kept per user, so on every phone); markSeen records it as seen.',
-  }),
-  userInfoV5: endpoint({
-    domain,
-    path: 'v5.0/userInfo',
-    request: s.obj({ uid: s.str() }),
-    response: s.obj({ ...userInfo.fields, points: s.num(), deviceCount: s.num() }),
-    origin: 'defined',
-    doc: 'Profile of the logged-in user ("my" page).',
-  }),
+  // the user's addresses, first-visit guides and profile (./profile.ts)
+  ...profile,
   recordConsent: endpoint({
     domain,
     path: 'mc/user/consent',
@@ -428,6 +385,6 @@ export const userCenter = {
     origin: 'defined',
     doc: "Whether the user follows the operator's WeChat official account.",
   }),
-  // issue 36: minors' mode (extension entries, ./minors.ts)
+  // minors' mode (extension entries, ./minors.ts)
   ...minors,
 }

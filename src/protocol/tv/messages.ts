@@ -22,7 +22,10 @@ export const tvMessage = Object.freeze({
 })
 const types = tvMessage
 
-/** SPEC 4/9: curVersion / currentEPGVersion 0 means the child version (child channel everywhere). */
+/**
+ * SPEC 4/9: curVersion / currentEPGVersion / lockCurrentStatus 0 means the child version (the child
+ * desktop, the child channel everywhere); EPG_NORMAL is the other value.
+ */
 export const CHILD_VERSION = 0
 
 export interface Party {
@@ -92,7 +95,7 @@ export interface TvPlayState {
   playing: { package: string; loadUrl: string; programId?: string } | null
   lastKey: string | null
   /**
-   * Extension (issue 21, the local stack's box; a real box sends none of the fields below, and the app
+   * Extension (the local stack's box; a real box sends none of the fields below, and the app
    * then shows only "playing"): live playback. The channel the box shows when it plays live TV (a
    * live channel replaces `playing`), with the programme on air by the box's clock.
    */
@@ -102,14 +105,14 @@ export interface TvPlayState {
   /** Extension: the last channel number the box did not switch to, and why. */
   liveRefused?: { number: number; reason: 'noChannel' | 'child' } | null
   /**
-   * Extension (issue 22, the local stack's box; a real box sends none of it): the program the box
+   * Extension (the local stack's box; a real box sends none of it): the program the box
    * plays, with its episode and position on the stack's clock. The app shows it as what the TV plays,
    * but takes resume points only from the gateway's history (querySingleHistory / queryHistory).
    */
   vod?: VodPlayState | null
 }
 
-/** Extension (issue 22): what a box playing a program (type 9 h5Play) reports. */
+/** Extension: what a box playing a program (type 9 h5Play) reports. */
 export interface VodPlayState {
   programId: string
   title: string
@@ -121,13 +124,13 @@ export interface VodPlayState {
   /** Length of the episode playing, seconds. */
   durationSec: number
   /**
-   * Extension (issue 35, src/protocol/tv/media.ts): the program is paused and keeps its position.
+   * Extension (src/protocol/tv/media.ts): the program is paused and keeps its position.
    * Present (true or false) only from a box that knows the media extension, seek to a point included.
    */
   paused?: boolean
 }
 
-/** Extension (issue 21): what a box playing live TV reports. */
+/** Extension: what a box playing live TV reports. */
 export interface LivePlayState {
   channelId: string
   number: number
@@ -160,9 +163,8 @@ export interface TvMessage {
 export const SCREEN_PLAYING = 1
 export const SCREEN_DESKTOP = 2
 
-/** lockCurrentStatus / currentEPGVersion: 1 the normal desktop, 0 the child desktop (curVersion 0). */
+/** lockCurrentStatus / currentEPGVersion: 1 the normal desktop (CHILD_VERSION, 0, the child desktop). */
 export const EPG_NORMAL = 1
-export const EPG_CHILD = CHILD_VERSION
 
 /** SPEC 4: the fake local states (no device) and the default states (TV offline). */
 export const DEFAULT_TV_MODE: TvMode = Object.freeze({

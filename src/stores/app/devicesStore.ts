@@ -36,7 +36,7 @@ function noticeText(n: Notice): string {
     case 'unbound':
       return t.unboundTv(n.deviceName)
     case 'pinGuessed':
-      return t.pinGuessed(n.deviceName, n.count ?? 0)
+      return t.pinGuessed(n.deviceName, n.count ?? 5)
     case 'pinReset':
       return t.pinReset(n.deviceName)
     default:
@@ -96,8 +96,8 @@ export class DevicesStore {
     }
     const before = this.list.value
     const [after, notices] = await Promise.all([this.list.run(() => this.api.queryBindDevice({ uid })), this.unreadNotices(uid)])
-    // Issue 12: a TV that left the list without this app unbinding it: the owner removed the user.
-    // Issue 25: the gateway also kept a notice for it (the app may have been closed, on another phone):
+    // A TV that left the list without this app unbinding it: the owner removed the user.
+    // The gateway also kept a notice for it (the app may have been closed, on another phone):
     // one message per TV, whichever way it was learnt, and the gateway's notices are then read.
     const told = new Map<string, string>()
     if (before && after) {
@@ -188,21 +188,20 @@ export class DevicesStore {
     const uid = this.user.session.uid
     if (!uid) return { ok: false, message: t.needLogin }
     if (password !== undefined && !PASSWORD_RE.test(password)) return { ok: false, needsPassword: true, message: t.unbindPasswordInvalid }
-    let refusal = ''
+    let refusal = false
     const res = await this.write(async () => {
       try {
         const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId, ...(password ? { password } : {}) })
         if (!res?.unbound) return false
       } catch (e) {
-        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = e.code
+        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = true
         throw e
       }
       runInAction(() => this.list.set(this.devices.filter((d) => d.familyId !== device.familyId)))
       return true
     }, t.unbound)
-    if (!refusal) return res
-    // 2007: the app's own words; a wrong password or the wait: the gateway's (tries left, minutes)
-    return { ...res, needsPassword: true, message: refusal === '2007' ? t.unbindNeedsPassword : res.message }
+    // the gateway's words: the password is needed, wrong (tries left) or waits (how long)
+    return refusal ? { ...res, needsPassword: true } : res
   }
 
   private write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {

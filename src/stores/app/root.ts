@@ -2,7 +2,7 @@ import type { ProvenPhone } from '../../protocol/identity'
 import { action, computed, makeObservable, reaction } from 'mobx'
 import type { Api } from '../../services/api'
 import type { Device } from '../../protocol/contract/models'
-import { EPG_CHILD } from '../../protocol/tv/messages'
+import { CHILD_VERSION } from '../../protocol/tv/messages'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { WeappBridge } from '../../platform/bridge/weapp'
@@ -40,7 +40,7 @@ export class RootStore extends AppActions {
   readonly devices: DevicesStore
   readonly tv: TvStore
   readonly search: SearchStore
-  /** Issue 24: the mode each TV last reported (see childMode). */
+  /** The mode each TV last reported (see childMode). */
   readonly modes: ModeMemory
   readonly home: HomeStore
   readonly tasks: TasksStore
@@ -89,7 +89,7 @@ export class RootStore extends AppActions {
       storageHomeCache(deps.storage, () => (this.session.uid ? { uid: this.session.uid, mac: this.devices.current?.mac ?? '' } : null)),
     )
     const who = (): TaskUser | null => (this.session.user ? { uid: this.session.user.uid, phone: this.session.user.phone } : null)
-    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
+    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total), deps.taskPolicy)
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
     makeObservable<RootStore, 'modeMac' | 'forgetUser'>(this, {
       tvTarget: computed,
@@ -120,13 +120,19 @@ export class RootStore extends AppActions {
       reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
       // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
       reaction(() => this.childMode, () => void this.showHome()),
-      // Issue 24: search results asked in the other mode leave the screen (a child never keeps adult ones).
+      // Search results asked in the other mode leave the screen (a child never keeps adult ones).
       reaction(() => this.childMode, () => this.search.modeChanged()),
-      // Issue 24: the mode the TV reports is kept for the next launch (see childMode).
+      // The mode the TV reports is kept for the next launch (see childMode).
       reaction(
-        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === EPG_CHILD } : null),
+        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === CHILD_VERSION } : null),
         (r) => r && this.modes.remember(this.session.uid, r.mac, r.child),
         { fireImmediately: true, equals: (a, b) => a?.mac === b?.mac && a?.child === b?.child },
+      ),
+      // The TV says its lock password was just reset by its owner (type 87 `lockReset`, a local-stack
+      // extension): the gateway's notice for this user is read and shown now, not at the next launch.
+      reaction(
+        () => this.tv.tvMode.content,
+        (c) => void (c.lockReset === true && this.session.uid && this.devices.load()),
       ),
       // SPEC 4: whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
@@ -146,7 +152,7 @@ export class RootStore extends AppActions {
   }
 
   /**
-   * A store only some pages use (issue 12: locks, screen mode, family members, ...), created by the
+   * A store only some pages use (locks, screen mode, family members, ...), created by the
    * first page that needs it through its accessor (`locksOf(root)`), so its code loads with those pages
    * and not with home. Reset with the user, disposed with the app.
    */
@@ -180,10 +186,10 @@ export class RootStore extends AppActions {
    * The TV's child mode, which decides every list the app shows (SPEC 9: curVersion 0 uses the child
    * channel). It is the selected TV's own type 87 report when there is one. Until then (a cold start,
    * a TV switch, the TV offline: SPEC 4's default adult state) a TV last seen in child mode counts as
-   * still in it (ModeMemory, issue 24), so a child's phone never lists adult programs in that window.
+   * still in it (ModeMemory), so a child's phone never lists adult programs in that window.
    */
   get childMode(): boolean {
-    if (this.tv.modeReported) return this.curVersion === EPG_CHILD
+    if (this.tv.modeReported) return this.curVersion === CHILD_VERSION
     return this.modes.wasChild(this.modeMac)
   }
 
@@ -213,7 +219,7 @@ export class RootStore extends AppActions {
 
   /** Why a command cannot go to the TV now ('' when it is online): no TV, offline, or global lock. */
   get tvBlocker(): string {
-    // Issue 12: under global lock the TV takes nothing: said at once, nothing asked or sent
+    // Under global lock the TV takes nothing: said at once, nothing asked or sent
     if (this.tv.globalLocked) return tvText.globalLocked
     if (this.tv.online) return ''
     return this.tv.device ? tvText.offlineCannotSend : tvText.noDevice
