@@ -145,6 +145,15 @@ function clusterPids(): { rabbit: Record<string, number>; haproxy: number[] } {
   return { rabbit, haproxy }
 }
 
+/** The RabbitMQ version the running cluster was started with (.ci/rabbitmq.sh writes it). */
+function clusterVersion(): string {
+  try {
+    return read(path.join(CLUSTER_DIR, 'version'))
+  } catch {
+    return '?'
+  }
+}
+
 /** The balancer's admission settings in force (from the config the cluster script wrote). */
 function lbSettings(): Record<string, string> {
   try {
@@ -361,7 +370,7 @@ async function main(): Promise<number> {
     const loadAfter = os.loadavg()
     const result = {
       at: new Date(started).toISOString(),
-      broker: broker === 'aedes' ? 'aedes' : `RabbitMQ 3.10.8 cluster x3 behind HAProxy (auth cache ${opt.cache})`,
+      broker: broker === 'aedes' ? 'aedes' : `RabbitMQ ${clusterVersion()} cluster x3 behind HAProxy (auth cache ${opt.cache})`,
       pairs: N,
       connections: 2 * N,
       scenario,
