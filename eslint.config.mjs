@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.artifacts/**', 'emulator/.data/**', '.rabbitmq/**', '**/*.d.ts'],
+    ignores: ['dist/**', 'bench/floor/dist/**', 'node_modules/**', 'coverage/**', '.artifacts/**', 'emulator/.data/**', '.rabbitmq/**', '**/*.d.ts'],
   },
   ...tseslint.configs.recommended,
   {

@@ -10,6 +10,7 @@ import type { TvTarget as LockTarget } from '@/stores/app/types'
 import type { LockState } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
 import { locks as t } from '@/strings/locks'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const MAC = 'AABBCCDDEEF1'
 
@@ -33,7 +34,7 @@ function setup(initial: LockState = state(), opts: { phone?: string | null; targ
     resetLockPassword: jest.fn(async () => (server = { ...server, retryAfterSec: 0, triesLeft: 5 })),
   }
   const target = opts.target === undefined ? { uid: 'u1', mac: MAC } : opts.target
-  const getPhone = jest.fn(async () => (opts.phone === undefined ? '13800000000' : opts.phone))
+  const getPhone = jest.fn(async () => (opts.phone === undefined ? devProvenPhone('13800000000') : opts.phone ? devProvenPhone(opts.phone) : null))
   const store = new LockStore(api as unknown as LockApi, () => target, getPhone, () => now)
   return {
     store,
@@ -182,5 +183,14 @@ describe('LockStore', () => {
     api.childLockSetting.mockRejectedValueOnce(new GatewayError('http', '503', '服务异常，请稍后重试', 'p'))
     expect(await store.set('childLock', false, '1234')).toEqual({ ok: false, message: '服务异常，请稍后重试' })
     expect(store.state?.childLock).toBe(true)
+  })
+})
+
+describe('the wait message', () => {
+  it('says minutes up to an hour, then hours (the wait grows to a day)', () => {
+    expect(t.waiting(15)).toContain('15分钟后再试')
+    expect(t.waiting(60)).toContain('60分钟后再试')
+    expect(t.waiting(128)).toContain('2小时8分钟后再试')
+    expect(t.waiting(1440)).toContain('24小时后再试')
   })
 })

@@ -1,10 +1,10 @@
 /** User center handlers: identities, login, tokens, devices and families, locks, addresses. */
 import { emulatorStrings } from '../../strings'
 import type { userCenter } from '../../../src/protocol/contract/userCenter'
-import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
+import { familyOfTv, joinFamily, leaveFamily, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
-import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
+import { checkFamilyEnd, clearTvOfFamily, lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { grantMinutes, minorsReport, queryMinorsMode, setMinorsMode } from './minors'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { checkNickName, NICKNAME_MAX } from '../../../src/protocol/identity'
 import { exchangeCode, LINK_WINDOW_MS, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
 import { revokeBrokerSessions } from './brokerSessions'
+import { requirePhoneProof } from '../phoneProof'
 import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
 
 /** Family invitations (local-stack extension) are valid this long. */
@@ -120,6 +121,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   createUser: (req, ctx) => linkIdentity(ctx, req),
   mobileLogin: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
+    // SPEC 7 sends the phone alone; believed as it is, anyone with the app key would log in as anyone:
+    // the number counts only with a proof the gateway verified itself, once (../phoneProof.ts)
+    requirePhoneProof(ctx.phoneProofs, req.phone, req.phoneProof)
     const user =
       byPhone(ctx, req.phone) ??
       // a faceImg URL from the client is ignored: avatars come by upload only (issue 23); issue 32: the
@@ -168,19 +172,21 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     }
     if (!fam) {
       // issue 32: a new binding is a new family, whatever was bound to this TV before
-      fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
+      fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName, joinedAt: {} }
       families[fam.familyId] = fam
     }
-    if (!fam.members.includes(uid)) fam.members.push(uid)
+    if (!fam.members.includes(uid)) joinFamily(fam, uid, ctx.now())
     dropNotices(ctx, uid, fam.familyId)
     if (deviceName && fam.ownerUid === uid) fam.deviceName = deviceName
     if (!u.lastFamilyId) u.lastFamilyId = fam.familyId
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
-  getSecretPhone: ({ code }) => {
+  getSecretPhone: ({ code }, ctx) => {
     const digits = code.replace(/\D/g, '')
-    return { phone: digits.length >= 11 ? digits.slice(-11) : '13800000000' }
+    const phone = digits.length >= 11 ? digits.slice(-11) : '13800000000'
+    // the WeChat path: the gateway decrypted the number itself, so it hands over the proof mobileLogin takes
+    return { phone, phoneProof: ctx.phoneProofs.issue(phone) }
   },
   changeDeviceName: ({ uid, familyId, deviceName }, ctx) => {
     ctx.user(uid)
@@ -189,9 +195,13 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
-  wxaUnbindFamily: ({ uid, familyId }, ctx) => {
+  wxaUnbindFamily: ({ uid, familyId, password }, ctx) => {
     const u = ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
+    // the family ends (the owner unbinds, or its last member leaves): the TV's minors' mode and locks end
+    // with it, so that takes the TV's password while one is on; nothing changes before it is given
+    const ends = fam.ownerUid === uid || fam.members.every((m) => m === uid)
+    if (ends) checkFamilyEnd(ctx, fam, password)
     // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
     const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
@@ -201,10 +211,10 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
         const member = ctx.db.state.users[m]
         if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, m).filter((f) => f.familyId !== familyId)[0]?.familyId ?? ''
       }
-      fam.members = []
+      for (const m of [...fam.members]) leaveFamily(fam, m)
     } else {
       // a member who leaves on their own gets no notice
-      fam.members = fam.members.filter((m) => m !== uid)
+      leaveFamily(fam, uid)
     }
     forgetPresence(ctx, uid, familyId)
     // issue 32: what the leaver issued dies with their leaving; everything of an ended family dies with it
@@ -212,9 +222,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
       delete ctx.db.state.presenceHidden[familyId]
-      // issue 36: the TV's minors' mode was this family's (its days say what was watched when): the
-      // next family to bind the TV starts with the mode off and no report of anyone before it
-      delete ctx.db.state.minors[fam.mac]
+      // the TV's password, locks and minors' mode (its days say what was watched when) were this
+      // family's: the next family to bind the TV starts clean, with nothing it did not set
+      clearTvOfFamily(ctx, fam.mac)
     }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
     revokeBrokerSessions(ctx, losing)
@@ -229,7 +239,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
     const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: newUserNickName(nickName) })
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
-    fam.members.push(member.uid)
+    joinFamily(fam, member.uid, ctx.now())
     dropNotices(ctx, member.uid, fam.familyId)
     if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
     ctx.db.touch()
@@ -268,7 +278,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid || memberUid === uid) fail('1004', '只有管理员可以移除其他成员')
     if (!fam.members.includes(memberUid)) fail('1003', '该成员不在家庭中')
-    fam.members = fam.members.filter((m) => m !== memberUid)
+    leaveFamily(fam, memberUid)
     const member = ctx.db.state.users[memberUid]
     if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
     // Issue 25: the member is told at their next launch, even if their app is closed now
@@ -319,7 +329,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = Object.prototype.hasOwnProperty.call(ctx.db.state.families, inv.familyId) ? ctx.db.state.families[inv.familyId] : undefined
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
     if (!invitationLive(ctx, inv, fam)) fail('2006', '邀请已过期或已被使用')
-    fam.members.push(uid)
+    joinFamily(fam, uid, ctx.now())
     dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
     if (!u.lastFamilyId) u.lastFamilyId = fam.familyId

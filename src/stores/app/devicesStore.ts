@@ -7,6 +7,7 @@ import { guardedWrite, type ActionResult } from '../kit/write'
 import type { UserStore } from './userStore'
 import { devices as t } from '../../strings'
 import { PAIR_CODE_RE } from '../../protocol/pairing'
+import { isGatewayError } from '../../services/http/types'
 
 export type DevicesApi = Pick<
   Api['userCenter'],
@@ -14,6 +15,34 @@ export type DevicesApi = Pick<
 >
 
 export type { ActionResult } from '../kit/write'
+
+/** An unbind's outcome; `needsPassword`: the gateway wants the TV's lock password (ask, then unbind again). */
+export interface UnbindResult extends ActionResult {
+  needsPassword?: boolean
+}
+
+/**
+ * Answers of an unbind that ends the TV's family while its minors' mode or a lock is on: the password
+ * is needed (2007), was wrong (2004) or the wrong ones wait (2005). The password panel stays open.
+ */
+const PASSWORD_REFUSALS: readonly string[] = ['2004', '2005', '2007']
+const PASSWORD_RE = /^\d{4}$/
+
+/** A notice about a TV's lock password (being guessed, reset by the owner), not about losing the TV. */
+const aboutPassword = (n: Notice) => n.kind === 'pinGuessed' || n.kind === 'pinReset'
+
+function noticeText(n: Notice): string {
+  switch (n.kind) {
+    case 'unbound':
+      return t.unboundTv(n.deviceName)
+    case 'pinGuessed':
+      return t.pinGuessed(n.deviceName, n.count ?? 0)
+    case 'pinReset':
+      return t.pinReset(n.deviceName)
+    default:
+      return t.lostTv(n.deviceName)
+  }
+}
 
 /**
  * The bound TVs (queryBindDevice) and the current one: the device whose familyId equals the user's
@@ -23,7 +52,10 @@ export type { ActionResult } from '../kit/write'
 export class DevicesStore {
   readonly list: Loadable<Device[]>
   busy = false
-  /** Why TVs left the list on the last refresh (removed from their family elsewhere); '' none. */
+  /**
+   * What the last refresh has to tell: TVs that left the list (removed from their family elsewhere),
+   * a TV's lock password being guessed (to its owner) or reset by its owner; '' none.
+   */
   notice = ''
 
   constructor(
@@ -71,8 +103,9 @@ export class DevicesStore {
     if (before && after) {
       for (const d of before) if (d.uid === uid && !after.some((a) => a.familyId === d.familyId)) told.set(d.familyId, t.lostTv(d.deviceName))
     }
-    const shown = notices.filter((n) => !(after ?? []).some((a) => a.familyId === n.familyId))
-    for (const n of shown) told.set(n.familyId, n.kind === 'unbound' ? t.unboundTv(n.deviceName) : t.lostTv(n.deviceName))
+    // a TV lost: shown once the list no longer has it; about a TV's lock password: shown as it comes
+    const shown = notices.filter((n) => aboutPassword(n) || !(after ?? []).some((a) => a.familyId === n.familyId))
+    for (const n of shown) told.set(aboutPassword(n) ? `${n.familyId}:${n.kind}` : n.familyId, noticeText(n))
     if (told.size) runInAction(() => (this.notice = [...told.values()].join('\n')))
     // Not marked read (the request failed; the client has said why): shown again at the next launch,
     // which is better than never.
@@ -144,15 +177,30 @@ export class DevicesStore {
     }, t.bound)
   }
 
-  async unbind(device: Device): Promise<ActionResult> {
+  /**
+   * Unbinds a TV (the owner: the family ends; a member: leaves it). While the TV's minors' mode or a
+   * lock is on, the end of the family takes the TV's lock password (it ends them too): the gateway
+   * asks for it (2007) and the answer says `needsPassword`; call again with the password.
+   */
+  async unbind(device: Device, password?: string): Promise<UnbindResult> {
     const uid = this.user.session.uid
     if (!uid) return { ok: false, message: t.needLogin }
-    return this.write(async () => {
-      const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId })
-      if (!res?.unbound) return false
+    if (password !== undefined && !PASSWORD_RE.test(password)) return { ok: false, needsPassword: true, message: t.unbindPasswordInvalid }
+    let refusal = ''
+    const res = await this.write(async () => {
+      try {
+        const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId, ...(password ? { password } : {}) })
+        if (!res?.unbound) return false
+      } catch (e) {
+        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = e.code
+        throw e
+      }
       runInAction(() => this.list.set(this.devices.filter((d) => d.familyId !== device.familyId)))
       return true
     }, t.unbound)
+    if (!refusal) return res
+    // 2007: the app's own words; a wrong password or the wait: the gateway's (tries left, minutes)
+    return { ...res, needsPassword: true, message: refusal === '2007' ? t.unbindNeedsPassword : res.message }
   }
 
   private write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {

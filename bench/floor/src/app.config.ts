@@ -1,0 +1,4 @@
+export default {
+  pages: ['pages/index/index'],
+  window: { navigationBarTitleText: 'floor' },
+}
