@@ -81,6 +81,14 @@ export interface BrokerDirectory {
   now?(): number
   /** A program a box plays episode by episode: title and episode lengths (issue 22). Optional. */
   programOf?(programId: string): ProgramDef | undefined
+  /**
+   * The catalogue's word on a program for children (the data of the gateway's child channel): true or
+   * false, undefined for a program it does not know. Optional: without it a box judges no program under
+   * the child lock (src/protocol/tv/childLock.ts).
+   */
+  childFriendly?(programId: string): boolean | undefined
+  /** The programs of a TV desktop's tiles in order (`child`: the child desktop's). Optional. */
+  desktopTiles?(child: boolean): readonly string[]
   /** The stack's clock was moved (tests): boxes playing a program write their record at once. Optional. */
   onClockMoved?(listener: () => void): () => void
   /**

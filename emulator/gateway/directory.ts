@@ -7,11 +7,22 @@ import type { GatewayEvents } from './events'
 import { BROKER_SESSION_TTL_MS } from '../db/state'
 import { isFinished } from '../data/finished'
 import { addMinorsUsage, minorsView } from './minors'
+import { DESKTOP_TILES } from '../settop/model'
 
 export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
 /** Most watch records kept per user (the oldest go first). */
 export const HISTORY_LIMIT = 200
+
+/**
+ * The programs on the TV's desktop tiles: the first tab's programs of the normal desktop, or of the
+ * child desktop (the one the phone shows in child mode), in order, each once.
+ */
+function desktopTilesOf(cat: Catalogue, child: boolean): readonly string[] {
+  const desk = cat.desktops.find((d) => d.childMode === child)
+  const ids = desk?.tabs[0]?.blocks.flatMap((b) => b.programIds) ?? []
+  return Object.freeze([...new Set(ids)].slice(0, DESKTOP_TILES))
+}
 
 export function createDirectory(
   db: Db,
@@ -23,7 +34,11 @@ export function createDirectory(
   onClockMoved?: (listener: () => void) => () => void,
 ): BrokerDirectory {
   const channels = cat.channels.map((c) => ({ channelId: c.channelId, number: c.number, name: c.name, child: c.child }))
+  const tiles = { adult: desktopTilesOf(cat, false), child: desktopTilesOf(cat, true) }
   return {
+    // the child channel's own data: the box under child lock starts only what the child channel shows
+    childFriendly: (programId) => cat.programById.get(programId)?.childFriendly,
+    desktopTiles: (child) => (child ? tiles.child : tiles.adult),
     liveChannels: () => channels,
     now,
     onClockMoved,

@@ -30,6 +30,7 @@ import { emulatorStrings } from '../strings'
 import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
 import { MEDIA_KEYS, MEDIA_STARTS } from '../../src/protocol/tv/mediaKeys'
+import type { ChildRefusal } from '../../src/protocol/tv/childLock'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -66,6 +67,15 @@ export interface BoxOptions {
    * has not served yet as, to answer it from that user's way in). Optional: without it, only phones served.
    */
   userOfTopic?: (topic: string) => string | undefined
+  /**
+   * The catalogue's word on a program for children (the data the gateway's child channel filters on):
+   * true / false, undefined for a program it does not know. With it the box enforces the child lock
+   * (src/protocol/tv/childLock.ts): under child lock it starts nothing that is not child-friendly.
+   * Without it (a bare box in a test) it judges no program.
+   */
+  childFriendly?: (programId: string) => boolean | undefined
+  /** The programs of the desktop's tiles, in tile order: the child desktop's under child lock. */
+  desktopTiles?: (child: boolean) => readonly string[]
 }
 
 /** Issue 36: what the box shows on its screen in minors' mode (its admin route lists it). */
@@ -216,9 +226,11 @@ export class VirtualSetTopBox {
     this.minors?.follow(this.watchingNow(), atMs)
   }
 
-  /** Issue 36: a play or channel key starts (or switches) playback: digits and 频道± (not while typing in the search field), OK that plays. */
+  /** Issue 36: a play or channel key starts (or switches) playback: digits and 频道± (unless the search field takes them), OK that plays. */
   private isPlayKey(keyEvent: string): boolean {
-    if (this.searchField.focused) return false
+    // typing in the search field starts nothing; any key the field does not take goes on to the player
+    // and is judged here (with the field open 频道+ still tunes: it must be refused at once)
+    if (this.searchField.takes(keyEvent, this.state)) return false
     if (digitOf(keyEvent) !== null) return true
     if (keyEvent === REMOTE_KEYS.channelUp.keyEvent || keyEvent === REMOTE_KEYS.channelDown.keyEvent) return true
     // issue 35's media keys that start something: play, play/pause, the next or previous episode (or channel)
@@ -234,7 +246,71 @@ export class VirtualSetTopBox {
    */
   tvChanged(): void {
     this.minors?.tick()
+    this.enforceChildLock()
     this.report()
+  }
+
+  /**
+   * The child lock is on and what plays is not child-friendly (it started before the lock): playback
+   * stops, written where it was, so nothing that is not for children goes on or can be resumed.
+   */
+  private enforceChildLock(): void {
+    if (!this.playingChildRefusal(this.locks())) return
+    this.clearEntry()
+    if (this.vodUrl) {
+      this.vodUrl = ''
+      this.player.stop()
+    }
+    this.state = withoutStaleLive({ ...this.state, playing: null, screen: SCREEN_DESKTOP, menuOpen: false, liveEntry: '' })
+    this.searchField.follow(this.state)
+    this.syncMinors()
+  }
+
+  /**
+   * Why the child lock refuses to start `programId` now: not child-friendly by the catalogue, or not
+   * known to be (a play naming no known program). Null: it may start, the lock is off, or the box has
+   * no catalogue to judge by.
+   */
+  private childRefusal(locks: TvLocks, programId: string | undefined): ChildRefusal | null {
+    const judge = this.options.childFriendly
+    if (!locks.childLock || !judge) return null
+    if (!programId) return { reason: 'unknown' }
+    const friendly = judge(programId)
+    return friendly === true ? null : { reason: friendly === false ? 'notChildFriendly' : 'unknown', programId }
+  }
+
+  /** The program of the desktop's tile `focus` (the child desktop's under child lock), if the box knows it. */
+  private tileProgram(locks: TvLocks, focus: number): string | undefined {
+    return this.options.desktopTiles?.(locks.childLock)[focus]
+  }
+
+  /** What plays now would be refused under the child lock (a channel outside the child groups, a program not for children). */
+  private playingChildRefusal(locks: TvLocks): ChildRefusal | null {
+    const s = this.state
+    if (!locks.childLock || !this.options.childFriendly || !s.power || !s.playing) return null
+    if (s.playing.package === LIVE_PACKAGE && s.live) {
+      const live = s.live
+      return this.channels().find((c) => c.channelId === live.channelId)?.child ? null : { reason: 'notChildFriendly', channel: live.number }
+    }
+    const vod = this.vodUrl === s.playing.loadUrl ? this.player.view() : null
+    return this.childRefusal(locks, vod?.programId ?? s.playing.programId)
+  }
+
+  /**
+   * The child lock's word on a key: OK on a desktop tile starts the tile's program. Channel keys are
+   * the live model's (child channels only under child lock); the media keys act only on what plays,
+   * which `enforceChildLock` already stopped if it is not for children (nothing to resume). Null: the
+   * key may go on.
+   */
+  private childKeyRefusal(keyEvent: string, locks: TvLocks): ChildRefusal | null {
+    if (keyEvent !== REMOTE_KEYS.ok.keyEvent || !this.okPlaysTile()) return null
+    return this.childRefusal(locks, this.tileProgram(locks, this.state.focus))
+  }
+
+  /** OK now plays the focused desktop tile (the box is on, on its desktop, no menu, no channel number, no search field). */
+  private okPlaysTile(): boolean {
+    const s = this.state
+    return s.power && !s.menuOpen && !s.playing && !s.liveEntry && !this.searchField.focused
   }
 
   /** Issue 22: the program playing now (episode, position on the stack's clock), or null. */
@@ -412,6 +488,7 @@ export class VirtualSetTopBox {
     this.taken = null
     // issue 36: the count is brought up to now first (it may stop playback before the command is taken)
     this.minors?.tick()
+    this.enforceChildLock()
     const reply = this.answer(env, sender, via)
     this.syncMinors()
     if (this.taken) {
@@ -439,6 +516,11 @@ export class VirtualSetTopBox {
         const refused = this.minorsRefusal(env, via, locks)
         if (refused) return refused
       }
+      // the child lock: OK on a tile, a media key on a program not for children: nothing changes, the reply says why
+      if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+        const child = this.childKeyRefusal(keyEvent, locks)
+        if (child) return this.childRefusedReply(env, via, locks, child)
+      }
       // issue 35: the media keys and the seek (media.ts); the reply says what they did
       if (isMediaCommand(keyEvent) && !locks.globalLock) {
         if (this.message?.kind === 'rest') this.message = null
@@ -447,11 +529,18 @@ export class VirtualSetTopBox {
       // global lock: the TV takes no key (the answer says globalLock true)
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
         if (this.message?.kind === 'rest') this.message = null
+        const before = this.state
+        const tile = keyEvent === REMOTE_KEYS.ok.keyEvent && this.okPlaysTile() ? this.tileProgram(locks, before.focus) : undefined
         if (this.searchField.key(keyEvent, this.state)) this.state = this.searchTook(keyEvent)
         else this.state = this.applyRemote(keyEvent, locks)
+        // the tile's program is named in what plays (the child lock judged it above)
+        if (tile && !before.playing && this.state.playing?.package === DESKTOP_PACKAGE) this.state = { ...this.state, playing: { ...this.state.playing, programId: tile } }
         this.searchField.follow(this.state)
         this.followPlayer()
         this.take(sender, actionOf(type, content))
+        // a channel number outside the child groups: the reply says so in the child lock's words too
+        const lr = this.state.liveRefused
+        if (lr?.reason === 'child' && lr !== before.liveRefused) return this.childRefusedReply(env, via, locks, { reason: 'notChildFriendly', channel: lr.number })
       }
       return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
@@ -459,6 +548,9 @@ export class VirtualSetTopBox {
       if (!locks.globalLock) {
         const refused = this.minorsRefusal(env, via, locks)
         if (refused) return refused
+        // the child lock: a program the catalogue does not call child-friendly (or names no known program) never starts
+        const child = this.childRefusal(locks, programOf(content)?.programId)
+        if (child) return this.childRefusedReply(env, via, locks, child)
       }
       const before = this.state
       if (!locks.globalLock) this.clearEntry()
@@ -497,6 +589,11 @@ export class VirtualSetTopBox {
     this.clearEntry()
     if (this.state.liveEntry) this.state = { ...this.state, liveEntry: '' }
     return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic, { refused: true }))
+  }
+
+  /** The answer to a start the child lock refused: same sequenceId, nothing changed, `childRefused` says why. */
+  private childRefusedReply(env: Envelope, via: string, locks: TvLocks, refusal: ChildRefusal): Envelope {
+    return this.reply(env, via, types.typeMode, { ...this.modeContent(locks, env.actionData.from.topic), childRefused: refusal })
   }
 
   /** The search field took a key: a pending channel number is dropped (issue 35: search opens over live TV too). */

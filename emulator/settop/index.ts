@@ -65,6 +65,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         channels: directory.liveChannels,
         now: directory.now,
         programs: directory.programOf,
+        // the child lock: the box starts only what the gateway's child channel would show
+        childFriendly: directory.childFriendly,
+        desktopTiles: directory.desktopTiles,
         // issue 36: minors' mode, read from and counted to the gateway (it keeps the day's total)
         minors:
           directory.minorsOf && directory.addMinorsUsage

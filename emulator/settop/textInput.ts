@@ -41,6 +41,11 @@ export class SearchField {
       this.focused = false
       return false
     }
+    if (!this.takes(keyEvent, state)) {
+      // home and power close the field and go on to the box
+      if (keyEvent === K.home.keyEvent || keyEvent === K.power.keyEvent) this.focused = false
+      return false
+    }
     if (keyEvent === K.search.keyEvent) {
       // issue 35: over whatever plays, as Android TV's search key
       this.focused = true
@@ -49,37 +54,29 @@ export class SearchField {
     }
     if (!this.focused) {
       // the arrow up from the desktop's top row reaches the search field above the tiles
-      if (keyEvent === K.up.keyEvent && !state.playing && !state.menuOpen && state.focus < DESKTOP_COLUMNS) {
-        this.focused = true
-        this.over = null
-        return true
-      }
-      return false
-    }
-    const digit = digitOf(keyEvent)
-    if (digit !== null) {
-      this.append(String(digit))
+      this.focused = true
+      this.over = null
       return true
     }
-    switch (keyEvent) {
-      case K.del.keyEvent:
-        this.text = [...this.text].slice(0, -1).join('')
-        return true
-      case K.enter.keyEvent:
-      case K.ok.keyEvent:
-        this.submitted = this.text
-        return true
-      case K.down.keyEvent:
-      case K.back.keyEvent:
-        this.focused = false
-        return true
-      case K.home.keyEvent:
-      case K.power.keyEvent:
-        this.focused = false
-        return false
-      default:
-        return false
-    }
+    const digit = digitOf(keyEvent)
+    if (digit !== null) this.append(String(digit))
+    else if (keyEvent === K.del.keyEvent) this.text = [...this.text].slice(0, -1).join('')
+    else if (keyEvent === K.enter.keyEvent || keyEvent === K.ok.keyEvent) this.submitted = this.text
+    // the arrow down and back leave the field
+    else this.focused = false
+    return true
+  }
+
+  /**
+   * Whether `key` would take this key (the same decision, nothing changed): a key it does not take goes
+   * on to the player, and what that key starts is judged like any other (minors' mode, the child lock).
+   */
+  takes(keyEvent: string, state: TvPlayState): boolean {
+    if (!state.power) return false
+    if (keyEvent === K.search.keyEvent) return true
+    if (!this.focused) return keyEvent === K.up.keyEvent && !state.playing && !state.menuOpen && state.focus < DESKTOP_COLUMNS
+    if (digitOf(keyEvent) !== null) return true
+    return keyEvent === K.del.keyEvent || keyEvent === K.enter.keyEvent || keyEvent === K.ok.keyEvent || keyEvent === K.down.keyEvent || keyEvent === K.back.keyEvent
   }
 
   /** A text from a phone: appended when the field has focus and the text passes the rules. */

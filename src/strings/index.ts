@@ -104,6 +104,8 @@ export const tv = Object.freeze({
   playConfirmTitle: '投屏播放',
   playConfirm: (app: string) => `该节目来源于「${app}」，将直接在电视上播放`,
   playSent: '已发送到电视',
+  /** The box refused to start a program under its child lock (its reply's childRefused). */
+  childRefused: '电视开着童锁，这个节目不适合儿童观看，电视没有播放',
   /** Issue 12: the TV is under global lock: nothing is sent or queued. */
   globalLocked: '电视已开启全局锁，暂时不能遥控或投屏，请先在“童锁与全局锁”中关闭',
   sourceLabel: '来源：',
