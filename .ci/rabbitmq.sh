@@ -162,8 +162,13 @@ mounted() { grep -q " $1 " /proc/mounts; }
 bind_dir() {
   [ "$VERSION" = 4.0 ] || return 0
   local d
+  # Read-only: a `git clean -fdx` or `rm -rf` of the checkout while a node runs must not reach the
+  # host's /dev through the root (device nodes stay writable on a read-only mount).
   for d in proc dev sys; do
-    mounted "$ROOTFS/$d" || mount --bind "/$d" "$ROOTFS/$d"
+    if ! mounted "$ROOTFS/$d"; then
+      mount --bind "/$d" "$ROOTFS/$d"
+      mount -o remount,bind,ro "$ROOTFS/$d"
+    fi
   done
   mkdir -p "$ROOTFS$1"
   mounted "$ROOTFS$1" || mount --bind "$1" "$ROOTFS$1"
