@@ -1,8 +1,8 @@
 /**
- * Issue 25, the virtual box's search field (手机输入, src/protocol/tv/textInput.ts): the one input
+ * The virtual box's search field (手机输入, src/protocol/tv/textInput.ts): the one input
  * field of the virtual TV. It takes focus from the search key (KEYCODE_SEARCH) or from the arrow up on
  * the desktop's top row, and loses it to the arrow down, back, home, power, or anything that starts
- * playing. Issue 35: as on Android TV, the search key opens search over whatever plays (a program, a
+ * playing. As on Android TV, the search key opens search over whatever plays (a program, a
  * live channel, a desktop tile): the field stays focused over that play, which goes on behind it, until
  * back closes it or something else starts playing.
  * While it has focus, KEYCODE_DEL deletes the last character, KEYCODE_ENTER confirms (searches),
@@ -29,7 +29,7 @@ export class SearchField {
   focused = false
   text = ''
   submitted = ''
-  /** Issue 35: the play the search key opened the field over (null: opened on the desktop). */
+  /** The play the search key opened the field over (null: opened on the desktop). */
   private over: TvPlayState['playing'] = null
 
   /**
@@ -47,7 +47,7 @@ export class SearchField {
       return false
     }
     if (keyEvent === K.search.keyEvent) {
-      // issue 35: over whatever plays, as Android TV's search key
+      // over whatever plays, as Android TV's search key
       this.focused = true
       this.over = state.playing
       return true

@@ -16,9 +16,9 @@ export interface SettopTransport {
    */
   attach?(mac: string): Promise<void>
   close(): Promise<void>
-  /** Issue 33: the client ids connected to the broker now (in-process only; unknown over MQTT). */
+  /** The client ids connected to the broker now (in-process only; unknown over MQTT). */
   clientIds?(): string[]
-  /** Issue 33: told each time the boxes' own connection comes back; returns an unsubscribe function. */
+  /** Told each time the boxes' own connection comes back; returns an unsubscribe function. */
   onReconnect?(listener: () => void): () => void
 }
 
