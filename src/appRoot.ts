@@ -17,6 +17,7 @@ import { bridgeKindFor, createBridge, type PhoneBridge } from './platform/bridge
 import { createWeappBridge } from './platform/bridge/weapp'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
+import { createTaskPolicy } from './platform/taskPolicy'
 import { createSecureRandom } from './platform/random'
 import { platformCipher } from './platform/crypto'
 import { RootStore } from './stores/app/root'
@@ -120,6 +121,9 @@ export function createAppServices(): AppServices {
         }),
       ),
     bridge,
+    // WeChat: no share task (no reward for sharing), no purchase task on iOS; H5 offers every task
+    // (folded per build: H5's first load carries none of it)
+    taskPolicy: process.env.TARO_ENV === 'weapp' ? createTaskPolicy() : undefined,
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))

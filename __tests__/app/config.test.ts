@@ -91,6 +91,18 @@ describe('environment', () => {
     })
   })
 
+  it('an operator build carries no local-stack address (no http:// or ws:// left for WeChat to refuse)', () => {
+    process.env.TARO_APP_TARGET = 'operator'
+    process.env.TARO_APP_GATEWAY_URL = 'https://gw.operator.example/'
+    process.env.TARO_APP_MQTT_URL = 'wss://mq.operator.example/mqtt'
+    jest.isolateModules(() => {
+      const fresh = require('@/config/env') as typeof import('@/config/env')
+      expect(fresh.LOCAL_GATEWAY_URL).toBe('')
+      expect(fresh.LOCAL_MQTT_URL).toBe('')
+      expect(fresh.env.gatewayUrl).toBe('https://gw.operator.example/')
+    })
+  })
+
   it('is read once and frozen', () => {
     expect(Object.isFrozen(env)).toBe(true)
   })

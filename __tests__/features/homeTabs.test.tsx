@@ -31,7 +31,7 @@ jest.mock('@/platform/measure', () => ({
 }))
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-const tabs = ['精选', '电影', '电视剧', '直播'].map((name, i) => ({ key: `k${i}`, name, kind: 'desktop' }) as unknown as HomeTab)
+const tabs = ['精选', '电影', '电视剧', '电视频道'].map((name, i) => ({ key: `k${i}`, name, kind: 'desktop' }) as unknown as HomeTab)
 
 async function mount(index: number) {
   props.length = 0

@@ -126,7 +126,7 @@ describe('the minors-mode page', () => {
     expect(textsOf('.minors__num')).toEqual(['0', '10', '20', '30', '40', '50', '35'])
     expect(textsOf('.minors__day').at(-1)).toBe(t.today)
     expect(textsOf('.minors__when')).toEqual(['14:00', '15:00'])
-    expect(textsOf('.minors__what')).toEqual(['点播 · 海豚探险队', '直播 · CCTV-1 综合'])
+    expect(textsOf('.minors__what')).toEqual(['点播 · 海豚探险队', '电视频道 · CCTV-1 综合'])
     expect(textsOf('.minors__long')).toEqual([t.minutes(25), t.minutes(10)])
     click('[data-day="20261120"]')
     await until(() => textsOf('.minors__watched-title')[0]?.startsWith('11/20'), 'another day')

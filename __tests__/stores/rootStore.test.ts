@@ -216,14 +216,14 @@ describe('HomeStore', () => {
     const views: number[] = []
     const home = new HomeStore(api as never, (i) => views.push(i))
     await home.load(false)
-    expect(home.tabs.map((t) => t.name)).toEqual(['精选', '电影', '直播'])
+    expect(home.tabs.map((t) => t.name)).toEqual(['精选', '电影', '电视频道'])
     expect(api.desktop.blockList).toHaveBeenCalledTimes(1)
     await home.selectTab(1)
     await home.selectTab(0)
     await home.selectTab(1)
     expect(views).toEqual([1, 0, 1])
     expect(api.desktop.blockList).toHaveBeenCalledTimes(2)
-    await home.selectTab(2) // 直播: its data is the live tab's own (LiveStore), home asks nothing more
+    await home.selectTab(2) // 电视频道: its data is the live tab's own (LiveStore), home asks nothing more
     expect(home.currentTab?.kind).toBe('live')
     expect(api.desktop.blockList).toHaveBeenCalledTimes(2)
     expect(home.tabIndex).toBe(2)

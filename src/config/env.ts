@@ -10,9 +10,14 @@ function read(value: string | undefined, fallback: string): string {
   return value !== undefined && value !== '' ? value : fallback
 }
 
-/** Local stack defaults (see README "Configuration"). */
-export const LOCAL_GATEWAY_URL = 'http://127.0.0.1:8787/'
-export const LOCAL_MQTT_URL = 'ws://127.0.0.1:8883/mqtt'
+/**
+ * Local stack defaults (see README "Configuration"). An operator build never falls back to them (the
+ * build stops without its own addresses, config/target.ts), and carries none of them: the build folds
+ * TARO_APP_TARGET, so no http:// or ws:// address is left in the package for WeChat to refuse
+ * (scripts/check-weapp-release.mjs).
+ */
+export const LOCAL_GATEWAY_URL = process.env.TARO_APP_TARGET === 'operator' ? '' : 'http://127.0.0.1:8787/'
+export const LOCAL_MQTT_URL = process.env.TARO_APP_TARGET === 'operator' ? '' : 'ws://127.0.0.1:8883/mqtt'
 
 function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`

@@ -241,7 +241,8 @@ export const devices = Object.freeze({
 })
 
 export const home = Object.freeze({
-  liveTab: '直播',
+  /** Channel schedules, not streaming: nothing plays on the phone (WeChat judges the category by the words). */
+  liveTab: '电视频道',
   more: '更多',
   searchPlaceholder: '搜索节目、演员',
   onAir: '正在播出',
@@ -260,8 +261,8 @@ export const home = Object.freeze({
   touchPadLoadFailed: '触控板加载失败，请检查网络',
   /** Issue 25's 手机输入 under the remote's keys (H5: its own chunk). */
   textInputLoadFailed: '手机输入加载失败，请检查网络',
-  /** Issue 36: the 直播 tab's code (weapp: home-parts) did not arrive. */
-  liveLoadFailed: '直播加载失败，请检查网络后重试',
+  /** The 电视频道 tab's code (weapp: home-parts) did not arrive. */
+  liveLoadFailed: '电视频道加载失败，请检查网络后重试',
   bindTv: '去绑定',
 })
 

@@ -19,7 +19,7 @@ export const nowPlaying = Object.freeze({
   episodeNow: (episode: number) => `正在播放第${episode}集`,
   channelNow: (name: string) => `已切换到 ${name}`,
   sent: '已发送到电视',
-  live: '直播频道不能暂停、快进或拖动进度',
+  live: '电视频道不能暂停、快进或拖动进度',
   idle: '电视没有在播放节目',
   lastEpisode: '已经是最后一集',
   firstEpisode: '已经是第一集',

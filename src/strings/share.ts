@@ -22,4 +22,11 @@ export const share = Object.freeze({
   alreadyJoined: '您已参加过该活动',
   goCentre: '去活动中心',
   needLogin: '登录后参加活动',
+  /**
+   * WeChat (src/platform/share.ts sharingRewarded): the same page without any reward. No points for
+   * sharing, nothing for the friend, no gift in the card's title (WeChat's 运营规范, 滥用分享).
+   */
+  plainTitle: '把积分活动分享给好友',
+  plainText: '好友打开分享卡片即可查看积分活动，签到、做任务攒积分。',
+  plainCardTitle: '手机高清电视助手积分活动',
 })

@@ -9,7 +9,7 @@ interface Props {
   onSelect: (index: number) => void
 }
 
-/** The desktop's tabs (plus 直播) in a strip that scrolls sideways to the selected tab, never the page. */
+/** The desktop's tabs (plus 电视频道) in a strip that scrolls sideways to the selected tab, never the page. */
 export default function HomeTabs({ tabs, index, onSelect }: Props) {
   return <TabStrip tabs={tabs} index={index} onSelect={onSelect} block='home-tabs' idPrefix='tab' />
 }

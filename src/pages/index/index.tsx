@@ -28,7 +28,7 @@ import { home as h, titles } from '../../strings'
 import NearEnd from '../../components/NearEnd'
 
 /**
- * The 直播 tab's code loads when the tab is first opened (issue 21), never with home; on weapp from the
+ * The 电视频道 tab's code loads when the tab is first opened, never with home; on weapp from the
  * async subpackage home-parts. A load that fails says so, and a tap tries again.
  */
 const LiveTab = asyncPart(() => import(/* weappSubpackage: "home-parts" */ '../../features/live/LiveTab'), { failed: h.liveLoadFailed })

@@ -89,7 +89,7 @@ export class RootStore extends AppActions {
       storageHomeCache(deps.storage, () => (this.session.uid ? { uid: this.session.uid, mac: this.devices.current?.mac ?? '' } : null)),
     )
     const who = (): TaskUser | null => (this.session.user ? { uid: this.session.user.uid, phone: this.session.user.phone } : null)
-    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
+    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total), deps.taskPolicy)
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
     makeObservable<RootStore, 'modeMac' | 'forgetUser'>(this, {
       tvTarget: computed,

@@ -4,6 +4,7 @@ import type { TvStoreDeps } from '../../services/tv/code'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { AvatarUploader } from '../../services/http/upload'
+import type { TaskPolicy } from '../../platform/taskPolicy'
 import type { Session } from './session'
 
 /** Tracking as the stores see it (SPEC 3 log records; implemented by services/tracking). */
@@ -43,4 +44,6 @@ export interface RootDeps {
   bridge?: PhoneBridge
   /** The avatar upload (issue 23; wx.uploadFile or multipart); absent: no avatar editing. */
   uploadAvatar?: AvatarUploader
+  /** Which tasks this platform may offer (src/platform/taskPolicy.ts); absent: all of them. */
+  taskPolicy?: TaskPolicy
 }
