@@ -97,7 +97,7 @@ export function createAppServices(): AppServices {
           href: () => (typeof window !== 'undefined' ? window.location.href : ''),
           weapp,
         })
-  // Issue 23: the avatar goes as a file (wx.uploadFile on WeChat, multipart on H5)
+  // The avatar goes as a file (wx.uploadFile on WeChat, multipart on H5)
   const uploadAvatar = createAvatarUploader({
     baseUrl: env.gatewayUrl,
     session,
@@ -127,7 +127,7 @@ export function createAppServices(): AppServices {
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))
-  // Issue 36: minors' mode guards every play and channel key from the first page on; the box's rest
+  // Minors' mode guards every play and channel key from the first page on; the box's rest
   // reminder is told on the phone too
   minorsStatusOf(root, toastProblem)
   return { root, bridge }

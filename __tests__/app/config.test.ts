@@ -30,8 +30,8 @@ describe('SPEC 3 and 9 constants', () => {
   })
 
   it('has the broker settings and TV link timers of SPEC 4/9', () => {
-    // reconnectJitterMaxMs: the deliberate SPEC 9 deviation of issue 26 (tests in tv/reconnectJitter)
-    // session: issue 33's persistent phone sessions (tests in tv/persistentSession)
+    // reconnectJitterMaxMs: the deliberate SPEC 9 deviation (tests in tv/reconnectJitter)
+    // session: the phones' persistent sessions (tests in tv/persistentSession)
     expect(config.broker).toEqual({ protocolVersion: 4, connectTimeoutMs: 30000, reconnectPeriodMs: 1000, reconnectJitterMaxMs: 30000, qos: 1, session: 'persistent' })
     expect(config.tvTimers.syncIntervalMs).toBe(30000)
     expect(config.tvTimers.offlineAfterMs).toBe(800)

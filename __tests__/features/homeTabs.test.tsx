@@ -6,7 +6,7 @@ import { centeredOffset } from '@/platform/measure'
 
 /**
  * What HomeTabs (TabStrip) hands Taro's ScrollView: the strip follows the selected tab by its own
- * scrollLeft (issue 21: never scroll-into-view, which on H5 scrolled the page vertically too), and
+ * scrollLeft (never scroll-into-view, which on H5 scrolled the page vertically too), and
  * measures nothing on first show of tab 0.
  */
 const props: Array<{ scrollIntoView?: string; scrollLeft?: number; scrollWithAnimation?: boolean }> = []

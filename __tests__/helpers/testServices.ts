@@ -93,7 +93,7 @@ export function installServices(opts: {
   storage?: KeyValueStorage
   tvLink?: TvStoreDeps
   trackerPort?: TrackerPort
-  /** Issue 23: the bridge's avatar (H5 operator app) and the upload. */
+  /** The bridge's avatar (H5 operator app) and the upload. */
   getAvatar?: () => Promise<Blob | null>
   uploadAvatar?: AvatarUploader
   /** What the platform lets the points centre offer (default: every task, as on H5). */

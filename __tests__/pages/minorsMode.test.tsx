@@ -1,5 +1,5 @@
 /**
- * Issue 36, the pages: 未成年人模式 (subpackages/pages/minors-mode) turns the mode on for 8-16 with the
+ * Minors' mode pages: 未成年人模式 (subpackages/pages/minors-mode) turns the mode on for 8-16 with the
  * lock password, grants 15 minutes, and shows the 7-day report as a bar chart; the lock page lists it
  * under 童锁; the home TV card says 今日已看 35/60 分钟 and why.
  */

@@ -114,7 +114,7 @@ describe('RootStore', () => {
     expect(r.searchContext.childMode).toBe(true)
   })
 
-  it('issue 24: the TV going to child mode makes the home blocks, suggestions and search tabs ask the child channel, and drops adult results', async () => {
+  it('the TV going to child mode makes the home blocks, suggestions and search tabs ask the child channel, and drops adult results', async () => {
     const api = fakeApi()
     const card = { programId: 'p1', title: '成人片', poster: '', categoryId: 'c', categoryName: '电影', year: 2024, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const }
     const calls = {

@@ -51,7 +51,7 @@ export const env = Object.freeze({
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean),
-  /** The operator's WeChat official account (issue 24): its name, said where the follow card tells how to find it. */
+  /** The operator's WeChat official account: its name, said where the follow card tells how to find it. */
   officialAccountName: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_NAME, '手机高清电视助手'),
   /** '1' when that account is linked to the mini-program (only then may WeChat's official-account component show). */
   officialAccountLinked: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_LINKED, '') === '1',

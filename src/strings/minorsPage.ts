@@ -1,5 +1,5 @@
 /**
- * Issue 36, the minors' mode page (subpackages/pages/minors-mode): settings, the grant and the 7-day
+ * The minors' mode page (subpackages/pages/minors-mode): settings, the grant and the 7-day
  * report. A module of its own so these strings load with the subpackage, not with home.
  */
 export const minorsPage = Object.freeze({

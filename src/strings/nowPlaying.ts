@@ -1,4 +1,4 @@
-/** Issue 35, now playing and the touch pad (loaded with the panel and the remote, not with home's first paint). */
+/** Now playing and the touch pad (loaded with the panel and the remote, not with home's first paint). */
 export const nowPlaying = Object.freeze({
   title: '正在播放',
   /** What plays when the box names nothing (a real operator's box). */

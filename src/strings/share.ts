@@ -2,7 +2,7 @@
  * User-facing strings of the share pages, in Chinese. A module of its own beside src/strings/index.ts so that
  * it loads with the subpackage pages that show it, not with the main package.
  */
-/** Issue 14: the share activity (activity-share). */
+/** The share activity (activity-share). */
 export const share = Object.freeze({
   title: '邀请好友参加积分活动',
   text: '好友通过你的分享首次参加活动，你将获得积分奖励；好友可领取新人影视券。',

@@ -17,7 +17,7 @@ export default function HomeTabs({ tabs, index, onSelect }: Props) {
 /**
  * The strip's room while the desktop's tabs are on their way: the same boxes around one invisible
  * ideographic space (the tabs' CJK font sets the line), so the strip's arrival moves nothing below it
- * (issue 34: the content under home's header shifted 52 px down when the tabs came).
+ * (the content under home's header shifted 52 px down when the tabs came).
  */
 export function HomeTabsRoom() {
   return (

@@ -42,7 +42,7 @@ export interface RootDeps {
   tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */
   bridge?: PhoneBridge
-  /** The avatar upload (issue 23; wx.uploadFile or multipart); absent: no avatar editing. */
+  /** The avatar upload (wx.uploadFile or multipart); absent: no avatar editing. */
   uploadAvatar?: AvatarUploader
   /** Which tasks this platform may offer (src/platform/taskPolicy.ts); absent: all of them. */
   taskPolicy?: TaskPolicy

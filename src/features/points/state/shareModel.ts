@@ -1,5 +1,5 @@
 /**
- * activity-share (issue 14): the user shares the points activity; a friend who opens the share joins.
+ * activity-share: the user shares the points activity; a friend who opens the share joins.
  *
  *   - The shared path carries the sharer's uid: /subpackages4/pages/activity-share/activity-share?sharerUid=<uid>.
  *   - A friend who opens it and is not logged in logs in with that sharerUid (SPEC 6: mobileLogin
