@@ -14,6 +14,7 @@ export default {
   roots: ['<rootDir>/src', '<rootDir>/__tests__'],
   testMatch: [
     '<rootDir>/__tests__/tv/linkStateMachine.test.ts',
+    '<rootDir>/__tests__/tv/recoveryPolicy.test.ts',
     '<rootDir>/__tests__/tv/envelope.test.ts',
     '<rootDir>/__tests__/gateway/client.test.ts',
     '<rootDir>/__tests__/gateway/refresh.test.ts',

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Mutation testing of the rule modules (issue 10): `npm run test:mutation`. Reports and the sandbox
+ * Mutation testing of the rule modules: `npm run test:mutation`. Reports and the sandbox
  * stay under .stryker/ (git-ignored). The jest run is jest.stryker.config.ts.
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -12,6 +12,14 @@ export default {
   disableTypeChecks: false,
   mutate: [
     'src/services/tv/link.ts',
+    'src/services/tv/connection.ts',
+    'src/services/tv/channel.ts',
+    'src/services/tv/idCheck.ts',
+    'src/services/tv/liveness.ts',
+    'src/services/tv/recovery.ts',
+    'src/services/tv/session.ts',
+    'src/services/tv/watchdog.ts',
+    'src/services/tv/mqttClient.ts',
     'src/protocol/tv/inbound.ts',
     'src/services/http/client.ts',
     'src/services/http/refresh.ts',

@@ -12,6 +12,11 @@ export const emulatorStrings = Object.freeze({
   wxCodeUsed: '微信登录凭证已被使用，请重新登录',
   wxCodeExpired: '微信登录凭证已过期，请重新登录',
   wxNotProven: '未能确认微信身份，请重新登录',
+  /** A login by phone needs a proof the gateway verified (gateway/phoneProof.ts). */
+  phoneProofMissing: '未能确认手机号，请重新获取手机号后登录',
+  phoneProofInvalid: '手机号凭证无效，请重新获取手机号后登录',
+  phoneProofUsed: '手机号凭证已被使用，请重新获取手机号后登录',
+  phoneProofExpired: '手机号凭证已过期，请重新获取手机号后登录',
   phoneLinkedElsewhere: '该手机号已关联其他微信账号',
   /** Issue 32: createUser outside the session a phone login just created. */
   linkNeedsPhoneLogin: '请先用手机号登录，再关联微信',

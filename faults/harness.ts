@@ -26,6 +26,7 @@ import { TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
 import { aesCbcScheme } from '../src/protocol/codec'
 import { browserTvCode } from '../src/platform/tvCode/browser'
+import { devProvenPhone } from '../src/platform/bridge/dev'
 
 function tvLinkApi(api: Api): TvLinkApi {
   return {
@@ -129,7 +130,7 @@ export async function startWorld(gateway: Partial<GatewayOptions> = {}): Promise
         api,
         storage,
         session,
-        getPhone: async () => number,
+        getPhone: async () => devProvenPhone(number),
         tvLinkDeps: { ...browserTvCode(), api: tvLinkApi(api), loadMqtt: loadMqttNow, url: stack.mqttUrl, createWebsocket: createWebsocketFactory(wsConnectSocket()) },
         tracking: () => ({ pageView: () => undefined, click: () => undefined, expose: () => undefined }),
       })

@@ -21,6 +21,7 @@ import { sharedTvOf } from '../src/features/devices/state/sharedTvStore'
 import { codeOf, provenIdentity, realClient } from '../__tests__/emulator/helpers/gateway'
 import { rawCall, tryConnect as tryConnectAt } from '../__tests__/emulator/helpers/raw'
 import { connectRawPhone, row, sleep, startWorld, within, type Phone, type World } from './harness'
+import { devProvenPhone } from '../src/platform/bridge/dev'
 
 let world: World
 let owner: Phone
@@ -242,7 +243,7 @@ row('trust 7', 'strings of 300,000 characters: mobileLogin nickName, createUser 
   const long = 'a'.repeat(300_000)
   const before = Object.keys(state().users).length
   const guest = realClient(world.stack.gatewayUrl)
-  const login = await answer(guest.api.userCenter.mobileLogin({ phone: '13700000701', nickName: long }).then((r) => (r.user.uid ? r : Promise.reject({ code: 'no user' }))))
+  const login = await answer(guest.api.userCenter.mobileLogin({ ...devProvenPhone('13700000701'), nickName: long }).then((r) => (r.user.uid ? r : Promise.reject({ code: 'no user' }))))
   const a = await account('13700000702')
   const bind = await answer(a.client.api.userCenter.bindDevice({ uid: a.uid, mac: 'AC3B7F0E1006', deviceName: long }))
   const guide = await answer(a.client.api.userCenter.pageGuide({ uid: a.uid, page: long, markSeen: true }))

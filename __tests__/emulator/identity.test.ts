@@ -13,6 +13,7 @@ import { realClient, startTestGateway } from './helpers/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
 import { familyOfTv } from '../../emulator/db/state'
 import { createAvatarUploader, fetchUpload } from '../../src/services/http/upload'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 let gw: RunningGateway
 let now = Date.now()
@@ -171,7 +172,7 @@ describe('createUser links the identity with the phone', () => {
 
   it('mobileLogin and createUser ignore a faceImg URL sent by the client', async () => {
     const c = realClient(gw.url)
-    const r = await c.api.userCenter.mobileLogin({ phone: '13700000025', faceImg: 'https://evil.example/track.png' })
+    const r = await c.api.userCenter.mobileLogin({ ...devProvenPhone('13700000025'), faceImg: 'https://evil.example/track.png' })
     expect(r.user.faceImg).toBe(`${gw.url}avatars/${r.user.uid}.svg`)
     const id = await c.api.userCenter.getOpenIdUnionId({ code: code('kim') })
     const linked = await c.api.userCenter.createUser(

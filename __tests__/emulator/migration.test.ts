@@ -240,8 +240,19 @@ describe('watch records (schema 7, issue 22)', () => {
   })
 })
 
-/** Turn a freshly written (current) state file back into what schema 9 wrote: no `minors`. */
+/** Turn a freshly written (current) state file back into what schema 11 wrote: no used phone proofs, no fresh pairing codes. */
+function asSchema11(doc: Record<string, unknown>) {
+  doc.schemaVersion = 11
+  delete doc.phoneProofs
+  for (const g of Object.values((doc.pairing ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const k of ['freshSeq', 'freshUntil', 'freshTried', 'freshAsked']) delete g[k]
+  }
+  return doc
+}
+
+/** Turn a freshly written (current) state file back into what schema 10 wrote: no `pairing`. */
 function asSchema10(doc: Record<string, unknown>) {
+  asSchema11(doc)
   doc.schemaVersion = 10
   delete doc.pairing
   return doc
@@ -355,8 +366,7 @@ describe('state file migration 10 -> 11 (pairing guesses kept)', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(SCHEMA_VERSION).toBe(11)
-      expect(written).toEqual({ ...doc, schemaVersion: 11, pairing: {} })
+      expect(written).toEqual({ ...doc, schemaVersion: SCHEMA_VERSION, pairing: {}, phoneProofs: {} })
       // the TV that was bound shows the code it showed before (rotation 0)
       expect(gw.directory.pairingCode?.('AC3B7F0E1001')).toMatch(/^\d{8}$/)
     } finally {
@@ -368,8 +378,46 @@ describe('state file migration 10 -> 11 (pairing guesses kept)', () => {
     const doc = { schemaVersion: 10, pairing: { AC3B7F0E1001: { rotation: 2, wrong: 3, lockedUntil: 5 } } }
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
-    expect(state.schemaVersion).toBe(11)
-    expect(state.pairing).toEqual(doc.pairing)
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION)
+    expect(state.pairing.AC3B7F0E1001).toMatchObject(doc.pairing.AC3B7F0E1001)
+  })
+})
+
+describe('state file migration 11 -> 12 (used phone proofs, fresh pairing codes)', () => {
+  it('adds an empty `phoneProofs` and gives every TV\'s pairing record an empty fresh code; nothing else changes', async () => {
+    const { dataDir, file, doc } = await olderFile((d) => {
+      asSchema11(d)
+      // a TV that took wrong codes before the upgrade
+      d.pairing = { AC3B7F0E1002: { rotation: 2, wrong: 3, lockedUntil: 0 } }
+      return d
+    })
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(SCHEMA_VERSION).toBe(12)
+      expect(written).toEqual({
+        ...doc,
+        schemaVersion: 12,
+        phoneProofs: {},
+        pairing: { AC3B7F0E1002: { rotation: 2, wrong: 3, lockedUntil: 0, freshUntil: 0, freshTried: [] } },
+      })
+      // the wrong codes counted before still count: two more lock the TV
+      const c = realClient(gw.url)
+      const u = await c.login('13700001201')
+      const code = gw.directory.pairingCode?.('AC3B7F0E1002') ?? ''
+      const wrong = code === '00000000' ? '00000001' : '00000000'
+      for (let i = 0; i < 2; i++) await expect(c.api.userCenter.bindDevice({ uid: u.uid, mac: 'AC3B7F0E1002', pairCode: wrong })).rejects.toMatchObject({ code: '1005' })
+      await expect(c.api.userCenter.bindDevice({ uid: u.uid, mac: 'AC3B7F0E1002', pairCode: gw.directory.pairingCode?.('AC3B7F0E1002') })).rejects.toMatchObject({ code: '1004' })
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a version-11 file that already carries `phoneProofs` keeps it (a used proof stays used)', () => {
+    const doc = { schemaVersion: 11, pairing: {}, phoneProofs: { 'sim-phone:13700000000:1700000000000-abcdef': 1700000300000 } }
+    const { state } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
+    expect(state.schemaVersion).toBe(12)
+    expect(state.phoneProofs).toEqual(doc.phoneProofs)
   })
 })
 

@@ -7,13 +7,14 @@
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { codeOf, realClient, startTestGateway } from './helpers/gateway'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 type Gw = Awaited<ReturnType<typeof startTestGateway>>
 const ACT = 'act-points-2025'
 
 /** A login as the app makes it from a shared link (mobileLogin with sharerUid). */
 async function loginVia(c: ReturnType<typeof realClient>, phone: string, sharerUid: string) {
-  const r = await c.api.userCenter.mobileLogin({ phone, sharerUid })
+  const r = await c.api.userCenter.mobileLogin({ ...devProvenPhone(phone), sharerUid })
   c.session.token = r.token
   c.session.secret = r.secret
   return r.user

@@ -122,10 +122,10 @@ describe('state schema 7 -> 8', () => {
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
     // then 8 -> 9 (issue 32): the family's id is not a MAC's, so it stays; no invitation or session to carry;
-    // then 9 -> 10 (issue 36) adds the empty minors' mode map, and 10 -> 11 the empty pairing guesses
-    expect(state.schemaVersion).toBe(11)
-    expect(SCHEMA_VERSION).toBe(11)
-    expect(state).toEqual({ ...doc, schemaVersion: 11, notices: {}, presenceHidden: {}, invitations: {}, sessions: {}, minors: {}, pairing: {} })
+    // then 9 -> 10 (issue 36) adds the empty minors' mode map, 10 -> 11 the empty pairing guesses and
+    // 11 -> 12 the empty used phone proofs
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION)
+    expect(state).toEqual({ ...doc, schemaVersion: SCHEMA_VERSION, notices: {}, presenceHidden: {}, invitations: {}, sessions: {}, minors: {}, pairing: {}, phoneProofs: {} })
   })
 
   it('a schema-7 file is migrated at start, its notices kept if it had some', async () => {

@@ -30,6 +30,7 @@ import { avatarUpload } from '../../src/protocol/identity'
 import { cleanImage } from '../../emulator/gateway/images'
 import { AVATAR_MAX_SIDE } from '../../emulator/gateway/upload'
 import { STATE_FILE } from '../../emulator/db/store'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 describe('broker sessions end with the rights they stood for', () => {
   it('a revoked session: its open connection is closed by the broker, its cid/sign are refused on reconnect (aedes)', async () => {
@@ -285,13 +286,13 @@ describe('every string the gateway stores is bounded (issue 32)', () => {
 
   it('the finer rules: a new user\'s nickname, a TV name, a page key, the sharer (an existing user only)', async () => {
     const c = realClient(gw().url)
-    await expect(c.api.userCenter.mobileLogin({ phone: '13700003401', nickName: '一'.repeat(21) })).rejects.toMatchObject({ code: '1001', message: '昵称为1到20个字' })
-    await expect(c.api.userCenter.mobileLogin({ phone: '13700003401', nickName: 'a\u202eb' })).rejects.toMatchObject({ code: '1001', message: '昵称不能包含控制字符' })
+    await expect(c.api.userCenter.mobileLogin({ ...devProvenPhone('13700003401'), nickName: '一'.repeat(21) })).rejects.toMatchObject({ code: '1001', message: '昵称为1到20个字' })
+    await expect(c.api.userCenter.mobileLogin({ ...devProvenPhone('13700003401'), nickName: 'a\u202eb' })).rejects.toMatchObject({ code: '1001', message: '昵称不能包含控制字符' })
     expect(Object.values(gw().state().users).some((u) => u.phone === '13700003401')).toBe(false)
     const u = await c.login('13700003402')
     expect(gw().state().users[u.uid].sharerUid).toBe('')
     const shared = realClient(gw().url)
-    await shared.api.userCenter.mobileLogin({ phone: '13700003403', sharerUid: 'u-nobody' })
+    await shared.api.userCenter.mobileLogin({ ...devProvenPhone('13700003403'), sharerUid: 'u-nobody' })
     expect(Object.values(gw().state().users).find((x) => x.phone === '13700003403')?.sharerUid).toBe('')
     await expect(c.api.userCenter.bindDevice({ uid: u.uid, mac: 'AC3B7F0E1006', deviceName: '长'.repeat(17) })).rejects.toMatchObject({ code: '1001', message: '电视名称为1到16个字' })
     expect(familyOfTv(gw().state(), 'AC3B7F0E1006')).toBeUndefined()

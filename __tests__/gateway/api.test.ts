@@ -6,12 +6,13 @@ import { common } from '../../src/strings'
 import { recordingApi } from './helpers/recording'
 
 describe('api fixed values', () => {
-  it('mobileLogin: loginType PHONE, serviceChannelId, default nickname, sharerUid only when present', async () => {
+  it('mobileLogin: loginType PHONE, serviceChannelId, default nickname, sharerUid and phoneProof only when present', async () => {
     const { api, payloads } = recordingApi()
     const r = await api.userCenter.mobileLogin({ phone: '13800000000' })
-    await api.userCenter.mobileLogin({ phone: '13800000000', nickName: '小王', sharerUid: 'u9' })
+    await api.userCenter.mobileLogin({ phone: '13800000000', nickName: '小王', sharerUid: 'u9', phoneProof: 'proof-1' })
     expect(payloads[0]).toEqual({ faceImg: '', nickName: common.familyUser, phone: '13800000000', loginType: 'PHONE', serviceChannelId })
-    expect(payloads[1]).toMatchObject({ nickName: '小王', sharerUid: 'u9', loginType: 'PHONE' })
+    // the bridge's proof goes beside the phone (extension) when there is one
+    expect(payloads[1]).toMatchObject({ nickName: '小王', sharerUid: 'u9', loginType: 'PHONE', phoneProof: 'proof-1' })
     expect(r).toMatchObject({ token: 'tk', secret: 'sec', offline: false })
   })
 

@@ -12,6 +12,7 @@ import {
   type BridgeWindow,
 } from '../../src/platform/bridge'
 import { DEMO } from '../../emulator/gateway'
+import { parseSimPhoneProof } from '../../src/protocol/identity'
 
 type Listener = (e: { data: unknown; source?: unknown; origin?: string }) => void
 const PAGE_ORIGIN = 'https://h5.operator.example'
@@ -47,11 +48,12 @@ describe('native bridge (H5 in the operator app)', () => {
   afterEach(() => jest.useRealTimers())
 
   it('asks the app for the phone and takes a reply that arrives within 300 ms', async () => {
-    const { win, posted, listeners } = fakeWindow((req, post) => setTimeout(() => post({ type: NATIVE_REPLY, id: req.id, phone: '13800000001' }), 299))
-    const login = jest.fn(async (phone: string) => `logged-in:${phone}`)
+    const { win, posted, listeners } = fakeWindow((req, post) => setTimeout(() => post({ type: NATIVE_REPLY, id: req.id, phone: '13800000001', phoneProof: 'op-proof-1' }), 299))
+    const login = jest.fn(async (p: { phone: string; phoneProof: string }) => `logged-in:${p.phone}:${p.phoneProof}`)
     const result = loginWithBridge(createNativeBridge(win), login)
     await jest.advanceTimersByTimeAsync(299)
-    expect(await result).toBe('logged-in:13800000001')
+    // the app's proof of the number goes with it (mobileLogin's phoneProof)
+    expect(await result).toBe('logged-in:13800000001:op-proof-1')
     expect(JSON.parse(posted[0])).toMatchObject({ type: NATIVE_REQUEST })
     expect(listeners.size).toBe(0)
   })
@@ -103,7 +105,8 @@ describe('native bridge (H5 in the operator app)', () => {
     // the genuine reply
     postFrom({ type: NATIVE_REPLY, id: sentId, phone: '13800000001' }, win, PAGE_ORIGIN)
     await jest.advanceTimersByTimeAsync(0)
-    expect(await p).toBe('13800000001')
+    // an app that gives no proof: '' (a gateway that checks proofs refuses the login)
+    expect(await p).toEqual({ phone: '13800000001', phoneProof: '' })
   })
 
   it('sends an id that cannot be guessed from the clock and a counter', async () => {
@@ -127,12 +130,20 @@ describe('native bridge (H5 in the operator app)', () => {
 
 describe('dev bridge (local stack)', () => {
   it('answers the phone query parameter, before or inside the hash', async () => {
-    expect(await createDevBridge(() => 'http://127.0.0.1:10086/?phone=13800000001#/pages/index/index').getPhone()).toBe('13800000001')
-    expect(await createDevBridge(() => 'http://127.0.0.1:10086/#/pages/my-tv/my-tv?phone=13900000000').getPhone()).toBe('13900000000')
+    expect((await createDevBridge(() => 'http://127.0.0.1:10086/?phone=13800000001#/pages/index/index').getPhone())?.phone).toBe('13800000001')
+    expect((await createDevBridge(() => 'http://127.0.0.1:10086/#/pages/my-tv/my-tv?phone=13900000000').getPhone())?.phone).toBe('13900000000')
+  })
+
+  it('issues a fresh simulated proof of the number with each answer, as the operator app would', async () => {
+    const bridge = createDevBridge(() => '/?phone=13800000001')
+    const a = await bridge.getPhone()
+    const b = await bridge.getPhone()
+    expect(parseSimPhoneProof(a?.phoneProof ?? '')).toMatchObject({ phone: '13800000001' })
+    expect(a?.phoneProof).not.toBe(b?.phoneProof)
   })
 
   it("falls back to the demo number, which is the emulator's demo owner", async () => {
-    expect(await createDevBridge(() => 'http://127.0.0.1:10086/#/').getPhone()).toBe(DEV_DEMO_PHONE)
+    expect((await createDevBridge(() => 'http://127.0.0.1:10086/#/').getPhone())?.phone).toBe(DEV_DEMO_PHONE)
     expect(DEV_DEMO_PHONE).toBe(DEMO.phone)
     expect(await createDevBridge(() => '/?phone=123', null).getPhone()).toBeNull()
   })
@@ -142,7 +153,7 @@ describe('WeChat bridge', () => {
   it('exchanges a fresh login code each time; the phone comes from the button code with the identity it proved', async () => {
     let n = 0
     const getOpenIdUnionId = jest.fn(async ({ code }: { code: string }) => ({ openId: 'o-me', unionId: 'n-me', wxTicket: `t-${code}` }))
-    const getSecretPhone = jest.fn(async ({ code }: { code: string; openId: string }) => ({ phone: code === 'good' ? '13800000002' : '' }))
+    const getSecretPhone = jest.fn(async ({ code }: { code: string; openId: string }) => ({ phone: code === 'good' ? '13800000002' : '', phoneProof: 'gw-proof' }))
     const bridge = createWeappBridge({ wxLoginCode: async () => `c${++n}`, getOpenIdUnionId, getSecretPhone })
     expect(await bridge.getPhone()).toBeNull()
     expect(await bridge.identity()).toEqual({ openId: 'o-me', unionId: 'n-me', wxTicket: 't-c1' })
@@ -152,9 +163,9 @@ describe('WeChat bridge', () => {
     expect(bridge.takeIdentity()).toBeNull()
     expect(await bridge.phoneFromButton('bad')).toBeNull()
     expect(bridge.takeIdentity()).toBeNull()
-    expect(await bridge.phoneFromButton('good')).toBe('13800000002')
+    expect(await bridge.phoneFromButton('good')).toEqual({ phone: '13800000002', phoneProof: 'gw-proof' })
     expect(getSecretPhone).toHaveBeenLastCalledWith({ code: 'good', openId: 'o-me' })
-    expect(await bridge.getPhone()).toBe('13800000002')
+    expect(await bridge.getPhone()).toEqual({ phone: '13800000002', phoneProof: 'gw-proof' })
     // the identity that login proved, handed over once
     expect(bridge.takeIdentity()).toEqual({ openId: 'o-me', unionId: 'n-me', wxTicket: 't-c4' })
     expect(bridge.takeIdentity()).toBeNull()

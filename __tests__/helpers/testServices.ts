@@ -14,6 +14,7 @@ import type { TvStore } from '@/stores/app/tvStore'
 import type { TvMode } from '@/protocol/tv/messages'
 import { runInAction } from 'mobx'
 import { device, userInfo } from '../stores/fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 /** Records what the app tracked, in the shape of the services' Tracker. */
 export function recordingTracker(): Tracker & { records: Array<{ kind: string; url: string; info?: string; ext?: string }> } {
@@ -101,7 +102,7 @@ export function installServices(opts: {
     click: (url, info, ext) => tracker.click(url, info, ext ? JSON.stringify(ext) : ''),
     expose: (url, ext) => tracker.expose(url, JSON.stringify(ext)),
   }
-  const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone === undefined ? null : opts.phone), ...(opts.getAvatar ? { getAvatar: opts.getAvatar } : {}) }
+  const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone ? devProvenPhone(opts.phone) : null), ...(opts.getAvatar ? { getAvatar: opts.getAvatar } : {}) }
   const root = new RootStore({
     api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar,
   })

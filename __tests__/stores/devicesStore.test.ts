@@ -3,12 +3,13 @@ import { UserStore } from '@/stores/app/userStore'
 import { Session } from '@/stores/app/session'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { GatewayError, OfflineError } from '@/services/http/types'
-import { net } from '@/strings'
+import { devices, net } from '@/strings'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 async function setup(list = [device(), device({ familyId: 'f2', mac: '00112233445566', deviceName: '卧室电视', uid: '' , abilityString: '' })], lastFamilyId = '') {
   const user = new UserStore(
-    { getPhone: async () => '13800000000', mobileLogin: async () => ({ user: userInfo({ lastFamilyId }), token: 't', secret: 's' }) },
+    { getPhone: async () => devProvenPhone('13800000000'), mobileLogin: async () => ({ user: userInfo({ lastFamilyId }), token: 't', secret: 's' }) },
     new Session(memoryStorage()),
   )
   await user.login()
@@ -99,6 +100,30 @@ describe('DevicesStore', () => {
     expect(store.devices).toHaveLength(2)
     expect((await store.unbind(store.devices[1])).ok).toBe(true)
     expect(store.devices.map((d) => d.familyId)).toEqual(['f1'])
+  })
+
+  it('an unbind the gateway wants the lock password for asks for it, then goes with it; nothing leaves the list before', async () => {
+    const { store, api } = await setup()
+    api.wxaUnbindFamily.mockRejectedValueOnce(new GatewayError('server', '2007', '需要锁密码', 'mc/user/wxaUnbindFamily'))
+    const asked = await store.unbind(store.devices[0])
+    expect(asked).toEqual({ ok: false, needsPassword: true, message: devices.unbindNeedsPassword })
+    expect(store.devices).toHaveLength(2)
+    // a wrong one: the gateway's words (tries left), still asking
+    api.wxaUnbindFamily.mockRejectedValueOnce(new GatewayError('server', '2004', '锁密码错误，还可以再试4次', 'mc/user/wxaUnbindFamily'))
+    expect(await store.unbind(store.devices[0], '1111')).toEqual({ ok: false, needsPassword: true, message: '锁密码错误，还可以再试4次' })
+    // not 4 digits: not sent
+    expect(await store.unbind(store.devices[0], '12')).toMatchObject({ ok: false, needsPassword: true, message: devices.unbindPasswordInvalid })
+    expect(api.wxaUnbindFamily).toHaveBeenCalledTimes(2)
+    expect((await store.unbind(store.devices[0], '2468')).ok).toBe(true)
+    expect(api.wxaUnbindFamily).toHaveBeenLastCalledWith({ uid: 'u1', familyId: 'f1', password: '2468' })
+    expect(store.devices.map((d) => d.familyId)).toEqual(['f2'])
+  })
+
+  it('another refusal of an unbind does not ask for a password', async () => {
+    const { store, api } = await setup()
+    api.wxaUnbindFamily.mockRejectedValueOnce(new GatewayError('server', '1003', '没有找到', 'mc/user/wxaUnbindFamily'))
+    expect(await store.unbind(store.devices[0])).toEqual({ ok: false, message: '没有找到' })
+    expect(api.wxaUnbindFamily).toHaveBeenLastCalledWith({ uid: 'u1', familyId: 'f1' })
   })
 
   it('a list answered by a network failure is offline, not "no TV bound"', async () => {

@@ -13,6 +13,7 @@ import { GatewayError } from '@/services/http/types'
 import { devices as dv } from '@/strings'
 import { family as t, screenMode as s, locks as l } from '@/strings/locks'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const owner: FamilyMember = { uid: 'u1', nickName: '小明', phone: '138****0000', faceImg: '', role: 'owner' }
 const member: FamilyMember = { uid: 'u2', nickName: '家里人', phone: '138****0001', faceImg: '', role: 'member' }
@@ -21,7 +22,7 @@ const invitation = (over: Partial<Invitation> = {}): Invitation => ({
 })
 
 async function setup(me = 'u1', list: Device[] = [device()]) {
-  const user = new UserStore({ getPhone: async () => '13800000000', mobileLogin: async () => ({ user: userInfo({ uid: me }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
+  const user = new UserStore({ getPhone: async () => devProvenPhone('13800000000'), mobileLogin: async () => ({ user: userInfo({ uid: me }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
   await user.login()
   let bound = list
   const devicesApi = {

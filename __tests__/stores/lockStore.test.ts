@@ -10,6 +10,7 @@ import type { TvTarget as LockTarget } from '@/stores/app/types'
 import type { LockState } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
 import { locks as t } from '@/strings/locks'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const MAC = 'AABBCCDDEEF1'
 
@@ -33,7 +34,7 @@ function setup(initial: LockState = state(), opts: { phone?: string | null; targ
     resetLockPassword: jest.fn(async () => (server = { ...server, retryAfterSec: 0, triesLeft: 5 })),
   }
   const target = opts.target === undefined ? { uid: 'u1', mac: MAC } : opts.target
-  const getPhone = jest.fn(async () => (opts.phone === undefined ? '13800000000' : opts.phone))
+  const getPhone = jest.fn(async () => (opts.phone === undefined ? devProvenPhone('13800000000') : opts.phone ? devProvenPhone(opts.phone) : null))
   const store = new LockStore(api as unknown as LockApi, () => target, getPhone, () => now)
   return {
     store,

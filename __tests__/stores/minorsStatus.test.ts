@@ -19,6 +19,7 @@ import { minors as t } from '@/strings/minors'
 import { tv as tvText } from '@/strings'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const MAC = 'AABBCCDDEEF1'
 const MIN = 60_000
@@ -197,7 +198,7 @@ describe('the root: play on TV', () => {
       search: { hotSearch: jest.fn(async () => ({ tipsList: [] })) },
       desktop: {},
     }
-    const r = new RootStore({ api: api as unknown as Api, storage: consentedStorage(), getPhone: async () => '13800000000', tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    const r = new RootStore({ api: api as unknown as Api, storage: consentedStorage(), getPhone: async () => devProvenPhone('13800000000'), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
     jest.spyOn(r.tv, 'setDevice').mockImplementation(function (this: TvStore, d) {
       ;(this as unknown as { device: unknown }).device = d
     })

@@ -13,6 +13,7 @@ import { trackerPort } from '@/appRoot'
 import { discoverOf } from '@/features/search/state/discoverStore'
 import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { deferred, device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const LIVING = 'AABBCCDDEE01'
 const BEDROOM = 'AABBCCDDEE02'
@@ -39,7 +40,7 @@ function fakeApi(devices = () => Promise.resolve([device({ mac: LIVING }), devic
 
 /** A launch of the app on a phone with `storage`: the TV link is replaced by hand-made reports (tvReports). */
 function launch(storage = consentedStorage(), api = fakeApi()) {
-  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => '13800000000', tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => devProvenPhone('13800000000'), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
   jest.spyOn(r.tv, 'setDevice').mockImplementation((d: TvDevice | null) => runInAction(() => (r.tv.device = d)))
   return { r, api, storage }
 }

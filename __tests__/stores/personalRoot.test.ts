@@ -8,6 +8,7 @@ import { discoverOf } from '@/features/search/state/discoverStore'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
 import { personalOf } from '@/features/personal/state/personalStore'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const card = (id: string) => ({ programId: id, title: `节目${id}`, poster: '', categoryId: 'c1', categoryName: '电影', year: 2020, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const })
 
@@ -36,7 +37,7 @@ function api() {
 
 function root(storage = consentedStorage()) {
   const a = api()
-  const r = new RootStore({ api: a as unknown as Api, storage, getPhone: async () => '13800000000', tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+  const r = new RootStore({ api: a as unknown as Api, storage, getPhone: async () => devProvenPhone('13800000000'), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
   jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
   return { r, a, storage }
 }

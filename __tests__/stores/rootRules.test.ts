@@ -11,6 +11,7 @@ import { trackerPort } from '@/appRoot'
 import { tv as tvText, program as programText } from '@/strings'
 import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 function fakeApi() {
   return {
@@ -34,7 +35,7 @@ function setup(phone = '13800000000') {
   const tracker = recordingTracker()
   const api = fakeApi()
   let bridgePhone = phone
-  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => bridgePhone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(tracker) })
+  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => devProvenPhone(bridgePhone), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(tracker) })
   jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
   return { r, api, storage, tracker, usePhone: (p: string) => (bridgePhone = p) }
 }
@@ -45,7 +46,7 @@ describe('the Session comes first', () => {
   it('the root store uses the Session it is handed (the one the request client reads)', async () => {
     const storage = consentedStorage()
     const session = new Session(storage)
-    const r = new RootStore({ api: fakeApi() as unknown as Api, storage, session, getPhone: async () => '13800000000', tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    const r = new RootStore({ api: fakeApi() as unknown as Api, storage, session, getPhone: async () => devProvenPhone('13800000000'), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
     jest.spyOn(r.tv, 'setDevice').mockImplementation(() => undefined)
     await r.start()
     expect(session.token()).toBe('tok-13800000000')

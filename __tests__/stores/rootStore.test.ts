@@ -6,6 +6,7 @@ import type { Api } from '@/services/api'
 import { trackerPort, tvLinkApi } from '@/appRoot'
 import { consentedStorage, recordingTracker, tvReports, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 function fakeApi() {
   const devices = [device(), device({ familyId: 'f2', mac: 'AABBCCDDEE02', deviceName: '卧室电视' })]
@@ -30,7 +31,7 @@ function fakeApi() {
 
 function root(api = fakeApi(), storage: ReturnType<typeof memoryStorage> = consentedStorage(), phone: string | null = '13800000000') {
   const tracker = recordingTracker()
-  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => phone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(tracker) })
+  const r = new RootStore({ api: api as unknown as Api, storage, getPhone: async () => (phone ? devProvenPhone(phone) : null), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(tracker) })
   return { r, api, tracker, storage }
 }
 
@@ -233,7 +234,7 @@ describe('HomeStore', () => {
 
 describe('consent before the phone number', () => {
   it('without consent the app browses: launch asks the bridge for nothing and does not log in', async () => {
-    const getPhone = jest.fn(async () => '13800000000')
+    const getPhone = jest.fn(async () => devProvenPhone('13800000000'))
     const api = fakeApi()
     const r = new RootStore({ api: api as unknown as Api, storage: memoryStorage(), getPhone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
     await r.start()
@@ -245,7 +246,7 @@ describe('consent before the phone number', () => {
   })
 
   it('a login asked for without consent is refused in words; with it, the user is logged in and the TVs load', async () => {
-    const getPhone = jest.fn(async () => '13800000000')
+    const getPhone = jest.fn(async () => devProvenPhone('13800000000'))
     const api = fakeApi()
     const storage = memoryStorage()
     const r = new RootStore({ api: api as unknown as Api, storage, getPhone, tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })

@@ -11,6 +11,7 @@ import { UserStore } from '@/stores/app/userStore'
 import { Session } from '@/stores/app/session'
 import type { KeyValueStorage } from '@/platform/storage'
 import { realClient, startTestGateway } from '../emulator/helpers/gateway'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 describe('share links', () => {
   it('the path and the H5 link carry the sharer uid (no query of the page itself)', () => {
@@ -84,7 +85,7 @@ describe('an invitation against the emulator', () => {
       const storage: KeyValueStorage = { get: <T,>(k: string) => kv.get(k) as T | undefined, set: (k, v) => void kv.set(k, v), remove: (k) => void kv.delete(k) }
       const session = new Session(storage)
       const users = new UserStore({
-        getPhone: async () => '13977770001',
+        getPhone: async () => devProvenPhone('13977770001'),
         mobileLogin: async (req) => {
           const r = await friend.api.userCenter.mobileLogin(req)
           friend.session.token = r.token

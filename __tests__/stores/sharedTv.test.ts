@@ -21,6 +21,7 @@ import { shared as s } from '@/strings/shared'
 import { family as f } from '@/strings/locks'
 import { textInput as ti } from '@/strings/textInput'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 function fakeTv(online = true) {
   return observable({ tvMode: DEFAULT_TV_MODE as TvMode, online }, { tvMode: observableRef })
@@ -96,7 +97,7 @@ describe('presence', () => {
   })
 
   it('hiding is the gateway\'s setting, read with the member list and changed only when it said yes', async () => {
-    const user = new UserStore({ getPhone: async () => '13800000001', mobileLogin: async () => ({ user: userInfo({ uid: 'u2' }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
+    const user = new UserStore({ getPhone: async () => devProvenPhone('13800000001'), mobileLogin: async () => ({ user: userInfo({ uid: 'u2' }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
     await user.login()
     const api = {
       getBindUserList: jest.fn(async () => ({ list: [], presenceHidden: true })),
@@ -218,7 +219,7 @@ describe('手机输入 (TextInputStore)', () => {
 
 describe('the lost-TV notice', () => {
   async function setup(notices: Notice[]) {
-    const user = new UserStore({ getPhone: async () => '13800000001', mobileLogin: async () => ({ user: userInfo({ uid: 'u2' }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
+    const user = new UserStore({ getPhone: async () => devProvenPhone('13800000001'), mobileLogin: async () => ({ user: userInfo({ uid: 'u2' }), token: 't', secret: 's' }) }, new Session(memoryStorage()))
     await user.login()
     let list = [device({ uid: 'u2' }), device({ uid: 'u2', familyId: 'f3', deviceName: '书房电视', mac: 'AABBCCDDEE03' })]
     let unread = notices

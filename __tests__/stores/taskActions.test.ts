@@ -18,6 +18,7 @@ import { termsVersion } from '@/config'
 import { realClient, startTestGateway } from '../emulator/helpers/gateway'
 import { browserTvCode } from '../../src/platform/tvCode/browser'
 import type { TvStoreDeps } from '../../src/services/tv/code'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 describe('RootStore task actions', () => {
   it('favourite x5 finishes 收藏节目 (received on the way), the reward is claimed once into the balance', async () => {
@@ -31,7 +32,7 @@ describe('RootStore task actions', () => {
         ['tvc.session', { user, token: c.session.token, secret: c.session.secret }],
       ])
       const storage: KeyValueStorage = { get: <T>(k: string) => saved.get(k) as T | undefined, set: (k, v) => void saved.set(k, v), remove: (k) => void saved.delete(k) }
-      const root = new RootStore({ api: c.api, storage, getPhone: async () => '13800000000', tvLinkDeps: noTvLink, tracking: () => tracker })
+      const root = new RootStore({ api: c.api, storage, getPhone: async () => devProvenPhone('13800000000'), tvLinkDeps: noTvLink, tracking: () => tracker })
       expect(root.user.user?.uid).toBe('u10001')
       const paths = () => c.exchanges.map((e) => e.path).filter((p) => p.startsWith('stb/') || p.startsWith('common/'))
 

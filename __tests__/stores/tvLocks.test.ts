@@ -14,6 +14,7 @@ import type { TvMode } from '@/protocol/tv/messages'
 import { tv as t } from '@/strings'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const PLAY = { action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl: 'u' }, params: '', type: 'web' as const }
 const mode = (content: Record<string, unknown>): TvMode => ({ type: 87, content: { currentEPGVersion: 1, ...content } })
@@ -93,7 +94,7 @@ describe('RootStore and the locks', () => {
       search: { hotSearch: jest.fn(async () => ({ tipsList: [] })) },
       desktop: {},
     }
-    const r = new RootStore({ api: api as unknown as Api, storage: consentedStorage(), getPhone: async () => '13800000000', tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
+    const r = new RootStore({ api: api as unknown as Api, storage: consentedStorage(), getPhone: async () => devProvenPhone('13800000000'), tvLinkDeps: unusedTvLink, tracking: () => trackerPort(recordingTracker()) })
     jest.spyOn(r.tv, 'setDevice').mockImplementation(function (this: TvStore, d) {
       ;(this as unknown as { device: unknown }).device = d
     })

@@ -3,10 +3,11 @@ import { UserStore, type UserPorts } from '@/stores/app/userStore'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { serviceChannelId } from '@/config'
 import { userInfo } from './fixtures'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 function ports(over: Partial<UserPorts> = {}): UserPorts & { mobileLogin: jest.Mock } {
   return {
-    getPhone: jest.fn(async () => '13800000000'),
+    getPhone: jest.fn(async () => devProvenPhone('13800000000')),
     mobileLogin: jest.fn(async () => ({ user: userInfo(), token: 'tok', secret: 'sec' })),
     ...over,
   } as UserPorts & { mobileLogin: jest.Mock }
@@ -22,11 +23,12 @@ describe('UserStore', () => {
     expect(store.user).toBeNull()
   })
 
-  it('sends the phone with loginType PHONE, the service channel and the default nickname 家庭用户', async () => {
+  it('sends the phone and its proof with loginType PHONE, the service channel and the default nickname 家庭用户', async () => {
     const p = ports()
     const store = new UserStore(p, new Session(memoryStorage()))
     expect(await store.login()).toBe(true)
-    expect(p.mobileLogin).toHaveBeenCalledWith({ faceImg: '', nickName: '家庭用户', phone: '13800000000', loginType: 'PHONE', serviceChannelId })
+    // the bridge's proof of the number goes beside it
+    expect(p.mobileLogin).toHaveBeenCalledWith({ faceImg: '', nickName: '家庭用户', phone: '13800000000', loginType: 'PHONE', serviceChannelId, phoneProof: expect.stringMatching(/^sim-phone:13800000000:\d{13}-/) })
   })
 
   it('passes the sharer uid at login when present, and only then', async () => {

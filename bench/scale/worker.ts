@@ -22,6 +22,7 @@ import { createWebsocketFactory } from '../../src/platform/socket/taroWebSocket'
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC, remoteKey, type RemoteKey } from '../../src/protocol/tv/commands'
 import { buildEnvelope } from '../../src/protocol/tv/envelope'
 import { TvLink, type LinkState } from '../../src/services/tv/link'
+import { brokerAtScaleRecovery } from '../../src/services/tv/recovery'
 import { mqttConnect } from '../../src/platform/mqtt/node'
 import { realClock, type Clock, type JarvisCredentials, type MqttConnect, type TvLinkApi } from '../../src/services/tv/types'
 import { broker as brokerConfig } from '../../src/config'
@@ -223,11 +224,10 @@ function api(stackUrl: string, pair: Pair): TvLinkApi {
   }
 }
 
-/** The TVs' reconnect period for the k-th retry: mqtt.js's flat 1 s, or the app's jitter (src/services/tv/link.ts). */
+/** The TVs' reconnect period for the k-th retry: mqtt.js's flat 1 s, or the app's jitter (src/services/tv/recovery.ts). */
 function tvPeriod(k: number): number {
   if (tvReconnect === 'flat') return brokerConfig.reconnectPeriodMs
-  const window = Math.min(brokerConfig.reconnectJitterMaxMs, brokerConfig.reconnectPeriodMs * 2 ** Math.min(k, 20))
-  return brokerConfig.reconnectPeriodMs + Math.floor(Math.random() * window)
+  return brokerAtScaleRecovery.reconnectPeriod(k, Math.random)
 }
 
 /**

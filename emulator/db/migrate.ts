@@ -29,6 +29,9 @@
  *           file; its codes are the ones it showed then (rotation 0). Sessions may carry the refresh's
  *           grace (`replacedBy`, `replacedAt`, `replaces`: gateway/tokens.ts); none written before has
  *           it, so they are kept as they are. Nothing else is read or written.
+ *  11 -> 12 `phoneProofs` (phone proofs already used: mobileLogin takes a proof once) starts empty:
+ *           no proof was ever taken before. Every TV's pairing record gets `freshUntil` 0 and
+ *           `freshTried` [] (no fresh code asked for at the TV); nothing else is read or written.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -176,6 +179,14 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
   // 10 -> 11: the pairing guesses, in memory before, start empty (as after a restart then); a file that
   // somehow has them keeps them. Nothing else is read or written.
   10: (doc) => ({ ...doc, schemaVersion: 11, pairing: (doc.pairing ?? {}) as DbState['pairing'] }),
+  // 11 -> 12: the used phone proofs start empty (no login took one before); every TV's pairing record
+  // gets an empty fresh code (nobody at the TV asked for one yet). Nothing else is read or written.
+  11: (doc) => {
+    const pairing = (doc.pairing ?? {}) as Record<string, Record<string, unknown>>
+    const upgraded: Record<string, unknown> = {}
+    for (const [mac, g] of Object.entries(pairing)) upgraded[mac] = { freshUntil: 0, freshTried: [], ...g }
+    return { ...doc, schemaVersion: 12, pairing: upgraded as DbState['pairing'], phoneProofs: (doc.phoneProofs ?? {}) as DbState['phoneProofs'] }
+  },
 }
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */

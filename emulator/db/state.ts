@@ -167,7 +167,7 @@ export const MINORS_DAYS_KEPT = 8
 export const MINORS_WATCHED_KEPT = 100
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 11
+export const SCHEMA_VERSION = 12
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -239,6 +239,11 @@ export interface DbState {
   minors: Record<string, MinorsRec>
   /** Schema 11: each TV's wrong pairing codes, wait and code rotation, by upper-case MAC (../pairing.ts). */
   pairing: Record<string, TvGuesses>
+  /**
+   * Schema 12: phone proofs already used (gateway/phoneProof.ts), with the epoch ms until which they
+   * would have been accepted (dropped after it: a proof past its life is refused anyway).
+   */
+  phoneProofs: Record<string, number>
 }
 
 /** Notices kept per user (read ones go first). */
@@ -328,6 +333,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
     presenceHidden: {},
     minors: {},
     pairing: {},
+    phoneProofs: {},
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -357,7 +363,7 @@ export function initialState(cat: Catalogue, now: number): DbState {
 const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
-  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors', 'pairing',
+  'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors', 'pairing', 'phoneProofs',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */

@@ -7,6 +7,7 @@ import type { SessionRec, UserRec } from '../db/state'
 import type { GatewayEvents } from './events'
 import type { Tokens } from './tokens'
 import type { Pairing } from '../pairing'
+import type { PhoneProofs } from './phoneProof'
 
 /** A resultCode answer (anything but '000'). */
 export class EmuError extends Error {
@@ -47,6 +48,8 @@ export interface HandlerCtx {
   now(): number
   /** Pairing codes of the TVs (binding a TV that has an owner). */
   pairing: Pairing
+  /** The one verifier of phone proofs (./phoneProof.ts): mobileLogin and whatever else needs a proven phone. */
+  phoneProofs: PhoneProofs
   /** The caller's session (token entries always have one; for refreshToken it may be expired). */
   session: SessionRec | null
   /** The user `uid`; 1004 when it is not the caller (token entries), 1003 when unknown. */

@@ -14,6 +14,7 @@ import { initialState, type DbState } from '../db/state'
 import { openDb, type Db } from '../db/store'
 import { loadAdminToken } from '../adminToken'
 import { createPairing } from '../pairing'
+import { simPhoneProofs, type PhoneProofs, type UsedProofStore } from './phoneProof'
 import type { LogBatch } from './context'
 import { createDirectory } from './directory'
 import { createEvents, type GatewayEvents } from './events'
@@ -47,6 +48,11 @@ export interface GatewayOptions {
   adminToken?: string
   now?: () => number
   codec?: Codec
+  /**
+   * The verifier of phone proofs (./phoneProof.ts): an operator's gateway puts its own here; default
+   * the local stack's simulated proofs, their single use kept in the state file.
+   */
+  phoneProofs?: (deps: { now: () => number; used: UsedProofStore }) => PhoneProofs
 }
 
 export interface RunningGateway {
@@ -129,6 +135,17 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       db.touch()
     },
   })
+  const usedProofs: UsedProofStore = {
+    has: (proof) => Object.prototype.hasOwnProperty.call(db.state.phoneProofs, proof),
+    add(proof, until, t) {
+      for (const [p, u] of Object.entries(db.state.phoneProofs)) if (u < t) delete db.state.phoneProofs[p]
+      db.state.phoneProofs[proof] = until
+      db.touch()
+    },
+  }
+  // a proof's age is measured on the wall clock the bridge stamped it with, not on the emulator's
+  // switchable clock (a test that moved the server day forward still logs in with a fresh proof)
+  const phoneProofs = (options.phoneProofs ?? ((d) => simPhoneProofs(d.now, d.used)))({ now: Date.now, used: usedProofs })
   const tokens = createTokens(db, {
     ttlMs: options.tokenTtlMs ?? 30 * 60_000,
     refreshWindowMs: options.refreshWindowMs ?? 7 * 86_400_000,
@@ -155,6 +172,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     timers,
     adminToken,
     pairing,
+    phoneProofs,
   })
 
   return {
@@ -193,5 +211,6 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   }
 }
 
+export { simPhoneProofs, type PhoneProofs } from './phoneProof'
 export { SCENARIO_HEADER, SCENARIO_NAMES, type ScenarioName, type Scenarios } from './scenarios'
 export { DEMO } from '../db/state'

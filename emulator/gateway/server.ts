@@ -20,6 +20,7 @@ import type { GatewayEvents } from './events'
 import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Scenarios } from './scenarios'
 import type { Tokens } from './tokens'
 import type { Pairing } from '../pairing'
+import type { PhoneProofs } from './phoneProof'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
 import { avatarUpload } from '../../src/protocol/identity'
 import { handleAvatarUpload, serveUpload } from './upload'
@@ -40,6 +41,7 @@ export interface ServerDeps {
   /** Every admin route but health asks for it (adminToken.ts). */
   adminToken: string
   pairing: Pairing
+  phoneProofs: PhoneProofs
   slowMs: number
   now: () => number
   /** The switchable clock behind `now` (admin route /__emulator/clock). */
@@ -216,6 +218,7 @@ export function createListener(deps: ServerDeps): RequestListener {
       logs: deps.logs,
       now: deps.now,
       pairing: deps.pairing,
+      phoneProofs: deps.phoneProofs,
       session,
       user(uid) {
         if (endpoint.auth === 'token' && session && session.uid !== uid) fail('1004', '无权访问其他用户的数据')

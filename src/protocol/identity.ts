@@ -35,6 +35,37 @@ export function simCode(name: string, issuedAt: number, random: string): string 
   return `sim:${name}:${issuedAt}-${random}`
 }
 
+/**
+ * Phone proofs (a local-stack extension of mobileLogin, beside SPEC 7's `phone`): the gateway logs a
+ * phone in only with a proof it verified itself, that the number came from the operator app's bridge
+ * or from WeChat's getPhoneNumber (emulator/gateway/phoneProof.ts, the one seam an operator replaces).
+ * Each proof is accepted once, for PHONE_PROOF_TTL_MS. The local stack plays the bridge with proofs of
+ * the form `sim-phone:{phone}:{issuedAtMs}-{random}` (`phone` 11 digits, `issuedAtMs` epoch ms,
+ * `random` 6-32 letters and digits), like the simulated WeChat codes above: the dev bridge, tests and
+ * scripts make them with `simPhoneProof`; the gateway's getSecretPhone answers one too.
+ */
+export const PHONE_PROOF_TTL_MS = 5 * 60_000
+/** A proof "issued" further in the future than this (clock skew) is not one the bridge issued. */
+export const PHONE_PROOF_SKEW_MS = 60_000
+const SIM_PHONE_PROOF = /^sim-phone:(1\d{10}):(\d{13})-([A-Za-z0-9]{6,32})$/
+
+/** The parts of a simulated phone proof, or null when it is not of the form. */
+export function parseSimPhoneProof(proof: string): { phone: string; issuedAt: number } | null {
+  const m = SIM_PHONE_PROOF.exec(proof)
+  return m ? { phone: m[1], issuedAt: Number(m[2]) } : null
+}
+
+/** A simulated phone proof for `phone` (the random part from the caller: 6-32 letters and digits). */
+export function simPhoneProof(phone: string, issuedAt: number, random: string): string {
+  return `sim-phone:${phone}:${issuedAt}-${random}`
+}
+
+/** A phone number and the proof that it came from the bridge (or WeChat), as mobileLogin takes them. */
+export interface ProvenPhone {
+  phone: string
+  phoneProof: string
+}
+
 export function simIdentity(name: string): { openId: string; unionId: string } {
   return { openId: `wx-open-${name}`, unionId: `wx-union-${name}` }
 }

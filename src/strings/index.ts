@@ -209,6 +209,11 @@ export const devices = Object.freeze({
   unbindAction: '解绑',
   bindAction: '绑定新电视',
   unbindConfirm: (name: string) => `确定解除绑定「${name}」吗？解绑后将无法遥控这台电视。`,
+  /** The TV's minors' mode or a lock is on: the unbind ends them, so it takes the TV's lock password. */
+  unbindNeedsPassword: '这台电视开着未成年人模式或锁，解绑会一并关闭它们，请输入锁密码',
+  unbindPasswordTitle: '输入锁密码后解绑',
+  unbindPasswordInvalid: '锁密码为4位数字',
+  unbindPasswordPlaceholder: '4位数字锁密码',
   renamePlaceholder: '电视名称',
   macPlaceholder: 'MAC地址，如 AA:BB:CC:DD:EE:FF',
   pairCodePlaceholder: '配对码（电视已有主人时填写电视上显示的8位数字）',

@@ -5,6 +5,7 @@
 import { pointsActivityId, termsVersion } from '../../../src/config'
 import { simCode } from '../../../src/protocol/identity'
 import type { Api } from '../../../src/services/api'
+import { devProvenPhone } from '../../../src/platform/bridge/dev'
 
 export interface SampleCtx {
   uid: string
@@ -48,7 +49,7 @@ export const samples: Samples = {
     getOpenIdUnionId: () => [{ code: freshCode('sample') }],
     getUserInfo: (c) => [{ openId: c.openId, unionId: c.openId.replace('wx-open-', 'wx-union-'), wxTicket: c.wxTicket, termsVersion: termsVersion }],
     createUser: (c) => [{ openId: 'wx-open-new', unionId: 'wx-union-new', phone: '13700000001', wxTicket: c.newWxTicket }],
-    mobileLogin: (c) => [{ phone: c.phone }],
+    mobileLogin: (c) => [devProvenPhone(c.phone)],
     refreshToken: () => [],
     queryBindDevice: (c) => [{ uid: c.uid }],
     changeDevice: (c) => [{ uid: c.uid, familyId: c.familyId }],

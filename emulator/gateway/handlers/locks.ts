@@ -10,6 +10,7 @@ import { pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { LockState } from '../../../src/protocol/contract/models'
 import type { FamilyRec, LockRec } from '../../db/state'
 import { fail, type HandlerCtx } from '../context'
+import { minorsRecOf } from '../minors'
 import { familyOfMac } from './shared'
 
 export const LOCK_MAX_TRIES = 5
@@ -53,11 +54,45 @@ export function checkPassword(ctx: HandlerCtx, l: LockRec, password: string): vo
   l.waitUntil = 0
 }
 
-/** The first change that needs a password on a TV without one sets it (1001 without 4 digits). */
-export function setFirstPassword(l: LockRec, password: string): void {
+/**
+ * The first change that needs a password on a TV without one sets it (1001 without 4 digits). Only the
+ * TV's owner sets it: a member who set it first would hold the family's locks (1004).
+ */
+export function setFirstPassword(l: LockRec, password: string, fam: FamilyRec, uid: string): void {
   if (l.passwordHash) return
+  if (fam.ownerUid !== uid) fail('1004', '这台电视还没有锁密码，请先让管理员设置')
   if (!PASSWORD_RE.test(password)) fail('1001', '请设置4位数字的锁密码')
   l.passwordHash = hashPassword(password)
+}
+
+/** Whether the TV has something only its password ends: minors' mode or a lock on. */
+export function tvIsGuarded(ctx: HandlerCtx, mac: string): boolean {
+  const l = ctx.db.state.locks[mac]
+  return !!minorsRecOf(ctx.db.state, mac)?.settings.enabled || !!l?.childLock || !!l?.globalLock
+}
+
+/**
+ * The end of a family (the owner unbinds) would end the TV's minors' mode and locks with it, so while
+ * one is on it takes the TV's password, with the lock rules (wrong: 2004, the wait: 2005). Without a
+ * password: 2007, nothing changed, so the app asks for it.
+ */
+export function checkFamilyEnd(ctx: HandlerCtx, mac: string, password: string | undefined): void {
+  if (!tvIsGuarded(ctx, mac)) return
+  const l = lockRec(ctx, mac)
+  if (!l.passwordHash) return
+  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑需要输入锁密码')
+  checkPassword(ctx, l, password)
+}
+
+/**
+ * A family ended: the TV is left clean for the next household. Its password, locks and their counters,
+ * and its minors' mode (settings and counted days) were that family's. The caller tells the box (the
+ * family's change: the box reads its locks and minors' mode again).
+ */
+export function clearTvOfFamily(ctx: HandlerCtx, mac: string): void {
+  ctx.db.state.locks[mac] = { childLock: false, globalLock: false, updatedAt: ctx.now(), failedTries: 0, waitUntil: 0 }
+  delete ctx.db.state.minors[mac]
+  ctx.db.touch()
 }
 
 export function lockRec(ctx: HandlerCtx, mac: string): LockRec {
@@ -103,7 +138,7 @@ export function setLock(ctx: HandlerCtx, req: { uid: string; mac: string; lock: 
   const l = lockRec(ctx, fam.mac)
   const password = req.password ?? ''
   if (req.lock) {
-    setFirstPassword(l, password)
+    setFirstPassword(l, password, fam, req.uid)
     apply(ctx, fam, l, { [which]: true })
     return lockInfo(ctx, fam, req.uid)
   }

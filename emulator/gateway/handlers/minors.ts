@@ -56,7 +56,7 @@ export function setMinorsMode(ctx: HandlerCtx, req: { uid: string; mac: string; 
   const password = req.password ?? ''
   const l = lockRec(ctx, fam.mac)
   // a TV without a password yet: the first change that turns the mode on sets it
-  if (!l.passwordHash && req.settings.enabled) setFirstPassword(l, password)
+  if (!l.passwordHash && req.settings.enabled) setFirstPassword(l, password, fam, req.uid)
   else checkPassword(ctx, l, password)
   const { enabled, ageGroup, dailyLimitMin, curfewStart, curfewEnd, restReminder } = req.settings
   const rec = ensureMinorsRec(ctx.db.state, fam.mac)

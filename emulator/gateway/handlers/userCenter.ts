@@ -4,7 +4,7 @@ import type { userCenter } from '../../../src/protocol/contract/userCenter'
 import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
-import { lockInfo, resetPassword, setLock, uploadLocks } from './locks'
+import { checkFamilyEnd, clearTvOfFamily, lockInfo, resetPassword, setLock, uploadLocks } from './locks'
 import { grantMinutes, minorsReport, queryMinorsMode, setMinorsMode } from './minors'
 import { absUrl, deviceOf, familiesOf, familyOfMac, maskPhone, memberFamily, tvOf, userInfoOf } from './shared'
 import type { FamilyRec, InvitationRec } from '../../db/state'
@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { checkNickName, NICKNAME_MAX } from '../../../src/protocol/identity'
 import { exchangeCode, LINK_WINDOW_MS, linkIdentity, logout, recordConsent, saveNickName, userOfIdentity } from './identity'
 import { revokeBrokerSessions } from './brokerSessions'
+import { requirePhoneProof } from '../phoneProof'
 import { dropNotices, forgetPresence, keepNotice, presenceHiddenOf, readNotices, setPresenceHidden, unreadNotices } from './notices'
 
 /** Family invitations (local-stack extension) are valid this long. */
@@ -120,6 +121,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   createUser: (req, ctx) => linkIdentity(ctx, req),
   mobileLogin: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
+    // SPEC 7 sends the phone alone; believed as it is, anyone with the app key would log in as anyone:
+    // the number counts only with a proof the gateway verified itself, once (../phoneProof.ts)
+    requirePhoneProof(ctx.phoneProofs, req.phone, req.phoneProof)
     const user =
       byPhone(ctx, req.phone) ??
       // a faceImg URL from the client is ignored: avatars come by upload only (issue 23); issue 32: the
@@ -178,9 +182,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
-  getSecretPhone: ({ code }) => {
+  getSecretPhone: ({ code }, ctx) => {
     const digits = code.replace(/\D/g, '')
-    return { phone: digits.length >= 11 ? digits.slice(-11) : '13800000000' }
+    const phone = digits.length >= 11 ? digits.slice(-11) : '13800000000'
+    // the WeChat path: the gateway decrypted the number itself, so it hands over the proof mobileLogin takes
+    return { phone, phoneProof: ctx.phoneProofs.issue(phone) }
   },
   changeDeviceName: ({ uid, familyId, deviceName }, ctx) => {
     ctx.user(uid)
@@ -189,9 +195,13 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     ctx.db.touch()
     return deviceOf(ctx, fam, uid)
   },
-  wxaUnbindFamily: ({ uid, familyId }, ctx) => {
+  wxaUnbindFamily: ({ uid, familyId, password }, ctx) => {
     const u = ctx.user(uid)
     const fam = memberFamily(ctx, uid, familyId)
+    // the family ends (the owner unbinds, or its last member leaves): the TV's minors' mode and locks end
+    // with it, so that takes the TV's password while one is on; nothing changes before it is given
+    const ends = fam.ownerUid === uid || fam.members.every((m) => m === uid)
+    if (ends) checkFamilyEnd(ctx, fam.mac, password)
     // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
     const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
@@ -212,9 +222,9 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
       delete ctx.db.state.presenceHidden[familyId]
-      // issue 36: the TV's minors' mode was this family's (its days say what was watched when): the
-      // next family to bind the TV starts with the mode off and no report of anyone before it
-      delete ctx.db.state.minors[fam.mac]
+      // the TV's password, locks and minors' mode (its days say what was watched when) were this
+      // family's: the next family to bind the TV starts clean, with nothing it did not set
+      clearTvOfFamily(ctx, fam.mac)
     }
     if (u.lastFamilyId === familyId) u.lastFamilyId = familiesOf(ctx, uid)[0]?.familyId ?? ''
     revokeBrokerSessions(ctx, losing)

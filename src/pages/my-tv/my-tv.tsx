@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
@@ -9,6 +9,7 @@ import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
 import DeviceItem from '../../features/devices/DeviceItem'
 import BindForm from '../../features/devices/BindForm'
+import UnbindPassword from '../../features/devices/UnbindPassword'
 import LoginCard from '../../features/account/LoginCard'
 import { useStores } from '../../stores/app/context'
 import { familyOf } from '../../features/devices/state/familyStore'
@@ -30,6 +31,8 @@ function MyTv() {
   const { devices, tv, user, tracker } = root
   const family = familyOf(root)
   const invite = param(useRouter().params, 'invite')
+  /** The TV whose unbind waits for its lock password, and why (the gateway's answer). */
+  const [unbindAsk, setUnbindAsk] = useState<{ familyId: string; message: string } | null>(null)
   useDidShow(() => {
     tracker.pageView(routeOf['my-tv'], {})
     void devices.load().then(() => {
@@ -60,7 +63,17 @@ function MyTv() {
   }
   const unbind = async (d: Device) => {
     if (!(await confirmDialog(t.unbindAction, t.unbindConfirm(d.deviceName)))) return
-    report(await devices.unbind(d))
+    const res = await devices.unbind(d)
+    if (res.needsPassword) setUnbindAsk({ familyId: d.familyId, message: res.message })
+    else report(res)
+  }
+  const unbindWithPassword = async (d: Device, password: string) => {
+    const res = await devices.unbind(d, password)
+    if (res.ok) {
+      setUnbindAsk(null)
+      report(res)
+    }
+    return res
   }
 
   const incoming = family.incoming.value
@@ -127,6 +140,9 @@ function MyTv() {
               void family.open(family.familyId === d.familyId ? null : d)
             }}
           >
+            {unbindAsk?.familyId === d.familyId && (
+              <UnbindPassword message={unbindAsk.message} busy={devices.busy} onSubmit={(password) => unbindWithPassword(d, password)} onCancel={() => setUnbindAsk(null)} />
+            )}
             {family.familyId === d.familyId && <FamilyPanel device={d} />}
           </DeviceItem>
         ))}

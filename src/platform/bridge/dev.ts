@@ -1,8 +1,11 @@
 /**
  * Dev bridge of the local stack: the phone from the `phone` query parameter of the page URL (before
  * or inside the hash: `/?phone=13800000001#/` or `#/pages/index/index?phone=13800000001`), else the
- * demo number DEV_DEMO_PHONE (the emulator's demo owner of two TVs).
+ * demo number DEV_DEMO_PHONE (the emulator's demo owner of two TVs). It plays the operator app's
+ * bridge, so it issues the proof a bridge would: a fresh simulated one per request
+ * (`sim-phone:{phone}:{issuedAtMs}-{random}`, src/protocol/identity.ts).
  */
+import { simPhoneProof, type ProvenPhone } from '../../protocol/identity'
 import { isPhone, type PhoneBridge } from './types'
 
 export const DEV_DEMO_PHONE = '13800000000'
@@ -15,9 +18,23 @@ export function phoneFromUrl(href: string): string | null {
   return null
 }
 
+/** 16 random letters and digits (the proof's random part). */
+function nonce(): string {
+  const bytes = (globalThis as { crypto?: { getRandomValues(a: Uint8Array): Uint8Array } }).crypto?.getRandomValues(new Uint8Array(8))
+  return bytes ? Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('') : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`.replace(/[^a-z0-9]/g, '').slice(0, 16).padEnd(6, '0')
+}
+
+/** A phone as the dev bridge hands it over: with a fresh simulated proof. */
+export function devProvenPhone(phone: string, now = Date.now()): ProvenPhone {
+  return { phone, phoneProof: simPhoneProof(phone, now, nonce()) }
+}
+
 export function createDevBridge(href: () => string, demoPhone: string | null = DEV_DEMO_PHONE): PhoneBridge {
   return {
     kind: 'dev',
-    getPhone: async () => phoneFromUrl(href()) ?? demoPhone,
+    getPhone: async () => {
+      const phone = phoneFromUrl(href()) ?? demoPhone
+      return phone ? devProvenPhone(phone) : null
+    },
   }
 }

@@ -5,7 +5,7 @@
  */
 import { createDevBridge } from './dev'
 import { createNativeBridge, type BridgeWindow } from './native'
-import type { BridgeKind, PhoneBridge } from './types'
+import type { BridgeKind, PhoneBridge, ProvenPhone } from './types'
 import { createWeappBridge, type WeappBridgeDeps } from './weapp'
 
 export function bridgeKindFor(taroEnv: string | undefined, envBridge: 'dev' | 'native'): BridgeKind {
@@ -36,13 +36,13 @@ export function createBridge(kind: BridgeKind, deps: BridgeDeps): PhoneBridge {
  * SPEC 5: phone login only with a number from the bridge. Resolves login's result, or null (and
  * login is not called) when no number was obtained.
  */
-export async function loginWithBridge<T>(bridge: PhoneBridge, login: (phone: string) => Promise<T>): Promise<T | null> {
+export async function loginWithBridge<T>(bridge: PhoneBridge, login: (phone: ProvenPhone) => Promise<T>): Promise<T | null> {
   const phone = await bridge.getPhone()
   if (!phone) return null
   return login(phone)
 }
 
-export { createDevBridge, DEV_DEMO_PHONE, phoneFromUrl } from './dev'
+export { createDevBridge, DEV_DEMO_PHONE, devProvenPhone, phoneFromUrl } from './dev'
 export { createNativeBridge, NATIVE_REPLY, NATIVE_REQUEST, type BridgeMessage, type BridgeWindow } from './native'
 export { createWeappBridge, type WeappBridge, type WeappBridgeDeps } from './weapp'
-export { isPhone, type BridgeKind, type PhoneBridge } from './types'
+export { isPhone, type BridgeKind, type PhoneBridge, type ProvenPhone } from './types'

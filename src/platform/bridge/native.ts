@@ -3,8 +3,10 @@
  *
  *   request   the page calls  window.TvcNative.postMessage(JSON.stringify({ type: 'tvc:getPhone', id }))
  *             (Android: an addJavascriptInterface object; iOS: window.webkit.messageHandlers.TvcNative)
- *   reply     the app runs    window.postMessage({ type: 'tvc:phone', id, phone }, '*')
- *             (phone: 11 digits, or '' when the user is not signed in to the app)
+ *   reply     the app runs    window.postMessage({ type: 'tvc:phone', id, phone, phoneProof }, '*')
+ *             (phone: 11 digits, or '' when the user is not signed in to the app; phoneProof: the
+ *             proof the operator's gateway verifies that the number came from the app, one per reply,
+ *             passed on as mobileLogin's `phoneProof`: src/protocol/identity.ts; '' or absent: none)
  *
  * Sharing uses the same channel: `{ type: 'tvc:share', id, title, text, url }`, one-way (share.ts).
  * The avatar (issue 23): `{ type: 'tvc:getAvatar', id }`, answered with `{ type: 'tvc:avatar', id,
@@ -107,7 +109,9 @@ export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaul
     kind: 'native',
     async getPhone() {
       const reply = await ask(NATIVE_REQUEST, NATIVE_REPLY, waitMs)
-      return isPhone(reply?.phone) ? reply.phone : null
+      if (!isPhone(reply?.phone)) return null
+      const proof = reply.phoneProof
+      return { phone: reply.phone, phoneProof: typeof proof === 'string' && proof.length <= 1024 ? proof : '' }
     },
     async getAvatar() {
       return blobOfDataUrl((await ask(NATIVE_AVATAR_REQUEST, NATIVE_AVATAR_REPLY, AVATAR_REPLY_MS))?.dataUrl)

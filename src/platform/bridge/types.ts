@@ -1,14 +1,18 @@
 /** The native bridge seam: where the phone number (and WeChat identity) comes from. */
+import type { ProvenPhone } from '../../protocol/identity'
+
+export type { ProvenPhone }
 export type BridgeKind = 'native' | 'weapp' | 'dev'
 
 export interface PhoneBridge {
   readonly kind: BridgeKind
   /**
-   * The phone number, or null when none is available. SPEC 5: phone login happens only with a number.
+   * The phone number and its proof (mobileLogin's `phoneProof`; '' when the bridge gives none), or null
+   * when no number is available. SPEC 5: phone login happens only with a number.
    * native: asks the operator app (waits 300 ms for the reply); dev: the `phone` query parameter or
-   * the demo number; weapp: the number obtained by the getPhoneNumber button (phoneFromButton), if any.
+   * the demo number, with a simulated proof; weapp: what the getPhoneNumber button gave (phoneFromButton).
    */
-  getPhone(): Promise<string | null>
+  getPhone(): Promise<ProvenPhone | null>
   /** H5 (issue 23): an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
   getAvatar?(): Promise<Blob | null>
 }

@@ -6,7 +6,7 @@
  * pressed it); `takeIdentity()` hands over the identity that button's login proved, once, so
  * createUser can link it with the phone.
  */
-import { isPhone, type PhoneBridge } from './types'
+import { isPhone, type PhoneBridge, type ProvenPhone } from './types'
 
 export interface WeChatIdentity {
   openId: string
@@ -19,20 +19,20 @@ export interface WeappBridgeDeps {
   /** Taro.login().then(r => r.code) in the app. */
   wxLoginCode: () => Promise<string>
   getOpenIdUnionId: (req: { code: string }) => Promise<{ openId: string; unionId: string; wxTicket?: string }>
-  getSecretPhone: (req: { code: string; openId: string }) => Promise<{ phone: string }>
+  getSecretPhone: (req: { code: string; openId: string }) => Promise<{ phone: string; phoneProof?: string }>
 }
 
 export interface WeappBridge extends PhoneBridge {
   /** A fresh wx.login code exchanged: the identity and its one-time proof (null without a code). */
   identity(): Promise<WeChatIdentity | null>
-  /** Handler of <Button openType="getPhoneNumber">: e.detail.code. Resolves the phone or null. */
-  phoneFromButton(code: string | undefined): Promise<string | null>
+  /** Handler of <Button openType="getPhoneNumber">: e.detail.code. Resolves the phone (and its proof) or null. */
+  phoneFromButton(code: string | undefined): Promise<ProvenPhone | null>
   /** The identity proved with the last phone from the button, once (null when none is waiting). */
   takeIdentity(): WeChatIdentity | null
 }
 
 export function createWeappBridge(deps: WeappBridgeDeps): WeappBridge {
-  let phone: string | null = null
+  let phone: ProvenPhone | null = null
   let proved: WeChatIdentity | null = null
   // Never cached: a code and its ticket are good for one exchange each.
   const identity = async (): Promise<WeChatIdentity | null> => {
@@ -54,7 +54,8 @@ export function createWeappBridge(deps: WeappBridgeDeps): WeappBridge {
       const id = await identity()
       if (!id) return null
       const got = await deps.getSecretPhone({ code, openId: id.openId })
-      phone = isPhone(got.phone) ? got.phone : null
+      // the gateway's proof of the number it decrypted goes with it to mobileLogin
+      phone = isPhone(got.phone) ? { phone: got.phone, phoneProof: got.phoneProof ?? '' } : null
       proved = phone ? id : null
       return phone
     },

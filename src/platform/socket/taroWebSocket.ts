@@ -1,4 +1,5 @@
 import { queueMicrotask } from '../microtask'
+import { errorText } from '../../lib/errorText'
 import type { ConnectSocket, CreateWebsocket, SocketTaskLike, WebSocketLike, WsEventLike } from '../../services/tv/socketPort'
 
 /**
@@ -120,15 +121,6 @@ export function exactBytes(view: Uint8Array): ArrayBuffer {
 function swallow(result: unknown): void {
   const maybe = result as { catch?: (fn: () => void) => unknown } | undefined
   if (maybe && typeof maybe.catch === 'function') maybe.catch(() => undefined)
-}
-
-function errorText(e: unknown): string {
-  if (e && typeof e === 'object') {
-    const o = e as { errMsg?: unknown; message?: unknown }
-    if (typeof o.errMsg === 'string') return o.errMsg
-    if (typeof o.message === 'string') return o.message
-  }
-  return String(e)
 }
 
 /** mqtt.js `createWebsocket` over the given connectSocket (Taro.connectSocket in the app). */

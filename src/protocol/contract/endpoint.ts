@@ -49,6 +49,7 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze({
   '2004': 'wrong lock password (the lock info says how many tries are left)',
   '2005': 'too many wrong lock passwords: wait (the lock info says how long, retryAfterSec)',
   '2006': 'invitation expired, used or unknown',
+  '2007': "the TV's lock password is needed: its minors' mode or a lock is on (unbinding the TV ends them)",
   // Issue 23 (../identity.ts): wx.login code malformed or forged / used / expired; no valid wxTicket
   // from a code exchange (an openId alone gives nothing); an upload over its size limit
   '3001': 'bad code',

@@ -102,11 +102,21 @@ export const userCenter = {
       loginType: s.lit('PHONE'),
       serviceChannelId: s.str(),
       sharerUid: opt(s.str()),
+      phoneProof: opt(
+        s.str(
+          'extension (../identity.ts): the proof that `phone` came from the bridge (tvc:phone) or WeChat (getSecretPhone); ' +
+            'a gateway that checks it logs in only with a proof it verified, once (3001 malformed or another phone\'s, 3002 used, ' +
+            '3003 expired, 3004 none); local stack: `sim-phone:{phone}:{issuedAtMs}-{random}`',
+        ),
+      ),
     }),
     response: userInfo,
     envelope: s.obj({ token: s.str('UCS-TOKEN of the session'), secret: s.str('body key after login') }),
+    errors: ['3001', '3002', '3003', '3004'],
     origin: 'spec',
-    doc: 'SPEC 7 mobileLogin: creates the user on first login; returns user info, token and secret.',
+    doc:
+      'SPEC 7 mobileLogin: creates the user on first login; returns user info, token and secret. Local stack: ' +
+      'only with a verified `phoneProof` (extension); a user is created only by such a login.',
   }),
   refreshToken: endpoint({
     domain,
@@ -156,9 +166,9 @@ export const userCenter = {
     path: 'mc/wxa/getSecretPhone',
     auth: 'none',
     request: s.obj({ code: s.str('getPhoneNumber button code'), openId: s.str() }),
-    response: s.obj({ phone: s.str() }),
+    response: s.obj({ phone: s.str(), phoneProof: opt(s.str('extension: the proof mobileLogin takes for this phone (../identity.ts)')) }),
     origin: 'defined',
-    doc: 'WeChat: decrypts the phone number behind a getPhoneNumber button code.',
+    doc: 'WeChat: decrypts the phone number behind a getPhoneNumber button code; the local stack answers the phone proof too.',
   }),
   changeDeviceName: endpoint({
     domain,
@@ -172,11 +182,19 @@ export const userCenter = {
   wxaUnbindFamily: endpoint({
     domain,
     path: 'mc/user/wxaUnbindFamily',
-    request: s.obj({ uid: s.str(), familyId: s.str() }),
+    request: s.obj({
+      uid: s.str(),
+      familyId: s.str(),
+      password: opt(s.str("extension: the TV's 4-digit lock password, needed when the unbind ends the family while the TV's minors' mode or a lock is on")),
+    }),
     response: s.obj({ unbound: s.bool() }),
-    errors: ['1003'],
+    errors: ['1003', '2004', '2005', '2007'],
     origin: 'defined',
-    doc: 'Unbinds a TV (leaves its family).',
+    doc:
+      'Unbinds a TV (leaves its family). Local-stack extension: the owner\'s unbind ends the family, and with ' +
+      "it the TV's lock password, locks and minors' mode (the next household starts clean); while the mode " +
+      'or a lock is on that takes the password (2007 without it, 2004 wrong, 2005 the wait: the lock rules), ' +
+      'and nothing changes before. A member leaving changes nothing of the TV and needs none.',
   }),
   familyMember: endpoint({
     domain,

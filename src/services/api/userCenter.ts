@@ -11,6 +11,8 @@ import type { ResOf } from '../../protocol/contract/endpoint'
 
 export interface MobileLoginArgs {
   phone: string
+  /** The bridge's or WeChat's proof of the number (extension, src/protocol/identity.ts); sent when not empty. */
+  phoneProof?: string
   nickName?: string
   faceImg?: string
   sharerUid?: string
@@ -63,6 +65,7 @@ export function createUserCenterApi(client: GatewayClient) {
         loginType: 'PHONE',
         serviceChannelId,
         ...(args.sharerUid ? { sharerUid: args.sharerUid } : {}),
+        ...(args.phoneProof ? { phoneProof: args.phoneProof } : {}),
       })
       return { user: reply.data, token: reply.envelope.token ?? '', secret: reply.envelope.secret ?? '', offline: reply.offline }
     },

@@ -1,3 +1,4 @@
+import type { TvMessage, TvMode } from '../../protocol/tv/messages'
 import type { CreateWebsocket } from './socketPort'
 
 /** Broker session info from jarvisLogin (SPEC 3). */
@@ -107,6 +108,29 @@ export const realClock: Clock = {
   clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
 }
 
+/**
+ * How the TV link recovers after an incident: the parts where it deliberately goes beyond SPEC 4 and
+ * SPEC 9 (README "Broker at scale" says why each was measured to be needed). One object, given to the
+ * link (TvLinkDeps.recovery), so the deviations are found, read and tested in one place.
+ */
+export interface RecoveryPolicy {
+  /**
+   * The first sync after the link gets ready that goes unanswered within this long of it is sent once
+   * more before the TV is called offline: after a broker incident the phone is often back a moment
+   * before its TV. 0: no grace.
+   */
+  readonly firstSyncGraceMs: number
+  /**
+   * After an unanswered request while the phone's link is up, ask again after each of these delays in
+   * turn (while the TV stays silent), then only at SPEC 9's 30 s cadence. Empty: the cadence alone.
+   */
+  readonly resyncBackoffMs: readonly number[]
+  /** mqtt.js's reconnect period for the k-th retry since the link was last ready (`random` in [0, 1)). */
+  reconnectPeriod(retry: number, random: () => number): number
+  /** The delay before reconnecting after the n-th consecutive fault inside the client (n from 0). */
+  faultRetryDelay(faults: number): number
+}
+
 export interface TvLinkDeps {
   api: TvLinkApi
   /** mqtt.js's connect, loaded on the first connection (platform seam: src/platform/mqtt). */
@@ -120,4 +144,24 @@ export interface TvLinkDeps {
   random?: () => number
   /** The MQTT session kind (default broker.session): the bench compares both. */
   session?: 'clean' | 'persistent'
+  /** How the link recovers after an incident (default brokerAtScaleRecovery, services/tv/recovery.ts). */
+  recovery?: RecoveryPolicy
 }
+
+/**
+ * 'offline' is the TV's state (it did not answer, or the link could not be set up and waits for the
+ * user); 'reconnecting' is the phone's own link being down and coming back by itself: the
+ * TV is not called offline for it.
+ */
+export type LinkState = 'idle' | 'connecting' | 'online' | 'offline' | 'reconnecting'
+
+export interface TvLinkListener {
+  state(state: LinkState, error: string | null): void
+  /** A type 87 (with the sequenceId it carried: a reply echoes its command's) or a default state. */
+  mode(mode: TvMode, sequenceId?: string): void
+  message(message: TvMessage): void
+}
+
+export type SendResult =
+  | { ok: true; sequenceId: number }
+  | { ok: false; reason: 'noDevice' | 'offline' | 'locked' | 'minors'; message: string }

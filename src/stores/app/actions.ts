@@ -1,3 +1,4 @@
+import type { ProvenPhone } from '../../protocol/identity'
 import { action, makeObservable, observable, runInAction } from 'mobx'
 import type { Api } from '../../services/api'
 import type { H5Play } from '../../protocol/contract/models'
@@ -48,7 +49,7 @@ export abstract class AppActions {
   abstract get home(): HomeStore
   abstract get tasks(): TasksStore
   abstract get tracker(): TrackerPort
-  abstract get getPhone(): () => Promise<string | null>
+  abstract get getPhone(): () => Promise<ProvenPhone | null>
   protected abstract get storage(): KeyValueStorage
   /** WeChat's bridge, or null (H5, the operator's app). */
   protected abstract get wechat(): WeappBridge | null
@@ -132,7 +133,7 @@ export abstract class AppActions {
    * The phone number confirmed again through the bridge: WeChat's getPhoneNumber button code
    * (mc/wxa/getSecretPhone), else the native bridge's number. Null when none was given.
    */
-  confirmPhone(code?: string): Promise<string | null> {
+  confirmPhone(code?: string): Promise<ProvenPhone | null> {
     return this.wechat ? this.wechat.phoneFromButton(code) : this.getPhone()
   }
 

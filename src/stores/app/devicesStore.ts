@@ -7,6 +7,7 @@ import { guardedWrite, type ActionResult } from '../kit/write'
 import type { UserStore } from './userStore'
 import { devices as t } from '../../strings'
 import { PAIR_CODE_RE } from '../../protocol/pairing'
+import { isGatewayError } from '../../services/http/types'
 
 export type DevicesApi = Pick<
   Api['userCenter'],
@@ -14,6 +15,18 @@ export type DevicesApi = Pick<
 >
 
 export type { ActionResult } from '../kit/write'
+
+/** An unbind's outcome; `needsPassword`: the gateway wants the TV's lock password (ask, then unbind again). */
+export interface UnbindResult extends ActionResult {
+  needsPassword?: boolean
+}
+
+/**
+ * Answers of an unbind that ends the TV's family while its minors' mode or a lock is on: the password
+ * is needed (2007), was wrong (2004) or the wrong ones wait (2005). The password panel stays open.
+ */
+const PASSWORD_REFUSALS: readonly string[] = ['2004', '2005', '2007']
+const PASSWORD_RE = /^\d{4}$/
 
 /**
  * The bound TVs (queryBindDevice) and the current one: the device whose familyId equals the user's
@@ -144,15 +157,30 @@ export class DevicesStore {
     }, t.bound)
   }
 
-  async unbind(device: Device): Promise<ActionResult> {
+  /**
+   * Unbinds a TV (the owner: the family ends; a member: leaves it). While the TV's minors' mode or a
+   * lock is on, the end of the family takes the TV's lock password (it ends them too): the gateway
+   * asks for it (2007) and the answer says `needsPassword`; call again with the password.
+   */
+  async unbind(device: Device, password?: string): Promise<UnbindResult> {
     const uid = this.user.session.uid
     if (!uid) return { ok: false, message: t.needLogin }
-    return this.write(async () => {
-      const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId })
-      if (!res?.unbound) return false
+    if (password !== undefined && !PASSWORD_RE.test(password)) return { ok: false, needsPassword: true, message: t.unbindPasswordInvalid }
+    let refusal = ''
+    const res = await this.write(async () => {
+      try {
+        const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId, ...(password ? { password } : {}) })
+        if (!res?.unbound) return false
+      } catch (e) {
+        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = e.code
+        throw e
+      }
       runInAction(() => this.list.set(this.devices.filter((d) => d.familyId !== device.familyId)))
       return true
     }, t.unbound)
+    if (!refusal) return res
+    // 2007: the app's own words; a wrong password or the wait: the gateway's (tries left, minutes)
+    return { ...res, needsPassword: true, message: refusal === '2007' ? t.unbindNeedsPassword : res.message }
   }
 
   private write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {

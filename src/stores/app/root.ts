@@ -1,3 +1,4 @@
+import type { ProvenPhone } from '../../protocol/identity'
 import { action, computed, makeObservable, reaction } from 'mobx'
 import type { Api } from '../../services/api'
 import type { Device } from '../../protocol/contract/models'
@@ -47,7 +48,7 @@ export class RootStore extends AppActions {
   readonly points: PointsStore
   readonly tracker: TrackerPort
   /** The native bridge's phone number (the lock password reset confirms it again). */
-  readonly getPhone: () => Promise<string | null>
+  readonly getPhone: () => Promise<ProvenPhone | null>
   readonly bridge: PhoneBridge | undefined
   readonly uploadAvatar: AvatarUploader | undefined
   protected readonly wechat: WeappBridge | null

@@ -1,3 +1,4 @@
+import type { ProvenPhone } from '../../protocol/identity'
 import type { Api } from '../../services/api'
 import type { TvStoreDeps } from '../../services/tv/code'
 import type { KeyValueStorage } from '../../platform/storage'
@@ -32,8 +33,8 @@ export interface RootDeps {
   storage: KeyValueStorage
   /** Who is logged in: built before the request client, which reads its credentials (default: restored from storage). */
   session?: Session
-  /** Native bridge: the phone number, or null. */
-  getPhone: () => Promise<string | null>
+  /** Native bridge: the phone number and its proof, or null. */
+  getPhone: () => Promise<ProvenPhone | null>
   /** The TV link's dependencies and where its code comes from (createTvLinkDeps in src/platform). */
   tvLinkDeps: TvStoreDeps
   /** Builds the tracker; `context` says who and which TV each record is about. */

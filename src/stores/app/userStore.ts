@@ -1,3 +1,4 @@
+import type { ProvenPhone } from '../../protocol/identity'
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Session } from './session'
 import type { UserInfo } from '../../protocol/contract/models'
@@ -29,7 +30,7 @@ export interface WeChatSignIn {
 
 export interface UserPorts {
   /** The native bridge's phone number; null when it gives none (SPEC 5: then no login). */
-  getPhone(): Promise<string | null>
+  getPhone(): Promise<ProvenPhone | null>
   /** mobileLogin; null when the gateway could not be reached (the client already told the user). */
   mobileLogin(request: MobileLoginRequest): Promise<LoginResult | null>
   /** WeChat only: a fresh wx.login code exchanged, then getUserInfo (null: no code or offline); `tapped`: the user asked. */
@@ -84,18 +85,20 @@ export class UserStore {
     this.loggingIn = true
     this.error = ''
     try {
-      const phone = await this.ports.getPhone()
-      if (!phone) {
+      const proven = await this.ports.getPhone()
+      if (!proven) {
         if (!opts.silent) runInAction(() => (this.error = t.noPhone))
         return false
       }
       const request: MobileLoginRequest = {
         faceImg: this.user?.faceImg ?? '',
         nickName: this.user?.nickName || common.familyUser,
-        phone,
+        phone: proven.phone,
         loginType: 'PHONE',
         serviceChannelId,
         ...(this.sharerUid ? { sharerUid: this.sharerUid } : {}),
+        // the bridge's proof of the number (the gateway logs in only with one it verified)
+        ...(proven.phoneProof ? { phoneProof: proven.phoneProof } : {}),
       }
       const result = await this.ports.mobileLogin(request)
       if (!result || !result.user.uid || !result.token) {

@@ -1,3 +1,4 @@
+import type { ProvenPhone } from '../../../protocol/identity'
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { RootStore } from '../../../stores/app/root'
 import type { TvTarget } from '../../../stores/app/types'
@@ -42,7 +43,7 @@ export class LockStore {
     private readonly api: LockApi,
     private readonly target: () => TvTarget | null,
     /** The bridge's phone number again (the owner's reset of a forgotten password; WeChat: a button code). */
-    private readonly getPhone: (code?: string) => Promise<string | null>,
+    private readonly getPhone: (code?: string) => Promise<ProvenPhone | null>,
     private readonly now: () => number = () => Date.now(),
   ) {
     makeAutoObservable<LockStore, 'api' | 'target' | 'getPhone' | 'now' | 'quietUntil'>(this, { info: false, api: false, target: false, getPhone: false, now: false, quietUntil: false })
@@ -131,9 +132,9 @@ export class LockStore {
     if (this.state?.isOwner === false) return { ok: false, message: t.forgotOwnerOnly }
     if (!PASSWORD_RE.test(password)) return { ok: false, message: t.passwordInvalid }
     return guardedWrite(this, async () => {
-      const phone = await this.getPhone(phoneCode)
-      if (!phone) throw new Error(t.resetPhoneFailed)
-      const value = await this.api.resetLockPassword({ ...target, phone, password })
+      const proven = await this.getPhone(phoneCode)
+      if (!proven) throw new Error(t.resetPhoneFailed)
+      const value = await this.api.resetLockPassword({ ...target, phone: proven.phone, password })
       if (!value?.mac) return null
       this.accept(value)
       return t.resetDone
