@@ -9,14 +9,14 @@
  * own function. `npm run check:first-load` fails when a shell box and the app's box for it differ.
  *
  * Takeover: the shell sits under the app (fixed, before #app in the document). The page Taro renders
- * covers it (opaque, full height) in the same boxes, so nothing shifts, and the first page to mount
- * removes it (src/platform/staticShell.ts). The head script picks the variant before the body is parsed:
+ * covers it (opaque, full height) in the same boxes, so nothing shifts; once a page's content is in
+ * #app, the HTML's own script (shellTakeoverScript) removes the shell: the app's bundles carry nothing
+ * for it (WeChat's neither). The head script picks the variant before the body is parsed:
  * 'tv' with a saved session, 'login' without, 'none' on any route but home (a deep link must not show
  * home's frame).
  */
 import './srcRegister'
 import { navBarGeometry } from '../src/components/NavBar/geometry'
-import { SHELL_ID } from '../src/platform/staticShell'
 import { SESSION_KEY } from '../src/stores/app/session'
 import { consent as c, home as h, login as l, personal as p, points as pt, titles, tv as t } from '../src/strings'
 
@@ -36,6 +36,12 @@ export const SHELL_BOXES = Object.freeze({
 
 type Box = keyof typeof SHELL_BOXES
 
+/** The shell's element id. */
+export const SHELL_ID = 'tvc-shell'
+
+/** What marks the app's page as rendered in #app (every page lays itself out in PageShell). */
+const APP_PAGE = '.taro_page .page-shell'
+
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 const box = (name: Box) => ` data-shell-box="${SHELL_BOXES[name]}"`
 const text = (cls: string, s: string) => `<span class="taro-text ${cls}">${esc(s)}</span>`
@@ -46,6 +52,14 @@ const HOME_HASHES = ['', '#', '#/', '#/pages/index/index']
 /** Runs in <head>, before the body: which variant to show (sets html[data-tvc-shell]). */
 export function shellVariantScript(): string {
   return `!function(){var d=document.documentElement,v='none';try{var r=location.hash.split('?')[0];if(${JSON.stringify(HOME_HASHES)}.indexOf(r)>=0)v=localStorage.getItem(${JSON.stringify(SESSION_KEY)})?'tv':'login'}catch(e){}d.setAttribute('data-tvc-shell',v)}()`
+}
+
+/**
+ * Runs at the end of <body>: removes the shell once the app's first page has rendered into #app (the
+ * page already covers it), at the next frame, and stops watching.
+ */
+export function shellTakeoverScript(): string {
+  return `!function(){var a=document.getElementById('app'),s=document.getElementById(${JSON.stringify(SHELL_ID)});if(!a||!s)return;var o=new MutationObserver(function(){if(!a.querySelector(${JSON.stringify(APP_PAGE)}))return;o.disconnect();requestAnimationFrame(function(){s.remove()})});o.observe(a,{childList:!0,subtree:!0})}()`
 }
 
 /**

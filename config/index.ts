@@ -3,7 +3,7 @@ import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import TsconfigPathsPlugin from 'tsconfig-paths-webpack-plugin'
 import { BundleStatsPlugin } from './bundle-stats'
 import { HOME_PARTS, WeappAsyncSubpackagePlugin } from './asyncSubpackage'
-import { homeShellHtml, shellStyle, shellVariantScript } from './homeShell'
+import { homeShellHtml, shellStyle, shellTakeoverScript, shellVariantScript } from './homeShell'
 import { SHELL_CSS_MARK, ShellCssPlugin } from './shellCss'
 import { CompileHintsPlugin } from './compileHints'
 import { CRYPTO_SUBPACKAGE, LibrarySubpackagePlugin, MqttSubpackagePlugin } from './mqttSubpackage'
@@ -127,7 +127,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // (react-refresh) keeps plain blocking scripts at the end of <body> and no shell.
       htmlPluginOption: {
         inject: false,
-        shell: process.env.NODE_ENV === 'production' ? { html: homeShellHtml(), style: shellStyle(), variantScript: shellVariantScript(), cssMark: SHELL_CSS_MARK } : undefined,
+        shell: process.env.NODE_ENV === 'production' ? { html: homeShellHtml(), style: shellStyle(), variantScript: shellVariantScript(), takeoverScript: shellTakeoverScript(), cssMark: SHELL_CSS_MARK } : undefined,
       },
       publicPath: '/',
       staticDirectory: 'static',

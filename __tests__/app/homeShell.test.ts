@@ -3,13 +3,13 @@
  * H5: home's static shell in index.html (config/homeShell.ts). Its boxes are compared with the app's
  * in a real browser by `npm run check:first-load`; here, what can be checked without layout: it is the
  * app's own markup (the app's classes, texts from src/strings, the NavBar's own geometry), it adds no
- * sizes or colours of its own, the head script picks the right variant, and the first page removes it.
+ * sizes or colours of its own, the head script picks the right variant, and the HTML's own script
+ * removes it once the app's first page has rendered (the app's bundles carry nothing for it).
  */
 import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { homeShellHtml, SHELL_BOXES, shellStyle, shellVariantScript } from '../../config/homeShell'
+import { homeShellHtml, SHELL_BOXES, SHELL_ID, shellStyle, shellTakeoverScript, shellVariantScript } from '../../config/homeShell'
 import { navBarGeometry } from '../../src/components/NavBar/geometry'
-import { dropStaticShell, SHELL_ID } from '../../src/platform/staticShell'
 import { consent, home, login, personal, points, titles, tv } from '../../src/strings'
 
 const root = join(__dirname, '../..')
@@ -99,18 +99,38 @@ describe('the head script picks the variant', () => {
   })
 })
 
-describe('dropStaticShell', () => {
-  const env = process.env.TARO_ENV
+describe('the takeover script', () => {
+  beforeEach(() => {
+    jest.useFakeTimers()
+  })
   afterEach(() => {
-    process.env.TARO_ENV = env
+    jest.useRealTimers()
   })
 
-  it('takes the shell out of the document, and a second call finds nothing to do', () => {
-    process.env.TARO_ENV = 'h5'
+  it('keeps the shell while #app has no page, and removes it the frame after a page\'s content is in', async () => {
     mount()
-    dropStaticShell()
+    new Function(shellTakeoverScript())()
+    const app = document.getElementById('app')!
+    // Taro's router marks #app, then a page element arrives before its content
+    app.className = 'taro_router'
+    const page = document.createElement('div')
+    page.className = 'taro_page'
+    app.appendChild(page)
+    await Promise.resolve()
+    jest.runOnlyPendingTimers()
+    expect(document.getElementById(SHELL_ID)).not.toBeNull()
+    const content = document.createElement('div')
+    content.className = 'page-shell'
+    page.appendChild(content)
+    await Promise.resolve()
+    expect(document.getElementById(SHELL_ID)).not.toBeNull()
+    jest.runOnlyPendingTimers() // the next frame
     expect(document.getElementById(SHELL_ID)).toBeNull()
-    expect(() => dropStaticShell()).not.toThrow()
-    expect(document.getElementById('app')).not.toBeNull()
+    expect(document.getElementById('app')).toBe(app)
+  })
+
+  it('does nothing in a document without the shell', () => {
+    document.body.innerHTML = '<div id="app"></div>'
+    expect(() => new Function(shellTakeoverScript())()).not.toThrow()
   })
 })

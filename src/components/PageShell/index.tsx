@@ -1,11 +1,10 @@
-import { useEffect, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { observer } from 'mobx-react'
 import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
 import PrivacySheet from '../PrivacySheet'
 import StateView, { type ViewStatus } from '../StateView'
 import type { LoadState } from '../../stores/kit/loadState'
-import { dropStaticShell } from '../../platform/staticShell'
 import './index.scss'
 
 interface PageShellProps {
@@ -54,8 +53,6 @@ interface PageShellProps {
 function PageShell(props: PageShellProps) {
   const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children, scrollTop, bodyId } = props
   const { status, statusText, onAction } = props.state ? viewOf(props.state, props.emptyText, props.onRetry) : { status: props.status ?? 'ready', statusText: props.statusText, onAction: props.onAction }
-  // H5: the page now covers home's static shell from index.html in the same boxes; it can go.
-  useEffect(dropStaticShell, [])
   const body = status === 'ready'
     ? children
     : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />
