@@ -5,6 +5,7 @@
  * own and as a free account, with the stack's public surface only (gateway calls); what the attack
  * must not achieve is read back from the gateway's answers and state.
  */
+import { DEMO } from '../emulator/gateway'
 import { defaultMinorsSettings } from '../src/protocol/minorsSettings'
 import { serverDayKey } from '../src/protocol/time'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
@@ -101,3 +102,87 @@ row(
   },
 )
 
+
+const LIVING = 'AC3B7F0E1001' // the demo's: u10001 owner, u10002 member
+const BEDROOM = 'AC3B7F0E1002' // the demo's: u10001 alone
+const DAY = 24 * 3600_000
+
+row(
+  'trust2 6',
+  "a child with a member account guesses the TV's PIN as fast as the gateway lets them, for a day; meanwhile the parent tightens minors' mode",
+  "the gateway judges at most 20 guesses that day (not 480); the owner has a notice that the PIN is being guessed; the parent's stricter change goes through at once, during the wait",
+  async () => {
+    const clock = world.stack.gateway.clock
+    const parent = await account(DEMO.phone)
+    const child = await account(DEMO.memberPhone)
+    await parent.client.api.userCenter.childLockSetting({ uid: parent.uid, mac: LIVING, lock: true, password: '2468' })
+    await parent.client.api.userCenter.minorsModeSetting({ uid: parent.uid, mac: LIVING, settings: { ...minorsOn(), dailyLimitMin: 60 }, password: '2468' })
+    const start = clock.offsetMs
+    let judged = 0
+    let stricter = ''
+    try {
+      for (let guess = 0; clock.offsetMs - start < DAY; ) {
+        const wait = (await child.client.api.userCenter.queryChildLockInfo({ uid: child.uid, mac: LIVING })).retryAfterSec ?? 0
+        if (wait > 0) {
+          // the first wait: the parent, at the TV's settings, makes the mode stricter
+          if (!stricter) stricter = await answer(parent.client.api.userCenter.minorsModeSetting({ uid: parent.uid, mac: LIVING, settings: { ...minorsOn(), dailyLimitMin: 30 } }))
+          clock.set(clock.offsetMs + wait * 1000)
+          continue
+        }
+        const pin = String(guess++).padStart(4, '0')
+        if (pin === '2468') continue
+        judged += 1
+        await answer(child.client.api.userCenter.childLockSetting({ uid: child.uid, mac: LIVING, lock: false, password: pin }))
+      }
+    } finally {
+      clock.set(start)
+    }
+    const notices = (await parent.client.api.userCenter.queryNotice({ uid: parent.uid })).list
+    const told = notices.some((n) => String(n.kind) === 'pinGuessed')
+    return {
+      happened: `${judged} guesses judged in 24 hours; the owner ${told ? 'has a notice' : 'was TOLD NOTHING'}; the parent's stricter change during the first wait: ${stricter || 'no wait came'}`,
+      pass: judged <= 20 && told && stricter === '000',
+      figure: `${judged} guesses a day`,
+    }
+  },
+  120_000,
+)
+
+row(
+  'trust2 9',
+  "the 7-day report read by a member who joined today: the owner's viewing from before they joined, and a member who hides their presence (不让家人看到我在用)",
+  'the newcomer sees neither; the owner sees everyone but the hidden member; the hidden member sees their own',
+  async () => {
+    const owner = await account(DEMO.phone)
+    const fam = Object.values(state().families).find((f) => f.mac === BEDROOM)
+    if (!fam) throw new Error('no family on the bedroom TV')
+    await owner.client.api.userCenter.minorsModeSetting({ uid: owner.uid, mac: BEDROOM, settings: minorsOn(), password: '1357' }).catch(() => undefined)
+    const hider = await account('13700009901')
+    await owner.client.api.userCenter.familyMember({ uid: owner.uid, familyId: fam.familyId, phone: '13700009901' })
+    await hider.client.api.userCenter.presenceSetting({ uid: hider.uid, familyId: fam.familyId, hidden: true })
+    const [before, hidden, after] = world.stack.gateway.catalogue.programs.slice(60, 63).map((p) => p.programId)
+    const directory = world.stack.gateway.directory
+    // what the TV played: the owner before the newcomer joined, the hidden member, then the owner again
+    directory.recordPlay?.({ mac: BEDROOM, uid: owner.uid, programId: before, episodeIndex: 1 })
+    directory.recordPlay?.({ mac: BEDROOM, uid: hider.uid, programId: hidden, episodeIndex: 1 })
+    const clock = world.stack.gateway.clock
+    const start = clock.offsetMs
+    clock.set(start + 60_000)
+    const newcomer = await account('13700009902')
+    await owner.client.api.userCenter.familyMember({ uid: owner.uid, familyId: fam.familyId, phone: '13700009902' })
+    clock.set(start + 120_000)
+    directory.recordPlay?.({ mac: BEDROOM, uid: owner.uid, programId: after, episodeIndex: 1 })
+    const seen = async (a: { client: Client; uid: string }) => {
+      const { days } = await a.client.api.userCenter.minorsReport({ uid: a.uid, mac: BEDROOM })
+      const ids = new Set(days.flatMap((d) => d.watched.map((w) => w.programId)))
+      return [before, hidden, after].filter((p) => ids.has(p))
+    }
+    const [n, o, h] = [await seen(newcomer), await seen(owner), await seen(hider)]
+    clock.set(start)
+    const name = (ids: string[]) => ids.map((p) => (p === before ? 'before-joining' : p === hidden ? 'HIDDEN-member' : 'after-joining')).join(', ') || 'nothing'
+    return {
+      happened: `the newcomer sees: ${name(n)}; the owner sees: ${name(o)}; the hidden member sees: ${name(h)}`,
+      pass: n.length === 1 && n[0] === after && !o.includes(hidden) && o.includes(before) && o.includes(after) && h.includes(hidden),
+    }
+  },
+)

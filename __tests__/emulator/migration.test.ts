@@ -240,8 +240,21 @@ describe('watch records (schema 7, issue 22)', () => {
   })
 })
 
+/** Turn a freshly written (current) state file back into what schema 12 wrote: families without `joinedAt`. */
+function asSchema12(doc: Record<string, unknown>) {
+  doc.schemaVersion = 12
+  for (const f of Object.values((doc.families ?? {}) as Record<string, Record<string, unknown>>)) delete f.joinedAt
+  return doc
+}
+
+/** Families as an older schema wrote them (the 12 -> 13 step adds when their members joined). */
+function withoutJoined(families: unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(families as Record<string, Record<string, unknown>>).map(([id, f]) => [id, { ...f, joinedAt: undefined }]))
+}
+
 /** Turn a freshly written (current) state file back into what schema 11 wrote: no used phone proofs, no fresh pairing codes. */
 function asSchema11(doc: Record<string, unknown>) {
+  asSchema12(doc)
   doc.schemaVersion = 11
   delete doc.phoneProofs
   for (const g of Object.values((doc.pairing ?? {}) as Record<string, Record<string, unknown>>)) {
@@ -294,13 +307,15 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
       expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       expect(written.minors).toEqual({})
-      for (const key of KEPT) expect([key, written[key]]).toEqual([key, doc[key]])
+      for (const key of KEPT) expect([key, key === 'families' ? withoutJoined(written[key]) : written[key]]).toEqual([key, key === 'families' ? withoutJoined(doc[key]) : doc[key]])
       // the old password guards minors' mode at once; the mode reads as off
       const c = realClient(gw.url)
       await c.login()
       const info = await c.api.userCenter.queryMinorsMode({ uid: 'u10001', mac: 'AC3B7F0E1001' })
       expect(info).toMatchObject({ hasPassword: true, settings: { enabled: false } })
-      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: true } })).rejects.toMatchObject({ code: '2004' })
+      // turning it on is stricter (no password); turning it off again takes the old password
+      await c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', settings: { ...info.settings, enabled: true } })
+      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: false } })).rejects.toMatchObject({ code: '2004' })
     } finally {
       await gw.close()
     }
@@ -351,8 +366,10 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
       await c.login()
       const info = await c.api.userCenter.queryMinorsMode({ uid: 'u10001', mac: 'AC3B7F0E1001' })
       expect(info).toMatchObject({ hasPassword: true, settings: { enabled: false } })
-      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: true } })).rejects.toMatchObject({ code: '2004' })
-      expect((await c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '2468', settings: { ...info.settings, enabled: true } })).settings.enabled).toBe(true)
+      // turning it on is stricter (no password); turning it off again takes the old password
+      await c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', settings: { ...info.settings, enabled: true } })
+      await expect(c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '1111', settings: { ...info.settings, enabled: false } })).rejects.toMatchObject({ code: '2004' })
+      expect((await c.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', password: '2468', settings: { ...info.settings, enabled: false } })).settings.enabled).toBe(false)
     } finally {
       await gw.close()
     }
@@ -366,7 +383,7 @@ describe('state file migration 10 -> 11 (pairing guesses kept)', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(written).toEqual({ ...doc, schemaVersion: SCHEMA_VERSION, pairing: {}, phoneProofs: {} })
+      expect({ ...written, families: withoutJoined(written.families) }).toEqual({ ...doc, families: withoutJoined(doc.families), schemaVersion: SCHEMA_VERSION, pairing: {}, phoneProofs: {} })
       // the TV that was bound shows the code it showed before (rotation 0)
       expect(gw.directory.pairingCode?.('AC3B7F0E1001')).toMatch(/^\d{8}$/)
     } finally {
@@ -394,10 +411,10 @@ describe('state file migration 11 -> 12 (used phone proofs, fresh pairing codes)
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(SCHEMA_VERSION).toBe(12)
-      expect(written).toEqual({
+      expect({ ...written, families: withoutJoined(written.families) }).toEqual({
         ...doc,
-        schemaVersion: 12,
+        families: withoutJoined(doc.families),
+        schemaVersion: SCHEMA_VERSION,
         phoneProofs: {},
         pairing: { AC3B7F0E1002: { rotation: 2, wrong: 3, lockedUntil: 0, freshUntil: 0, freshTried: [] } },
       })
@@ -416,8 +433,53 @@ describe('state file migration 11 -> 12 (used phone proofs, fresh pairing codes)
   it('a version-11 file that already carries `phoneProofs` keeps it (a used proof stays used)', () => {
     const doc = { schemaVersion: 11, pairing: {}, phoneProofs: { 'sim-phone:13700000000:1700000000000-abcdef': 1700000300000 } }
     const { state } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
-    expect(state.schemaVersion).toBe(12)
+    expect(state.schemaVersion).toBe(SCHEMA_VERSION)
     expect(state.phoneProofs).toEqual(doc.phoneProofs)
+  })
+})
+
+describe('state file migration 12 -> 13 (members\' joining, growing lock waits)', () => {
+  it("every member of every family joined at the migration; a lock waiting under the old rule counts 5 wrong passwords; nothing else changes", async () => {
+    const before = Date.now()
+    const { dataDir, file, doc } = await olderFile((d) => {
+      asSchema12(d)
+      // the bedroom TV waited after 5 wrong passwords under the old rule (which then set the count back to 0)
+      const locks = d.locks as Record<string, Record<string, unknown>>
+      locks.AC3B7F0E1002 = { ...locks.AC3B7F0E1002, failedTries: 0, waitUntil: before + 600_000 }
+      return d
+    })
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(SCHEMA_VERSION).toBe(13)
+      expect(written.schemaVersion).toBe(13)
+      for (const [id, f] of Object.entries(written.families as Record<string, { members: string[]; joinedAt: Record<string, number> }>)) {
+        expect(Object.keys(f.joinedAt).sort()).toEqual([...f.members].sort())
+        for (const at of Object.values(f.joinedAt)) expect(at).toBeGreaterThanOrEqual(before)
+        expect({ ...f, joinedAt: undefined }).toEqual({ ...(doc.families as Record<string, object>)[id], joinedAt: undefined })
+      }
+      const locks = doc.locks as Record<string, Record<string, unknown>>
+      expect(written.locks).toEqual({ ...locks, AC3B7F0E1002: { ...locks.AC3B7F0E1002, failedTries: 5 } })
+      // everything else as it was
+      for (const key of ['users', 'history', 'notices', 'presenceHidden', 'minors', 'pairing', 'phoneProofs', 'invitations', 'jarvis', 'points'] as const) expect([key, written[key]]).toEqual([key, doc[key]])
+      // the living-room TV's password from before still works, and the count restarts from it
+      const c = realClient(gw.url)
+      await c.login()
+      expect((await c.api.userCenter.childLockSetting({ uid: 'u10001', mac: 'AC3B7F0E1001', lock: false, password: '2468' })).childLock).toBe(false)
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a family that already carries `joinedAt` keeps it; a lock without a wait keeps its count', () => {
+    const doc = {
+      schemaVersion: 12,
+      families: { f: { familyId: 'f', mac: 'M', ownerUid: 'u1', members: ['u1', 'u2'], deviceName: 'x', joinedAt: { u1: 7 } } },
+      locks: { M: { childLock: true, globalLock: false, updatedAt: 1, failedTries: 3, waitUntil: 0 } },
+    }
+    const { state } = migrate(JSON.parse(JSON.stringify(doc)), { now: 99, dailyTaskIds: new Set() })
+    expect(state.families.f.joinedAt).toEqual({ u1: 7, u2: 99 })
+    expect(state.locks).toEqual(doc.locks)
   })
 })
 

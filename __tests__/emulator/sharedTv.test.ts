@@ -123,9 +123,21 @@ describe('state schema 7 -> 8', () => {
     expect(migrated).toBe(true)
     // then 8 -> 9 (issue 32): the family's id is not a MAC's, so it stays; no invitation or session to carry;
     // then 9 -> 10 (issue 36) adds the empty minors' mode map, 10 -> 11 the empty pairing guesses and
-    // 11 -> 12 the empty used phone proofs
+    // 11 -> 12 the empty used phone proofs; 12 -> 13 the members' joining (the migration's time) and no lock to carry
     expect(state.schemaVersion).toBe(SCHEMA_VERSION)
-    expect(state).toEqual({ ...doc, schemaVersion: SCHEMA_VERSION, notices: {}, presenceHidden: {}, invitations: {}, sessions: {}, minors: {}, pairing: {}, phoneProofs: {} })
+    expect(state).toEqual({
+      ...doc,
+      schemaVersion: SCHEMA_VERSION,
+      families: { f: { familyId: 'f', members: ['u1'], joinedAt: { u1: 0 } } },
+      notices: {},
+      presenceHidden: {},
+      invitations: {},
+      sessions: {},
+      minors: {},
+      pairing: {},
+      phoneProofs: {},
+      locks: {},
+    })
   })
 
   it('a schema-7 file is migrated at start, its notices kept if it had some', async () => {

@@ -185,3 +185,12 @@ describe('LockStore', () => {
     expect(store.state?.childLock).toBe(true)
   })
 })
+
+describe('the wait message', () => {
+  it('says minutes up to an hour, then hours (the wait grows to a day)', () => {
+    expect(t.waiting(15)).toContain('15分钟后再试')
+    expect(t.waiting(60)).toContain('60分钟后再试')
+    expect(t.waiting(128)).toContain('2小时8分钟后再试')
+    expect(t.waiting(1440)).toContain('24小时后再试')
+  })
+})

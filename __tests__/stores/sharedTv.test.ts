@@ -260,6 +260,19 @@ describe('the lost-TV notice', () => {
     expect(devices.notice).toBe('')
   })
 
+  it("a TV's lock password being guessed (to its owner) or reset (to the members) is told while the TV stays, once, and read", async () => {
+    const guessed: Notice = { noticeId: 'n-5', kind: 'pinGuessed', familyId: 'f1', deviceName: '客厅电视', createdAt: 1, count: 6 }
+    const reset: Notice = { noticeId: 'n-6', kind: 'pinReset', familyId: 'f3', deviceName: '书房电视', createdAt: 2 }
+    const { devices, api } = await setup([guessed, reset])
+    await devices.load()
+    expect(devices.notice).toBe([dv.pinGuessed('客厅电视', 6), dv.pinReset('书房电视')].join('\n'))
+    expect(devices.notice).toContain('连续输错6次')
+    expect(api.readNotice).toHaveBeenCalledWith({ uid: 'u2', noticeIds: ['n-5', 'n-6'] })
+    devices.dismissNotice()
+    await devices.load()
+    expect(devices.notice).toBe('')
+  })
+
   it('an unbound TV says so; a notice for a TV back in the list is neither shown nor read', async () => {
     const { devices, api } = await setup([{ ...removed, noticeId: 'n-2', familyId: 'f9', kind: 'unbound', deviceName: '父母家' }, removed])
     await devices.load()

@@ -32,6 +32,12 @@
  *  11 -> 12 `phoneProofs` (phone proofs already used: mobileLogin takes a proof once) starts empty:
  *           no proof was ever taken before. Every TV's pairing record gets `freshUntil` 0 and
  *           `freshTried` [] (no fresh code asked for at the TV); nothing else is read or written.
+ *  12 -> 13 families get `joinedAt` (each member: the migration's time, as nobody knows when they
+ *           joined; the 7-day report then shows a member none of the others' viewing from before it).
+ *           Locks: wrong passwords count on past 5 (growing waits); a record with a wait (`waitUntil`
+ *           > 0: 5 wrong in a row under the old rule, which then set the count back to 0) gets
+ *           `failedTries` 5. Notices may now be about a TV's lock password (`pinGuessed` with `count`,
+ *           `pinReset`); the old ones are kept as they are.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -187,7 +193,26 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [mac, g] of Object.entries(pairing)) upgraded[mac] = { freshUntil: 0, freshTried: [], ...g }
     return { ...doc, schemaVersion: 12, pairing: upgraded as DbState['pairing'], phoneProofs: (doc.phoneProofs ?? {}) as DbState['phoneProofs'] }
   },
+  // 12 -> 13: families learn when their members joined (unknown before: the migration's time, so the
+  // 7-day report shows nobody the others' viewing from before it); wrong lock passwords keep counting
+  // past 5 (a wait started under the old rule means 5 in a row: the count says so, and the next wrong
+  // one waits longer); notices may be about a TV's password (new kinds, `count`): none is yet.
+  12: (doc, ctx) => {
+    const families = (doc.families ?? {}) as Record<string, Omit<FamilyRec, 'joinedAt'> & { joinedAt?: Record<string, number> }>
+    const upgradedFamilies: DbState['families'] = {}
+    for (const [id, fam] of Object.entries(families)) {
+      const known = fam.joinedAt ?? {}
+      upgradedFamilies[id] = { ...fam, joinedAt: Object.fromEntries(fam.members.map((uid) => [uid, Object.prototype.hasOwnProperty.call(known, uid) ? known[uid] : ctx.now])) }
+    }
+    const locks = (doc.locks ?? {}) as Record<string, LockRec>
+    const upgradedLocks: DbState['locks'] = {}
+    for (const [mac, l] of Object.entries(locks)) upgradedLocks[mac] = l.waitUntil > 0 ? { ...l, failedTries: Math.max(l.failedTries, LOCK_FREE_TRIES_V13) } : l
+    return { ...doc, schemaVersion: 13, families: upgradedFamilies, locks: upgradedLocks }
+  },
 }
+
+/** Wrong lock passwords that cost no wait, from schema 13 on (gateway/handlers/locks.ts LOCK_FREE_TRIES). */
+const LOCK_FREE_TRIES_V13 = 5
 
 /** The document upgraded to SCHEMA_VERSION, and whether anything changed. */
 export function migrate(raw: unknown, ctx: MigrationContext): { state: DbState; migrated: boolean } {

@@ -63,6 +63,28 @@ export interface FamilyRec {
   /** Member uids (owner first). */
   members: string[]
   deviceName: string
+  /**
+   * Schema 13: when each member joined (epoch ms; `joinFamily`). What the family shares (the 7-day
+   * report) shows a member nothing of the others from before then.
+   */
+  joinedAt: Record<string, number>
+}
+
+/** `uid` joins the family now (or again: the time is that of the latest joining). */
+export function joinFamily(fam: FamilyRec, uid: string, at: number): void {
+  if (!fam.members.includes(uid)) fam.members.push(uid)
+  fam.joinedAt[uid] = at
+}
+
+/** `uid` leaves the family (or is removed): its joining goes with it. */
+export function leaveFamily(fam: FamilyRec, uid: string): void {
+  fam.members = fam.members.filter((m) => m !== uid)
+  delete fam.joinedAt[uid]
+}
+
+/** When `uid` joined the family; a member with no time recorded counts as joining now (sees nothing older). */
+export function joinedAtOf(fam: FamilyRec, uid: string, now: number): number {
+  return Object.prototype.hasOwnProperty.call(fam.joinedAt ?? {}, uid) ? fam.joinedAt[uid] : now
 }
 
 export interface SessionRec {
@@ -90,8 +112,9 @@ export interface SessionRec {
 
 /**
  * A TV's locks (schema 3): one 4-digit password per TV, stored as `salt:pbkdf2` (never in clear),
- * set when a lock is first turned on; `failedTries` wrong passwords in a row, `waitUntil` (epoch ms)
- * the end of the wait after the 5th.
+ * set by the owner when a lock is first turned on; `failedTries` wrong passwords in a row since the
+ * last right one or reset (schema 13: no longer set back at 5; past 5 each one starts a longer wait),
+ * `waitUntil` (epoch ms) the end of the current wait.
  */
 export interface LockRec {
   childLock: boolean
@@ -126,12 +149,20 @@ export interface InvitationRec {
  */
 export interface NoticeRec {
   noticeId: string
-  kind: 'removed' | 'unbound'
+  kind: NoticeKind
   familyId: string
   deviceName: string
   createdAt: number
   read: boolean
+  /** `pinGuessed`: wrong lock passwords in a row when it was written. */
+  count?: number
 }
+
+/**
+ * What a notice tells: the user lost a TV (`removed`, `unbound`), or, about a TV of theirs, its lock
+ * password is being guessed (`pinGuessed`, to the owner) or was reset by the owner (`pinReset`).
+ */
+export type NoticeKind = 'removed' | 'unbound' | 'pinGuessed' | 'pinReset'
 
 /**
  * Issue 36 (schema 10): what the box counted on one server day (UTC+8) of a TV in minors' mode. The
@@ -167,7 +198,7 @@ export const MINORS_DAYS_KEPT = 8
 export const MINORS_WATCHED_KEPT = 100
 
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 12
+export const SCHEMA_VERSION = 13
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -301,9 +332,9 @@ export function initialState(cat: Catalogue, now: number): DbState {
       u10003: user('u10003', DEMO.noTvPhone, '新用户', ''),
     },
     families: {
-      [fam1]: { familyId: fam1, mac: tv1.mac, ownerUid: 'u10001', members: ['u10001', 'u10002'], deviceName: tv1.defaultName },
-      [fam2]: { familyId: fam2, mac: tv2.mac, ownerUid: 'u10001', members: ['u10001'], deviceName: tv2.defaultName },
-      [fam3]: { familyId: fam3, mac: tv3.mac, ownerUid: 'u10002', members: ['u10002'], deviceName: tv3.defaultName },
+      [fam1]: { familyId: fam1, mac: tv1.mac, ownerUid: 'u10001', members: ['u10001', 'u10002'], deviceName: tv1.defaultName, joinedAt: { u10001: now - 90 * DAY, u10002: now - 90 * DAY } },
+      [fam2]: { familyId: fam2, mac: tv2.mac, ownerUid: 'u10001', members: ['u10001'], deviceName: tv2.defaultName, joinedAt: { u10001: now - 90 * DAY } },
+      [fam3]: { familyId: fam3, mac: tv3.mac, ownerUid: 'u10002', members: ['u10002'], deviceName: tv3.defaultName, joinedAt: { u10002: now - 90 * DAY } },
     },
     sessions: {},
     jarvis: {},

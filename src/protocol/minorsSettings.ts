@@ -39,3 +39,25 @@ export function checkMinorsSettings(x: unknown): MinorsProblem | null {
   return null
 }
 
+
+/** Whether minute `m` of the day (0..1439) falls in the curfew `start`..`end` (it may cross midnight). */
+function inWindow(start: number, end: number, m: number): boolean {
+  return start < end ? m >= start && m < end : m >= start || m < end
+}
+
+/**
+ * Whether `after` is at least as strict as `before` (a change a guardian may make without the TV's
+ * password, and that never waits): the mode turned on; or on before and after with a daily total no
+ * larger, a curfew that covers every minute of the old one, the rest reminder kept on, the same age
+ * group. Turning it off, a larger total, a shorter curfew or the reminder off loosen it.
+ */
+export function isStricter(before: MinorsSettings, after: MinorsSettings): boolean {
+  if (!after.enabled) return false
+  if (!before.enabled) return true
+  if (after.dailyLimitMin > before.dailyLimitMin || after.ageGroup !== before.ageGroup) return false
+  if (before.restReminder && !after.restReminder) return false
+  const [bs, be, as, ae] = [before.curfewStart, before.curfewEnd, after.curfewStart, after.curfewEnd].map(hhmmMinutes)
+  if (bs === null || be === null || as === null || ae === null) return false
+  for (let m = 0; m < 1440; m++) if (inWindow(bs, be, m) && !inWindow(as, ae, m)) return false
+  return true
+}

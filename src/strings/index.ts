@@ -229,6 +229,11 @@ export const devices = Object.freeze({
   lostTv: (tv: string) => `你已被移出「${tv}」的家庭`,
   /** Issue 25: the owner unbound the TV while this member's app may have been closed. */
   unboundTv: (tv: string) => `「${tv}」已被管理员解绑，已从你的电视列表中移除`,
+  /** To a TV's owner: wrong lock passwords started to wait (someone may be guessing it). */
+  pinGuessed: (tv: string, count: number) =>
+    `「${tv}」的锁密码已被连续输错${count > 0 ? `${count}次` : '多次'}，可能有人在猜密码。如有需要，请在“童锁与全局锁”中重置锁密码`,
+  /** To the family's other members: the owner reset the TV's lock password. */
+  pinReset: (tv: string) => `「${tv}」的锁密码已被管理员重置，原密码不再有效`,
   save: '保存',
 })
 

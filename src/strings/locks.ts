@@ -21,7 +21,8 @@ export const locks = Object.freeze({
   turnedOn: (name: string) => `${name}已开启，电视已同步`,
   turnedOff: (name: string) => `${name}已关闭，电视已同步`,
   wrongPassword: (left: number) => `锁密码错误，还可以再试${left}次`,
-  waiting: (minutes: number) => `锁密码错误次数过多，请${minutes}分钟后再试`,
+  /** The wait after wrong passwords grows to a day: minutes up to an hour, then hours. */
+  waiting: (minutes: number) => `锁密码错误次数过多，请${minutes <= 60 ? `${minutes}分钟` : minutes % 60 ? `${Math.floor(minutes / 60)}小时${minutes % 60}分钟` : `${minutes / 60}小时`}后再试`,
   forgot: '忘记密码',
   forgotOwnerOnly: '只有电视的管理员可以重置锁密码，请联系管理员',
   resetTitle: '重置锁密码',

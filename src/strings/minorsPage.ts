@@ -32,7 +32,8 @@ export const minorsPage = Object.freeze({
   turnedOn: '未成年人模式已开启，电视已同步',
   turnedOff: '未成年人模式已关闭',
   wrongPassword: (left: number) => `锁密码错误，还可以再试${left}次`,
-  waiting: (minutes: number) => `锁密码错误次数过多，请${minutes}分钟后再试`,
+  /** The wait after wrong passwords grows to a day: minutes up to an hour, then hours. */
+  waiting: (minutes: number) => `锁密码错误次数过多，请${minutes <= 60 ? `${minutes}分钟` : minutes % 60 ? `${Math.floor(minutes / 60)}小时${minutes % 60}分钟` : `${minutes / 60}小时`}后再试`,
   needTv: '请先绑定电视',
   problems: Object.freeze({
     shape: '设置还没有加载完成',

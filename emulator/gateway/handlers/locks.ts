@@ -1,9 +1,13 @@
 /**
  * Lock rules of a TV (issue 12): child lock and global lock, one 4-digit password per TV kept hashed.
- *   - turning a lock on: the first time (no password yet) it needs a 4-digit password, which is set;
- *   - turning a lock off needs the password; a wrong one counts (2004); the 5th wrong in a row starts
- *     a 15-minute wait (2005) during which no lock is turned off, right password or not;
- *   - the owner resets a forgotten password after confirming their phone (resetLockPassword);
+ *   - turning a lock on: the first time (no password yet) it needs a 4-digit password, which is set,
+ *     by the TV's owner only; afterwards it needs none and never waits;
+ *   - turning a lock off needs the password; a wrong one counts (2004). Past LOCK_FREE_TRIES wrong ones
+ *     in a row, each wrong one starts a wait that doubles (1 minute, 2, 4, ... at most LOCK_MAX_WAIT_MS:
+ *     `lockWaitMs`), during which nothing that takes the password is done, right password or not
+ *     (2005). The count is kept in the state file and only the right password or a reset clears it.
+ *     When the waits start, the TV's owner is told (a notice);
+ *   - the owner resets a forgotten password after proving their phone (resetLockPassword);
  *   - every change is told to the TV's box at once (events -> set-top box -> type 87 report).
  */
 import { pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto'
@@ -12,9 +16,26 @@ import type { FamilyRec, LockRec } from '../../db/state'
 import { fail, type HandlerCtx } from '../context'
 import { minorsRecOf } from '../minors'
 import { familyOfMac } from './shared'
+import { keepGuessNotice } from './notices'
 
-export const LOCK_MAX_TRIES = 5
-export const LOCK_WAIT_MS = 15 * 60_000
+/** Wrong passwords in a row that cost no wait (typing slips). */
+export const LOCK_FREE_TRIES = 5
+/** The wait after the first wrong password past the free ones; each further one doubles it. */
+export const LOCK_FIRST_WAIT_MS = 60_000
+/**
+ * The longest wait, one day: a guesser gets 15 guesses in the first 24 hours and 1 a day after, so half
+ * of the 10,000 4-digit PINs still stand after 13 years. The owner, told at the first wait, resets the
+ * PIN with a phone proof (which ends the wait); stricter changes never wait. README "Trust, second round".
+ */
+export const LOCK_MAX_WAIT_MS = 24 * 3600_000
+
+/** The wait that `failedTries` wrong passwords in a row start (0 while they are free). */
+export function lockWaitMs(failedTries: number): number {
+  if (failedTries < LOCK_FREE_TRIES) return 0
+  // 2 ** 31 minutes is past any cap: the exponent never grows the number past a float's range
+  return Math.min(LOCK_MAX_WAIT_MS, LOCK_FIRST_WAIT_MS * 2 ** Math.min(31, failedTries - LOCK_FREE_TRIES))
+}
+
 const PASSWORD_RE = /^\d{4}$/
 
 function hashPassword(password: string, salt = randomBytes(8).toString('hex')): string {
@@ -30,28 +51,39 @@ function passwordMatches(stored: string, password: string): boolean {
 }
 
 /**
- * A change that needs the TV's password (turning a lock off; issue 36: minors' mode): refused during
- * the wait (2005); a wrong password counts (2004), the 5th in a row starts the 15-minute wait (2005);
- * the right one clears the count. One counter per TV, whatever the change. A TV that has no password
- * yet passes (nothing to check against).
+ * A change that needs the TV's password (turning a lock off, a looser minors' mode, its grant, the end
+ * of the family): refused during a wait (2005, not counted); a wrong password counts (2004), and past
+ * the free ones starts the next wait (2005 with its length); the right one clears the count. One
+ * counter per TV, whatever the change. A TV that has no password yet passes (nothing to check against).
  */
-export function checkPassword(ctx: HandlerCtx, l: LockRec, password: string): void {
+export function checkPassword(ctx: HandlerCtx, fam: FamilyRec, password: string): void {
+  const l = lockRec(ctx, fam.mac)
   const wait = l.waitUntil - ctx.now()
-  if (wait > 0) fail('2005', `密码错误次数过多，请${waitMinutes(wait)}分钟后再试`)
+  if (wait > 0) fail('2005', `锁密码错误次数过多，请${waitText(wait)}后再试`)
   if (l.passwordHash && !passwordMatches(l.passwordHash, password)) {
     l.failedTries += 1
-    if (l.failedTries >= LOCK_MAX_TRIES) {
-      l.failedTries = 0
-      l.waitUntil = ctx.now() + LOCK_WAIT_MS
-      ctx.db.touch()
-      fail('2005', `密码错误次数过多，请${waitMinutes(LOCK_WAIT_MS)}分钟后再试`)
-    }
+    const next = lockWaitMs(l.failedTries)
     ctx.db.touch()
-    fail('2004', `锁密码错误，还可以再试${LOCK_MAX_TRIES - l.failedTries}次`)
+    if (next > 0) {
+      l.waitUntil = ctx.now() + next
+      // someone may be guessing: the owner hears of it (one notice per TV, its count kept current)
+      keepGuessNotice(ctx, fam, l.failedTries)
+      fail('2005', `锁密码错误次数过多，请${waitText(next)}后再试`)
+    }
+    fail('2004', `锁密码错误，还可以再试${LOCK_FREE_TRIES - l.failedTries}次`)
   }
   if (l.failedTries !== 0 || l.waitUntil !== 0) ctx.db.touch()
   l.failedTries = 0
   l.waitUntil = 0
+}
+
+/** A wait as people say it: minutes up to an hour, then hours (and minutes). */
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000))
+  if (minutes <= 60) return `${minutes}分钟`
+  const h = Math.floor(minutes / 60)
+  const m = minutes % 60
+  return m ? `${h}小时${m}分钟` : `${h}小时`
 }
 
 /**
@@ -76,12 +108,12 @@ export function tvIsGuarded(ctx: HandlerCtx, mac: string): boolean {
  * one is on it takes the TV's password, with the lock rules (wrong: 2004, the wait: 2005). Without a
  * password: 2007, nothing changed, so the app asks for it.
  */
-export function checkFamilyEnd(ctx: HandlerCtx, mac: string, password: string | undefined): void {
-  if (!tvIsGuarded(ctx, mac)) return
-  const l = lockRec(ctx, mac)
+export function checkFamilyEnd(ctx: HandlerCtx, fam: FamilyRec, password: string | undefined): void {
+  if (!tvIsGuarded(ctx, fam.mac)) return
+  const l = lockRec(ctx, fam.mac)
   if (!l.passwordHash) return
   if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑需要输入锁密码')
-  checkPassword(ctx, l, password)
+  checkPassword(ctx, fam, password)
 }
 
 /**
@@ -106,20 +138,18 @@ export function lockRec(ctx: HandlerCtx, mac: string): LockRec {
 export function lockInfo(ctx: HandlerCtx, fam: FamilyRec, uid: string): LockState {
   const l = lockRec(ctx, fam.mac)
   const wait = Math.max(0, l.waitUntil - ctx.now())
+  // past the free tries, one try after each wait
+  const triesLeft = wait > 0 ? 0 : l.failedTries < LOCK_FREE_TRIES ? LOCK_FREE_TRIES - l.failedTries : 1
   return {
     mac: fam.mac,
     childLock: l.childLock,
     globalLock: l.globalLock,
     updatedAt: l.updatedAt,
     hasPassword: !!l.passwordHash,
-    triesLeft: wait > 0 ? 0 : Math.max(0, LOCK_MAX_TRIES - l.failedTries),
+    triesLeft,
     retryAfterSec: Math.ceil(wait / 1000),
     isOwner: fam.ownerUid === uid,
   }
-}
-
-function waitMinutes(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 60_000))
 }
 
 function apply(ctx: HandlerCtx, fam: FamilyRec, l: LockRec, change: Partial<Pick<LockRec, 'childLock' | 'globalLock'>>): void {
@@ -144,7 +174,7 @@ export function setLock(ctx: HandlerCtx, req: { uid: string; mac: string; lock: 
   }
   if (!l[which]) return lockInfo(ctx, fam, req.uid)
   // a lock that came on without a password (the TV's own report, an older state file) turns off without one
-  checkPassword(ctx, l, password)
+  checkPassword(ctx, fam, password)
   apply(ctx, fam, l, { [which]: false })
   return lockInfo(ctx, fam, req.uid)
 }

@@ -7,9 +7,9 @@
  */
 import type { MinorsInfo, MinorsDay, MinorsWatched } from '../../../src/protocol/contract/minors'
 import { GRANT_SEC, limitSecOf, minorsReason, REPORT_DAYS, type MinorsSettings } from '../../../src/protocol/minors'
-import { checkMinorsSettings, defaultMinorsSettings, type MinorsProblem } from '../../../src/protocol/minorsSettings'
+import { checkMinorsSettings, defaultMinorsSettings, isStricter, type MinorsProblem } from '../../../src/protocol/minorsSettings'
 import { serverDayAdd, serverDayKey } from '../../../src/protocol/time'
-import type { FamilyRec } from '../../db/state'
+import { joinedAtOf, type FamilyRec } from '../../db/state'
 import { fail, type HandlerCtx } from '../context'
 import { dayOf, ensureDay, ensureMinorsRec, minorsRecOf } from '../minors'
 import { checkPassword, lockInfo, lockRec, setFirstPassword } from './locks'
@@ -55,9 +55,12 @@ export function setMinorsMode(ctx: HandlerCtx, req: { uid: string; mac: string; 
   if (problem) fail('1001', PROBLEMS[problem])
   const password = req.password ?? ''
   const l = lockRec(ctx, fam.mac)
-  // a TV without a password yet: the first change that turns the mode on sets it
+  const before = minorsRecOf(ctx.db.state, fam.mac)?.settings ?? defaultMinorsSettings()
+  // a TV without a password yet: the first change that turns the mode on sets it (the owner only).
+  // A stricter change takes no password and never waits, so the parent can always tighten it; the
+  // password it may carry is not even checked (it would answer a guesser right or wrong without a wait).
   if (!l.passwordHash && req.settings.enabled) setFirstPassword(l, password, fam, req.uid)
-  else checkPassword(ctx, l, password)
+  else if (!isStricter(before, req.settings)) checkPassword(ctx, fam, password)
   const { enabled, ageGroup, dailyLimitMin, curfewStart, curfewEnd, restReminder } = req.settings
   const rec = ensureMinorsRec(ctx.db.state, fam.mac)
   rec.settings = { enabled, ageGroup, dailyLimitMin, curfewStart, curfewEnd, restReminder }
@@ -78,7 +81,7 @@ export function grantMinutes(ctx: HandlerCtx, req: { uid: string; mac: string; p
   if (!rec || !rec.settings.enabled) fail('1003', '未成年人模式未开启')
   const day = serverDayKey(ctx.now())
   if (dayOf(rec, day).grantSec > 0) fail('2002', '今天已经延长过一次了')
-  checkPassword(ctx, lockRec(ctx, fam.mac), req.password)
+  checkPassword(ctx, fam, req.password)
   const d = ensureDay(rec, day)
   d.grantSec = GRANT_SEC
   d.limitSec = limitSecOf(rec.settings, d.grantSec)
@@ -89,20 +92,27 @@ export function grantMinutes(ctx: HandlerCtx, req: { uid: string; mac: string; p
 
 /**
  * The last REPORT_DAYS server days, oldest first: what the box counted (minutes, totals, viewings)
- * and this TV's watch records of each day (any member's; one per program, a program the box counted
- * that day not repeated).
+ * and this TV's watch records of each day (one per program, a program the box counted that day not
+ * repeated). Only what the family shares with the reader: their own records; the others' only from
+ * members who do not hide their presence (不让家人看到我在用) and only since the reader joined; the
+ * box's viewings only since the reader joined (the minutes counted stay: the mode runs on them).
  */
 export function minorsReport(ctx: HandlerCtx, req: { uid: string; mac: string }): { serverTime: number; days: MinorsDay[] } {
   ctx.user(req.uid)
   const fam = familyOfMac(ctx, req.uid, req.mac)
   const now = ctx.now()
   const rec = minorsRecOf(ctx.db.state, fam.mac)
-  const records = fam.members.flatMap((uid) => (ctx.db.state.history[uid] ?? []).filter((h) => h.mac === fam.mac))
+  const since = joinedAtOf(fam, req.uid, now)
+  const hidden = ctx.db.state.presenceHidden[fam.familyId] ?? []
+  const shared = (uid: string) => uid === req.uid || !hidden.includes(uid)
+  const records = fam.members
+    .filter(shared)
+    .flatMap((uid) => (ctx.db.state.history[uid] ?? []).filter((h) => h.mac === fam.mac && (uid === req.uid || h.watchedAt >= since)))
   const days: MinorsDay[] = []
   for (let i = REPORT_DAYS - 1; i >= 0; i--) {
     const day = serverDayAdd(now, -i)
     const d = dayOf(rec, day)
-    const counted: MinorsWatched[] = d.watched.map((w) => ({ ...w, source: 'box' as const }))
+    const counted: MinorsWatched[] = d.watched.filter((w) => w.startedAt >= since).map((w) => ({ ...w, source: 'box' as const }))
     const seen = new Set(counted.map((w) => w.programId).filter(Boolean))
     const fromRecords: MinorsWatched[] = []
     for (const h of records) {

@@ -1,7 +1,7 @@
 /** User center handlers: identities, login, tokens, devices and families, locks, addresses. */
 import { emulatorStrings } from '../../strings'
 import type { userCenter } from '../../../src/protocol/contract/userCenter'
-import { familyOfTv, newFamilyId, nextId, type UserRec } from '../../db/state'
+import { familyOfTv, joinFamily, leaveFamily, newFamilyId, nextId, type UserRec } from '../../db/state'
 import { fail, type DomainHandlers, type HandlerCtx } from '../context'
 import { balanceOf } from './points'
 import { checkFamilyEnd, clearTvOfFamily, lockInfo, resetPassword, setLock, uploadLocks } from './locks'
@@ -172,10 +172,10 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     }
     if (!fam) {
       // issue 32: a new binding is a new family, whatever was bound to this TV before
-      fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName }
+      fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName, joinedAt: {} }
       families[fam.familyId] = fam
     }
-    if (!fam.members.includes(uid)) fam.members.push(uid)
+    if (!fam.members.includes(uid)) joinFamily(fam, uid, ctx.now())
     dropNotices(ctx, uid, fam.familyId)
     if (deviceName && fam.ownerUid === uid) fam.deviceName = deviceName
     if (!u.lastFamilyId) u.lastFamilyId = fam.familyId
@@ -201,7 +201,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     // the family ends (the owner unbinds, or its last member leaves): the TV's minors' mode and locks end
     // with it, so that takes the TV's password while one is on; nothing changes before it is given
     const ends = fam.ownerUid === uid || fam.members.every((m) => m === uid)
-    if (ends) checkFamilyEnd(ctx, fam.mac, password)
+    if (ends) checkFamilyEnd(ctx, fam, password)
     // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
     const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
@@ -211,10 +211,10 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
         const member = ctx.db.state.users[m]
         if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, m).filter((f) => f.familyId !== familyId)[0]?.familyId ?? ''
       }
-      fam.members = []
+      for (const m of [...fam.members]) leaveFamily(fam, m)
     } else {
       // a member who leaves on their own gets no notice
-      fam.members = fam.members.filter((m) => m !== uid)
+      leaveFamily(fam, uid)
     }
     forgetPresence(ctx, uid, familyId)
     // issue 32: what the leaver issued dies with their leaving; everything of an ended family dies with it
@@ -239,7 +239,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
     const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: newUserNickName(nickName) })
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
-    fam.members.push(member.uid)
+    joinFamily(fam, member.uid, ctx.now())
     dropNotices(ctx, member.uid, fam.familyId)
     if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
     ctx.db.touch()
@@ -278,7 +278,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid || memberUid === uid) fail('1004', '只有管理员可以移除其他成员')
     if (!fam.members.includes(memberUid)) fail('1003', '该成员不在家庭中')
-    fam.members = fam.members.filter((m) => m !== memberUid)
+    leaveFamily(fam, memberUid)
     const member = ctx.db.state.users[memberUid]
     if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
     // Issue 25: the member is told at their next launch, even if their app is closed now
@@ -329,7 +329,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = Object.prototype.hasOwnProperty.call(ctx.db.state.families, inv.familyId) ? ctx.db.state.families[inv.familyId] : undefined
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
     if (!invitationLive(ctx, inv, fam)) fail('2006', '邀请已过期或已被使用')
-    fam.members.push(uid)
+    joinFamily(fam, uid, ctx.now())
     dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
     if (!u.lastFamilyId) u.lastFamilyId = fam.familyId

@@ -95,13 +95,18 @@ export const familyMember = s.obj({
   role: s.oneOf(['owner', 'member'] as const),
 })
 
-/** A notice kept for a member who lost a TV (local-stack extension, issue 25). */
+/**
+ * A notice kept for a user (local-stack extension): they lost a TV (issue 25: removed, unbound), or
+ * about a TV of their family, its lock password is being guessed (pinGuessed, to the owner, with how
+ * many wrong ones in a row) or was reset by the owner (pinReset, to the other members).
+ */
 export const notice = s.obj({
   noticeId: s.str(),
-  kind: s.oneOf(['removed', 'unbound'] as const),
+  kind: s.oneOf(['removed', 'unbound', 'pinGuessed', 'pinReset'] as const),
   familyId: s.str(),
   deviceName: s.str(),
   createdAt: s.num('epoch ms'),
+  count: opt(s.num('pinGuessed: wrong lock passwords in a row')),
 })
 
 /** An invitation to a TV family (local-stack extension): who invites to which TV, until when. */

@@ -28,6 +28,22 @@ export interface UnbindResult extends ActionResult {
 const PASSWORD_REFUSALS: readonly string[] = ['2004', '2005', '2007']
 const PASSWORD_RE = /^\d{4}$/
 
+/** A notice about a TV's lock password (being guessed, reset by the owner), not about losing the TV. */
+const aboutPassword = (n: Notice) => n.kind === 'pinGuessed' || n.kind === 'pinReset'
+
+function noticeText(n: Notice): string {
+  switch (n.kind) {
+    case 'unbound':
+      return t.unboundTv(n.deviceName)
+    case 'pinGuessed':
+      return t.pinGuessed(n.deviceName, n.count ?? 0)
+    case 'pinReset':
+      return t.pinReset(n.deviceName)
+    default:
+      return t.lostTv(n.deviceName)
+  }
+}
+
 /**
  * The bound TVs (queryBindDevice) and the current one: the device whose familyId equals the user's
  * lastFamilyId, else the first (SPEC 4). Switch, rename, bind and unbind go through the user centre;
@@ -36,7 +52,10 @@ const PASSWORD_RE = /^\d{4}$/
 export class DevicesStore {
   readonly list: Loadable<Device[]>
   busy = false
-  /** Why TVs left the list on the last refresh (removed from their family elsewhere); '' none. */
+  /**
+   * What the last refresh has to tell: TVs that left the list (removed from their family elsewhere),
+   * a TV's lock password being guessed (to its owner) or reset by its owner; '' none.
+   */
   notice = ''
 
   constructor(
@@ -84,8 +103,9 @@ export class DevicesStore {
     if (before && after) {
       for (const d of before) if (d.uid === uid && !after.some((a) => a.familyId === d.familyId)) told.set(d.familyId, t.lostTv(d.deviceName))
     }
-    const shown = notices.filter((n) => !(after ?? []).some((a) => a.familyId === n.familyId))
-    for (const n of shown) told.set(n.familyId, n.kind === 'unbound' ? t.unboundTv(n.deviceName) : t.lostTv(n.deviceName))
+    // a TV lost: shown once the list no longer has it; about a TV's lock password: shown as it comes
+    const shown = notices.filter((n) => aboutPassword(n) || !(after ?? []).some((a) => a.familyId === n.familyId))
+    for (const n of shown) told.set(aboutPassword(n) ? `${n.familyId}:${n.kind}` : n.familyId, noticeText(n))
     if (told.size) runInAction(() => (this.notice = [...told.values()].join('\n')))
     // Not marked read (the request failed; the client has said why): shown again at the next launch,
     // which is better than never.
