@@ -110,9 +110,9 @@ listeners.tcp.default = 127.0.0.1:$amqp
 mqtt.listeners.tcp.default = 127.0.0.1:$mqtt
 web_mqtt.tcp.port = $web
 web_mqtt.tcp.ip = 127.0.0.1
-# issue 32: no WebSocket frame over 16 KiB (+ the MQTT fixed header); the app sends one packet per frame
+# no WebSocket frame over 16 KiB (+ the MQTT fixed header); the app sends one packet per frame
 web_mqtt.ws_opts.max_frame_size = 16389
-# issue 33: phones keep persistent sessions; one left alone 5 minutes is removed
+# phones keep persistent sessions; one left alone 5 minutes is removed
 mqtt.subscription_ttl = $SESSION_TTL_MS
 loopback_users = none
 log.console = false
@@ -213,23 +213,23 @@ NODES=3
 NODE_MEMORY="${RABBITMQ_NODE_MEMORY:-4GiB}"
 # Cache TTL above the app's 30 s sync, so a phone's checks stay cached from one sync to the next.
 CACHE_TTL_MS="${RABBITMQ_AUTH_CACHE_TTL_MS:-60000}"
-# Issue 33: RabbitMQ 3.10 runs every metadata transaction (a clean session's queue deletion at CONNECT,
+# RabbitMQ 3.10 runs every metadata transaction (a clean session's queue deletion at CONNECT,
 # its subscription queue's declare and bind) through one worker pool per node, as large as the node's
 # schedulers by default (2 here). RABBITMQ_WORKER_POOL=N sets it (advanced.config,
 # rabbit.default_worker_pool_size). Measured, 500-pair storm: 32 made recovery slower (first CONNACK
 # p50 15.0 s, SUBACK p50 30.0 s against 11.8 s and 19.3 s with 2), so the default stays.
 WORKER_POOL="${RABBITMQ_WORKER_POOL:-}"
-# Issue 33: a session left alone this long is removed (phones: one per login; TVs: one each). Long
+# A session left alone this long is removed (phones: one per login; TVs: one each). Long
 # enough for any reconnect of the same login (the jitter's 30 s cap, a node back within a minute),
 # short enough that the sessions each app start leaves behind do not pile up.
 SESSION_TTL_MS="${RABBITMQ_SESSION_TTL_MS:-300000}"
-# Issue 33: the HTTP auth backend asks through Erlang's httpc default profile, which keeps at most 2
+# The HTTP auth backend asks through Erlang's httpc default profile, which keeps at most 2
 # connections per host (max_sessions) and queues up to 5 requests behind each (max_keep_alive_length):
 # every check of a node in single file. In a reconnect storm each connection needs 3-5 checks. 32
 # connections, one request each, measured (500-pair storm): recovery p99 15.1 s -> 13.3 s.
 # RABBITMQ_HTTPC_SESSIONS=0 keeps httpc's defaults. 3.10 has no configuration key for it: set at boot.
 HTTPC_SESSIONS="${RABBITMQ_HTTPC_SESSIONS:-32}"
-# Issue 33 (tried): RABBITMQ_SESSION_MIRRORS=N mirrors every session queue on N nodes (classic queue
+# Tried: RABBITMQ_SESSION_MIRRORS=N mirrors every session queue on N nodes (classic queue
 # mirroring, ha-mode exactly), so that a session outlives the node it was declared on.
 SESSION_MIRRORS="${RABBITMQ_SESSION_MIRRORS:-}"
 HAPROXY_PROCS="${HAPROXY_PROCS:-2}"
@@ -305,7 +305,7 @@ start_node() {
   chown -R rabbitmq:rabbitmq "$CDIR"
   # Three nodes share 2 cores: no scheduler busy-waiting, and schedulers not bound to cores (RabbitMQ
   # binds them by default, so every node's scheduler 1 sat on core 0 and the kernel could not move a
-  # busy node to an idle core; issue 33 measured, 500-pair storm: first CONNACK p50 10.6 s -> 8.2 s).
+  # busy node to an idle core; measured, 500-pair storm: first CONNACK p50 10.6 s -> 8.2 s).
   # su applies the login limits (1024 open files): raise the soft limit to the hard one again.
   setsid su rabbitmq -s /bin/sh -c "ulimit -n \$(ulimit -Hn); exec env $(node_env "$n") \
 RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS='+sbwt none +sbwtdcpu none +sbwtdio none +sbt u${RABBITMQ_ERL_EXTRA:+ $RABBITMQ_ERL_EXTRA}' \
@@ -374,7 +374,7 @@ backend rabbit_web_mqtt
   default-server inter 2s fall 3 rise 2 on-marked-down shutdown-sessions
   # A node that refuses a connection before its checks have marked it down (a node just killed: about
   # 6 s of failed checks): the connection is retried on another node at once instead of failing back to
-  # the phone (issue 33: measured, most of a node kill's recovery time went to this).
+  # the phone (measured, most of a node kill's recovery time went to this).
   retries 2
   option redispatch 1
 EOF
@@ -474,7 +474,7 @@ cluster() {
   start_node 3
   if ! wait_node 2 || ! wait_node 3 || ! wait_cluster 1; then stop_cluster; return 1; fi
   for n in $(seq 1 $NODES); do tune_node "$n"; done
-  # TVs and phones keep persistent sessions (issue 33: a reconnect whose session survived declares and
+  # TVs and phones keep persistent sessions (a reconnect whose session survived declares and
   # binds nothing, about 4 times cheaper on 3.10). A command the phone gave up on (no reply in 800 ms,
   # SPEC 4) must never run later, and a reply or a TV's announcement older than that is no longer news:
   # messages in every session's queue expire after 800 ms. (tv-commands, the TVs' own, is kept by name:

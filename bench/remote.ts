@@ -84,7 +84,7 @@ async function bench(target: Target, directory: MemoryDirectory, mac: string, ui
   // The app's path.
   const api: TvLinkApi = {
     jarvisLogin: async () => target.login(uid, user.phone),
-    // issue 32: the user's own way into the TV
+    // the user's own way into the TV
     queryAgentTopic: async () => agentTopic(mac, uid),
   }
   const store = new TvStore({ ...browserTvCode(), api, loadMqtt: loadMqttNow, url: target.url, createWebsocket: createWebsocketFactory(wsConnectSocket()) })

@@ -36,7 +36,7 @@ export function loadScriptSource(l: string, chunkFile: string): string {
 }
 
 /**
- * Issue 35, weapp: React parts of a page (the now-playing panel, the touch pad) leave the main package
+ * Weapp: React parts of a page (the now-playing panel, the touch pad) leave the main package
  * for an async subpackage, yet render with the app's one React/MobX/Taro runtime.
  *
  * - Their `import()`s stay dynamic imports (config/babel-weapp-async-import.js) named `<root>/<file>`,
@@ -97,5 +97,5 @@ export class WeappAsyncSubpackagePlugin {
   }
 }
 
-/** Issue 35: home's now-playing panel and the remote's touch pad (with their store and strings). */
+/** Home's now-playing panel and the remote's touch pad (with their store and strings). */
 export const HOME_PARTS: AsyncSubpackage = { root: 'home-parts', stylesInto: 'pages/index/index.wxss', preloadWith: 'pages/index/index' }

@@ -3,7 +3,7 @@
  * validation at the client boundary and for its types, not for its documentation. This drops the
  * documentation text from it: `doc: '...'` properties and the description argument of the schema
  * builders (`s.str('...')`, `s.obj({...}, '...')`, ...). Nothing at run time reads them; the emulator,
- * the tests and the README keep them (they do not go through this plugin). Issue 32: the request bounds
+ * the tests and the README keep them (they do not go through this plugin). The request bounds
  * (`s.str(doc, max)`, `s.arr(items, doc, max)`) go too: only the gateway enforces them; and so do an
  * entry's own error codes (`errors: ['1003', ...]`) and where it comes from (`origin: 'spec'`): the
  * client handles every code the same way and never reads either (the weapp main package is within a
@@ -32,7 +32,7 @@ module.exports = function stripContractDocs({ types: t }) {
         const at = DOC_ARG[callee.property.name]
         const args = path.node.arguments
         if (at === undefined || args.length <= at) return
-        // issue 32: a bound after the description (`s.str('...', max)`) is the gateway's only
+        // a bound after the description (`s.str('...', max)`) is the gateway's only
         if ((callee.property.name === 'str' || callee.property.name === 'arr') && args.length === at + 2) args.splice(at + 1, 1)
         if (args.length === at + 1 && (isText(args[at]) || t.isIdentifier(args[at], { name: 'undefined' }))) args.splice(at, 1)
       },

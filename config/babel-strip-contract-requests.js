@@ -1,5 +1,5 @@
 /**
- * Babel plugin for the app builds (issue 34): the request schema and the domain of each gateway
+ * Babel plugin for the app builds: the request schema and the domain of each gateway
  * contract entry (`endpoint({ domain, request: s.obj({...}), ... })` in src/protocol/contract) are
  * left out. The app's request client validates what comes back (response, envelope), never what it
  * sends, and never reads an entry's domain: the request schemas serve the gateway (the emulator

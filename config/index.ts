@@ -69,7 +69,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       config: {
         output: { quote_keys: false, ascii_only: false },
         // H5: Taro's default keep_fnames keeps every function's name in the bundle; nothing here reads
-        // Function#name (issue 34: part of the home route's bytes). Two compress passes.
+        // Function#name (part of the home route's bytes). Two compress passes.
         ...(process.env.TARO_ENV === 'h5' ? { keep_fnames: false, compress: { passes: 2 } } : {}),
       },
     },
@@ -89,7 +89,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // bundled module that names it gets src/platform/microtask.ts instead (native when present).
         // mqtt.js lives in an async subpackage, not in the main package.
         chain.plugin('mqttSubpackage').use(MqttSubpackagePlugin, [appEnvConstants()])
-        // crypto-js too (issue 34): src/platform/crypto loads it with the first request.
+        // crypto-js too: src/platform/crypto loads it with the first request.
         chain.plugin('cryptoSubpackage').use(LibrarySubpackagePlugin, [CRYPTO_SUBPACKAGE])
         chain.plugin('provideQueueMicrotask').use(webpack.ProvidePlugin, [
           { queueMicrotask: [path.resolve(__dirname, '../src/platform/microtask.ts'), 'queueMicrotask'] },
@@ -103,14 +103,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
           ...split.cacheGroups,
           taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
         }
-        // Issue 35: the shared chunks (common, vendors, taro) are the main package's, made of what the
+        // The shared chunks (common, vendors, taro) are the main package's, made of what the
         // pages share ('initial'): a module that only the async subpackage's parts use stays in their
         // chunks. Set on each group: Taro's MiniSplitChunksPlugin reads the groups alone.
         chain.optimization.splitChunks({
           ...split,
           cacheGroups: Object.fromEntries(Object.entries(groups).map(([k, g]) => [k, g && { ...g, chunks: 'initial' }])),
         })
-        // Issue 35: the now-playing panel and the touch pad load from an async subpackage, into the
+        // The now-playing panel and the touch pad load from an async subpackage, into the
         // app's own webpack runtime (imports marked weappSubpackage; config/babel-weapp-async-import.js).
         chain.plugin('asyncSubpackage').use(WeappAsyncSubpackagePlugin, [[HOME_PARTS]])
         if (process.env.TVC_BUNDLE_STATS) chain.plugin('bundleStats').use(BundleStatsPlugin, [process.env.TVC_BUNDLE_STATS])

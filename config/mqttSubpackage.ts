@@ -71,7 +71,7 @@ export const MQTT_SUBPACKAGE: LibrarySubpackage = {
 }
 
 /**
- * Issue 34: crypto-js and the AES-CBC scheme (src/platform/crypto/weapp.ts), loaded by the first
+ * crypto-js and the AES-CBC scheme (src/platform/crypto/weapp.ts), loaded by the first
  * encrypted request, at launch (no page to preload with: it is needed before home's first request).
  */
 export const CRYPTO_SUBPACKAGE: LibrarySubpackage = { root: 'crypto', entry: path.join(SRC, 'crypto/subpackage.ts') }

@@ -1,5 +1,5 @@
 /**
- * Issue 24 in a real browser against the H5 build and the full local stack: child mode keeps adult
+ * Discovery in a real browser against the H5 build and the full local stack: child mode keeps adult
  * programs out of search's category tabs, suggestions and 热搜榜; home's first-visit guide (first
  * visit, none on the second); browsing by a label; 热搜榜 opening a detail; two categories removed
  * from 分类黑名单 in one batch; an operator image opening its link. Screenshots .artifacts/e2e/discover-*.png.
@@ -34,7 +34,7 @@ async function openSearch() {
   await shown('input').first().waitFor({ timeout: 15_000 })
 }
 
-describe('issue 24 on a 390 x 844 phone', { concurrency: false }, () => {
+describe('child mode in search, the first-visit guide and SPEC 7\'s extras on a 390 x 844 phone', { concurrency: false }, () => {
   before(async () => {
     j = await startJourney()
     await j.loginDemo()

@@ -60,7 +60,7 @@ export interface Journey {
 export interface JourneyOptions {
   /**
    * The stack's clock before tests move it (default: the real time). A fixed value makes positions
-   * exact: only the test's clock moves count (issue 22's resume suite).
+   * exact: only the test's clock moves count (the resume suite).
    */
   gatewayNow?: () => number
 }

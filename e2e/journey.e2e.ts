@@ -124,7 +124,7 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
     await open('')
     await waitForText('.tv-card__state', '电视在线', 15_000)
     await shown('.tv-card__action').first().click()
-    // line 1 names what the box reports it plays (issue 22: the program and its episode)
+    // line 1 names what the box reports it plays (the program and its episode)
     await waitForText('.tv-card__playing', new RegExp(`正在播放 ${program.title}`))
     await shot('07-home-playing')
   })

@@ -1,5 +1,5 @@
 /**
- * Issue 21 in a real browser against the H5 build and the full local stack: the 直播 tab and its
+ * Live TV in a real browser against the H5 build and the full local stack: the 直播 tab and its
  * groups (tapping a tab never scrolls the page), a channel's schedule with the programme on air in
  * view, another day, a programme's detail, 在电视上看 switching the virtual box (the home card shows it
  * from the box's reply), child mode with child channels only, and the remote's 频道+.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 in a real browser against the H5 build and the full local stack: child lock (the box
+ * Locks and screen mode in a real browser against the H5 build and the full local stack: child lock (the box
  * reports child mode at once, home shows the child desktop), global lock (play on TV refused with a
  * message, nothing sent to the box), screen mode (chosen, confirmed, reported by the box), and a
  * family member invited, joined and removed (their app loses the TV and says why).

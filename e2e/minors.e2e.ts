@@ -1,5 +1,5 @@
 /**
- * Issue 36 in a real browser against the H5 build and the full local stack: minors' mode on the family
+ * Minors' mode in a real browser against the H5 build and the full local stack: minors' mode on the family
  * TV, set from the parent's phone and enforced by the stack's box. The stack's clock runs from 14:00
  * Beijing on a fixed day and is moved by the suite.
  *   1. the parent turns minors' mode on for 8-16 (60 minutes) from the lock page, with the password;

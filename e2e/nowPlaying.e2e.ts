@@ -1,5 +1,5 @@
 /**
- * Issue 35 in a real browser against the H5 build and the full local stack: now playing and the touch
+ * Now playing in a real browser against the H5 build and the full local stack: now playing and the touch
  * pad. Episode 2 of a series is played on the TV from its detail page, then on home:
  *   1. the now-playing panel under the TV card names it, and its bar advances;
  *   2. 暂停: 10 s of the stack's clock later the box's position has not moved;

@@ -1,5 +1,5 @@
 /**
- * npm run perf:scroll: H5 smoothness of live TV (issue 21). Against the H5 build and the local stack,
+ * npm run perf:scroll: H5 smoothness of live TV. Against the H5 build and the local stack,
  * in Debian Chromium with the CPU slowed 4x (PERF_CPU_SLOWDOWN, as perf:profile does), it scrolls the
  * 直播 tab's largest channel group and a channel's day schedule down and up with the wheel, and prints
  * every main-thread task over 50 ms (PERF_LONG_MS) the browser's Long Tasks API saw while scrolling.

@@ -1,6 +1,6 @@
 /**
  * 我的 and the user's lists in a real browser against the H5 build and the full local stack
- * (issue 11): favourites, watch records written by the virtual box, both black lists, logout, the
+ *: favourites, watch records written by the virtual box, both black lists, logout, the
  * web view's allow rule, and a tap-through from home to every page of the personal area.
  *
  *   npm run build:h5 && npm run e2e

@@ -1,5 +1,5 @@
 /**
- * The points centre in a real browser (issue 13), against the H5 build and the full local stack:
+ * The points centre in a real browser, against the H5 build and the full local stack:
  *   1. sign in: the balance and the ledger grow; a second sign-in the same day is refused in words;
  *   2. the next day (the emulator's clock switch) the streak grows;
  *   3. a task goes from received to done by really playing a program on the TV; its reward is

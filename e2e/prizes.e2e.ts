@@ -1,5 +1,5 @@
 /**
- * Spending points in a real browser (issue 14), against the H5 build and the full local stack:
+ * Spending points in a real browser, against the H5 build and the full local stack:
  *   1. exchange a physical prize: the address is asked for, then saved; the prize appears in 我的奖品
  *      and the ledger shows its cost;
  *   2. not enough points -> a clear message, and nothing is deducted;

@@ -1,5 +1,5 @@
 /**
- * Issue 23 in a real browser against the H5 build and the full local stack: the demo owner changes
+ * The WeChat profile in a real browser against the H5 build and the full local stack: the demo owner changes
  * the nickname in my-info (a name that breaks the rule is refused in words first, the typing kept);
  * the new name shows in 我的, and in the family list of 客厅电视 on the phone of a family member
  * (13800000001). Screenshots .artifacts/e2e/profile-*.png.

@@ -1,5 +1,5 @@
 /**
- * Issue 22 in a real browser against the H5 build and the full local stack: continue watching across
+ * Continue watching in a real browser against the H5 build and the full local stack: continue watching across
  * two TVs. The stack's clock stands still unless the suite moves it, so positions are exact.
  *   1. episode 2 of a series played on 卧室电视; the stack's clock moved 10 minutes; the detail page
  *      shows 上次看到 第2集 10:00;

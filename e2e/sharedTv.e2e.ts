@@ -1,5 +1,5 @@
 /**
- * Issue 25 in a real browser against the H5 build and the full local stack, two phones on 客厅电视
+ * The shared TV in a real browser against the H5 build and the full local stack, two phones on 客厅电视
  * (the owner 13800000000 and the member 13800000001):
  *   1. the member raises the volume; within 2 s the owner's TV card says "家里人 · 刚刚 · 调高音量";
  *   2. the family panel shows both phones connected;

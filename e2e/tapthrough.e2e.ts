@@ -1,5 +1,5 @@
 /**
- * Issue 14: one tap-through from home reaches every page of SPEC 2 (the two H5 system pages aside),
+ * One tap-through from home reaches every page of SPEC 2 (the two H5 system pages aside),
  * in the H5 build, against the local stack; each page opens without an error state and is no
  * placeholder.
  *
@@ -61,7 +61,7 @@ describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, (
     await back()
     // the "更多" of the blocks: a topic list and a flow. Home shows its blocks again after the way back
     // (wait for them: counting at once found none on a loaded CI machine). The first screen holds no 更多
-    // (a banner and a row); the blocks under the fold render as the user scrolls near them (issue 34):
+    // (a banner and a row); the blocks under the fold render as the user scrolls near them:
     // scroll on until both are reached or no new one shows.
     const both = () => reached.has('pages/list-detail/list-detail') && reached.has('subpackages/pages/flow-more/flow-more')
     await j.shown('.block').first().waitFor({ timeout: 15_000 })
@@ -78,7 +78,7 @@ describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, (
       await j.page.waitForTimeout(600)
       if ((await j.shown('.block__more').count()) === mores) break
     }
-    // 直播: a channel's schedule (a route the product adds, issue 21)
+    // 直播: a channel's schedule (a route the product adds)
     await j.shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
     await tap('.live-item')
     await back()
@@ -99,7 +99,7 @@ describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, (
     for (const key of entries) {
       await tap(`[data-entry="${key}"]`)
       if (key === 'product') await j.page.frameLocator('iframe').locator('h1').waitFor({ timeout: 15_000 })
-      // issue 36: the lock page opens minors' mode (its own page in a subpackage)
+      // the lock page opens minors' mode (its own page in a subpackage)
       if (routeNow() === 'pages/my-one-lock/my-one-lock') {
         await tap('[data-entry="minors"]')
         await back()

@@ -8,7 +8,7 @@
  *   phone inbox: tvc/phone/{cid}          (jarvisLogin clientTopic[0]; only that phone may subscribe)
  *   TV inbox:    tvc/tv/{MAC}             (MAC = 12 uppercase hex digits; the TV subscribes to it and
  *                                          everything below it)
- *   a user's way in: tvc/tv/{MAC}/u/{uid} (queryAgentTopic data[0].topic for that user; issue 32,
+ *   a user's way in: tvc/tv/{MAC}/u/{uid} (queryAgentTopic data[0].topic for that user,
  *                                          src/protocol/tv/sender.ts: only that user's phones may
  *                                          publish there, so the box learns the sender from it)
  * A phone publishes only to its own user's way into TVs bound to that user; a set-top box publishes
@@ -61,6 +61,12 @@ export interface BrokerDirectory {
   allTvs(): VirtualTv[]
   /** The pairing code the TV shows now (its set-top box admin lists it); absent: no pairing. */
   pairingCode?(mac: string): string
+  /**
+   * The person at the TV asked it for a fresh code (its 换一个配对码 action, presence at the TV): the
+   * code it shows from now on, which binds at once, during a wait after strangers' guesses too
+   * (../pairing.ts). Null when the TV gave its daily number of fresh codes. Absent: no pairing.
+   */
+  freshPairingCode?(mac: string): string | null
   /** Current lock state of a TV, reflected in its type 87 replies. */
   locksOf(mac: string): TvLocks
   /**
@@ -75,43 +81,51 @@ export interface BrokerDirectory {
    * phones it serves at once. Optional; returns an unsubscribe function.
    */
   onTvChanged?(listener: (mac: string) => void): () => void
-  /** The live channels a box tunes to (issue 21). Optional: without them a box plays no live TV. */
+  /** The live channels a box tunes to. Optional: without them a box plays no live TV. */
   liveChannels?(): readonly LiveChannelDef[]
   /** The stack's controllable clock (the gateway's): what is on air. Optional: Date.now. */
   now?(): number
-  /** A program a box plays episode by episode: title and episode lengths (issue 22). Optional. */
+  /** A program a box plays episode by episode: title and episode lengths. Optional. */
   programOf?(programId: string): ProgramDef | undefined
+  /**
+   * The catalogue's word on a program for children (the data of the gateway's child channel): true or
+   * false, undefined for a program it does not know. Optional: without it a box judges no program under
+   * the child lock (src/protocol/tv/childLock.ts).
+   */
+  childFriendly?(programId: string): boolean | undefined
+  /** The programs of a TV desktop's tiles in order (`child`: the child desktop's). Optional. */
+  desktopTiles?(child: boolean): readonly string[]
   /** The stack's clock was moved (tests): boxes playing a program write their record at once. Optional. */
   onClockMoved?(listener: () => void): () => void
   /**
-   * Issue 25: the members of a TV's family now (uid, nickname from the member list, whether they hid
+   * The members of a TV's family now (uid, nickname from the member list, whether they hid
    * their presence). Optional: without it a box tells nobody who did what.
    */
   familyMembers?(mac: string): FamilyMemberView[]
   /**
-   * Issue 32: broker sessions were revoked (logout, a member removed, a TV unbound): the broker closes
+   * Broker sessions were revoked (logout, a member removed, a TV unbound): the broker closes
    * every open connection of those client ids at once (their cid/sign are refused from then on).
    * Optional; returns an unsubscribe function.
    */
   onSessionsRevoked?(listener: (cids: readonly string[]) => void): () => void
   /**
-   * Issue 36: the TV's minors' mode as the gateway keeps it, for a server day: the settings and that
+   * The TV's minors' mode as the gateway keeps it, for a server day: the settings and that
    * day's counted total and grant; undefined for a TV nobody set up. Optional: without it a box
    * enforces nothing.
    */
   minorsOf?(mac: string, day: string): MinorsView | undefined
-  /** Issue 36: the box counted playback; the gateway adds it to the day's total (kept across box restarts). */
+  /** The box counted playback; the gateway adds it to the day's total (kept across box restarts). */
   addMinorsUsage?(mac: string, usage: MinorsUsage): void
 }
 
-/** Issue 36: what a box reads of its TV's minors' mode for one server day. */
+/** What a box reads of its TV's minors' mode for one server day. */
 export interface MinorsView {
   settings: MinorsSettings
   usedSec: number
   grantSec: number
 }
 
-/** Issue 36: what a box counted since its last write: `sec` whole seconds of one thing, from `startedAt`, on `day`. */
+/** What a box counted since its last write: `sec` whole seconds of one thing, from `startedAt`, on `day`. */
 export interface MinorsUsage {
   /** Server day 'YYYYMMDD' (UTC+8). */
   day: string
@@ -122,7 +136,7 @@ export interface MinorsUsage {
   programId?: string
 }
 
-/** A member of a TV's family as its box sees it (issue 25). */
+/** A member of a TV's family as its box sees it. */
 export interface FamilyMemberView {
   uid: string
   nickName: string
@@ -135,7 +149,7 @@ export interface TvPlay {
   uid: string
   programId: string
   episodeIndex: number
-  /** Seconds into the episode (issue 22; 0 when the box does not say). */
+  /** Seconds into the episode (0 when the box does not say). */
   positionSec?: number
 }
 
@@ -150,7 +164,7 @@ export function tvTopic(mac: string): string {
   return `${TV_TOPIC_PREFIX}${mac.replace(/[^0-9a-fA-F]/g, '').slice(-12).toUpperCase()}`
 }
 
-/** Issue 32: the TV topic a user publishes to (what queryAgentTopic answers that user). */
+/** The TV topic a user publishes to (what queryAgentTopic answers that user). */
 export function agentTopic(mac: string, uid: string): string {
   return senderTopic(tvTopic(mac), uid)
 }

@@ -16,6 +16,8 @@ import { startBroker, type RunningBroker } from './broker'
 import { DEFAULT_CORS_ORIGINS, startGateway, type GatewayOptions, type RunningGateway } from './gateway'
 import { aedesTransport, startSetTops, type SetTops } from './settop'
 import { SETTOP_ADMIN_PATH, settopAdmin } from './settop/admin'
+import { tvPairingRoute } from './broker/tvPairing'
+import { DEFAULT_TV_SECRET } from './broker'
 
 export interface StackOptions {
   /** Loopback only; default 127.0.0.1. */
@@ -63,7 +65,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       tcpPort: options.tcpPort,
       tvSecret: options.tvSecret,
       allowedOrigins: options.gateway?.corsOrigins ?? DEFAULT_CORS_ORIGINS,
-      httpHandler: (req, res) => settopAdmin(settops, gateway.adminToken, (mac) => gateway.directory.pairingCode?.(mac))(req, res),
+      httpHandler: (req, res) =>
+        tvPairingRoute(gateway.directory, options.tvSecret ?? DEFAULT_TV_SECRET)(req, res) ||
+        settopAdmin(
+          settops,
+          gateway.adminToken,
+          (mac) => gateway.directory.pairingCode?.(mac),
+          (mac) => gateway.directory.freshPairingCode?.(mac),
+        )(req, res),
     })
   } catch (e) {
     await gateway.close()

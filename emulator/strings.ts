@@ -4,10 +4,18 @@ export const emulatorStrings = Object.freeze({
   familyUser: '家庭用户',
   /** bindDevice on a TV that has an owner (../pairing.ts). */
   pairNeeded: '这台电视已有主人，请输入电视上显示的8位配对码',
-  pairWrong: '配对码不正确或已过期，请以电视上当前显示的为准',
-  /** Issue 32: the TV took too many wrong codes (from anyone); it shows a new one and waits. */
-  pairLocked: (minutes: number) => `这台电视的配对码错误次数过多，已更换新配对码，请${minutes}分钟后按电视上显示的新配对码再试`,
-  /** WeChat identity (issue 23). */
+  pairWrong: '配对码不正确或已过期，请核对MAC地址，并以电视上当前显示的配对码为准',
+  /** The person at the TV can always get a fresh code (../pairing.ts). */
+  pairFreshHint: '可在电视上选择“换一个配对码”，新配对码立即可用',
+  /** familyMember for a phone nobody logged in with: no account is made for it. */
+  memberNotRegistered: '该手机号还没有登录过本应用：请对方先用自己的手机登录，或向对方发送家庭邀请',
+  /** A family has at most this many people (handlers/userCenter.ts FAMILY_MEMBERS_MAX). */
+  familyFull: (max: number) => `家庭成员已满（最多${max}人），请先移除不再使用的成员`,
+  /** queryAgentTopic for a TV the caller is not in the family of (or no TV at all: the same answer). */
+  notYourTv: '这台电视没有绑定到你的账号',
+  /** The TV took too many wrong codes (from anyone); it shows a new one and waits. */
+  pairLocked: (minutes: number) => `这台电视的配对码错误次数过多，请${minutes}分钟后再试；在电视旁可选择“换一个配对码”，新配对码立即可用`,
+  /** WeChat identity. */
   wxCodeInvalid: '微信登录凭证无效',
   wxCodeUsed: '微信登录凭证已被使用，请重新登录',
   wxCodeExpired: '微信登录凭证已过期，请重新登录',
@@ -18,20 +26,20 @@ export const emulatorStrings = Object.freeze({
   phoneProofUsed: '手机号凭证已被使用，请重新获取手机号后登录',
   phoneProofExpired: '手机号凭证已过期，请重新获取手机号后登录',
   phoneLinkedElsewhere: '该手机号已关联其他微信账号',
-  /** Issue 32: createUser outside the session a phone login just created. */
+  /** createUser outside the session a phone login just created. */
   linkNeedsPhoneLogin: '请先用手机号登录，再关联微信',
-  /** Issue 32: how a member who hid their presence is named in the last action the others see. */
+  /** How a member who hid their presence is named in the last action the others see. */
   hiddenMember: '家人',
   nickNameLength: (max: number) => `昵称为1到${max}个字`,
   nickNameControl: '昵称不能包含控制字符',
   avatarType: '头像须为PNG、JPEG或WebP图片',
   avatarTooLarge: (kb: number) => `头像不能超过${kb}KB`,
   avatarMissing: '没有收到头像文件',
-  /** Issue 32: getDetail on the child channel for a program it does not allow. */
+  /** getDetail on the child channel for a program it does not allow. */
   childNotAllowed: '儿童模式下不能查看这个节目：它不适合儿童',
-  /** Issue 32: a 9999 says this, never the internal error text. */
+  /** A 9999 says this, never the internal error text. */
   serverError: '服务暂时出现问题，请稍后再试',
-  /** Issue 32: an avatar's declared pixel size is over the limit. */
+  /** An avatar's declared pixel size is over the limit. */
   avatarPixels: (side: number) => `头像图片不能超过${side}×${side}像素，请换一张或裁小后再上传`,
   /** Live TV answers (handlers/live.ts). */
   live: Object.freeze({
@@ -42,7 +50,7 @@ export const emulatorStrings = Object.freeze({
     badDate: '日期应为 YYYYMMDD',
     dayOutOfRange: '只能查看前后3天的节目单',
   }),
-  /** Issue 36: what the virtual box shows in minors' mode, and how it names what it counted. */
+  /** What the virtual box shows in minors' mode, and how it names what it counted. */
   minors: Object.freeze({
     total: '今天的观看时间已用完，明天再来吧',
     curfew: '现在是休息时间，请早点睡觉',

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The local stack under abuse (issue 16's list): each attack is refused, and after each the stack
+ * The local stack under abuse : each attack is refused, and after each the stack
  * still serves a real phone (login, a gateway call, an MQTT CONNECT with the jarvisLogin credentials).
  */
 import fs from 'node:fs'
@@ -117,7 +117,7 @@ row('abuse', 'a retained publish from a phone', 'the connection is closed; nothi
     c.once('close', () => resolve(true))
     setTimeout(() => resolve(false), 3_000)
   })
-  // to the user's own way into its TV (issue 32), where only the retain flag is wrong
+  // to the user's own way into its TV, where only the retain flag is wrong
   c.publish(agentTopic(world.stack.gateway.catalogue.tvs[0].mac, user.uid), '{"replay":true}', { qos: 1, retain: true })
   const wasClosed = await closed
   c.end(true)
@@ -159,7 +159,7 @@ row('abuse', 'createUser relinking an existing phone to another WeChat identity'
   return refusedAndServing(code === '1004', `answered ${code}`)
 })
 
-row('abuse', "getUserInfo with someone's openId and no code exchange (issue 23)", 'refused (3004); no session, no profile', async () => {
+row('abuse', "getUserInfo with someone's openId and no code exchange", 'refused (3004); no session, no profile', async () => {
   const guest = realClient(world.stack.gatewayUrl)
   const code = await guest.api.userCenter.getUserInfo({ openId: 'wx-open-u10001', unionId: 'wx-union-u10001' }).then(() => 'ANSWERED', (e: { code?: string }) => String(e.code))
   return refusedAndServing(code === '3004', `answered ${code}`)
@@ -213,7 +213,7 @@ row('abuse', "a phone naming another phone's topic as the reply topic of a TV co
     from: { nickname: 'x', topic: 'tvc/phone/someone-else', uid: user.uid },
     to: [{ jid: mac, mac, nickname: '', topic: tvTopic(mac), uid: '' }],
   })
-  // on the user's own way into the TV (issue 32: the only TV topic the broker lets it publish to)
+  // on the user's own way into the TV (the only TV topic the broker lets it publish to)
   const way = (await client.api.jarvis.queryAgentTopic([mac]))[0].topic
   await new Promise<void>((resolve) => c.publish(way, JSON.stringify(envelope), { qos: 1 }, () => resolve()))
   await new Promise((r) => setTimeout(r, 300))

@@ -151,7 +151,7 @@ row('at most once', 'the same command delivered twice to the TV', 'the box execu
   await within(() => volume(store) === v + 1, 3_000)
   const box = stack.box()
   const again = stack.received().find((e) => res.ok && e.sequenceId === res.sequenceId)
-  // delivered again on the same way in (issue 32: the sender is the user level of the topic)
+  // delivered again on the same way in (the sender is the user level of the topic)
   if (again) box.handle(JSON.stringify(again), stack.user.uid)
   await sleep(200)
   return {

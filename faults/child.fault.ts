@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Child mode (issue 24): with the TV child-locked (curVersion 0) every search call the phone's real
+ * Child mode: with the TV child-locked (curVersion 0) every search call the phone's real
  * stores make carries the child channel, and nothing the gateway answers shows an adult program: the
  * results, their category tabs, a category, the suggestions, 热搜榜 and the hot hints. One row per
  * call, plus the call failing in child mode (no adult fallback) and the TV turning child while adult

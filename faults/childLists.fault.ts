@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 32 finding 9, the child walk of the user's own things: with the demo user's TV child-locked
+ * Child mode in the user's lists, the child walk of the user's own things: with the demo user's TV child-locked
  * (curVersion 0) the app's real stores show nothing adult in 我的收藏, 观看记录, 节目黑名单 or 继续观看,
  * say how many they keep out, and a detail page opened from a link to an adult program shows nothing of
  * it; when the TV leaves child mode the hidden items come back by themselves.
@@ -28,7 +28,7 @@ const adultOwned = () => {
   return ids.filter(isAdult)
 }
 
-row('child mode (issue 32)', "the child walk: 我的收藏, 观看记录, 节目黑名单 and 继续观看 of the demo user, the TV child-locked (the seeded data has adult titles in them)", 'no adult title shown anywhere; each list says how many it keeps out and why', async () => {
+row('child mode', "the child walk: 我的收藏, 观看记录, 节目黑名单 and 继续观看 of the demo user, the TV child-locked (the seeded data has adult titles in them)", 'no adult title shown anywhere; each list says how many it keeps out and why', async () => {
   const personal = personalOf(child.root)
   const lists = { 我的收藏: personal.favourites, 观看记录: personal.records, 节目黑名单: personal.blackList }
   for (const l of Object.values(lists)) await l.list.loadFirst()
@@ -52,7 +52,7 @@ row('child mode (issue 32)', "the child walk: 我的收藏, 观看记录, 节目
   }
 })
 
-row('child mode (issue 32)', 'a detail page opened from a link (a share, an old message) for an adult program', 'it says the program is not for children and shows nothing of it (no title, poster, description or cast)', async () => {
+row('child mode', 'a detail page opened from a link (a share, an old message) for an adult program', 'it says the program is not for children and shows nothing of it (no title, poster, description or cast)', async () => {
   const adult = world.stack.gateway.catalogue.programs.find((p) => !p.childFriendly && p.cast.length > 0)
   if (!adult) throw new Error('no adult program')
   const model = new DetailModel(child.root.api, () => child.root.session.uid, () => child.root.childMode)
@@ -64,7 +64,7 @@ row('child mode (issue 32)', 'a detail page opened from a link (a share, an old 
   }
 })
 
-row('child mode (issue 32)', 'the TV leaves child mode while 我的收藏 is open', 'the kept-out favourites come back by themselves (no reload by the user); the notice goes', async () => {
+row('child mode', 'the TV leaves child mode while 我的收藏 is open', 'the kept-out favourites come back by themselves (no reload by the user); the notice goes', async () => {
   const fav = personalOf(child.root).favourites
   await fav.list.loadFirst()
   const before = { shown: fav.shown.length, hidden: fav.hiddenCount }

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 36, minors' mode under faults: the parent's settings and the grant end up done once or visibly
+ * Minors' mode under faults: the parent's settings and the grant end up done once or visibly
  * not done, never half, and the TV's box follows what the gateway has. The phone runs the app's real
  * page model (MinorsModeModel) against the local stack; the box is the stack's own.
  */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 25's rows: the shared TV under forgery. A member posing as another member through the
+ * The shared TV's rows: the TV under forgery. A member posing as another member through the
  * envelope's `from` fields is named as themself; a command from a non-member is refused by the broker
  * and, should it reach the box anyway, by the box (no answer, no last action, nothing told to the
  * family); a text of 65 code points is refused by the app (nothing sent) and by the box (nothing typed).
@@ -8,6 +8,7 @@
 import { remoteKey, type Command } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
 import { DEMO } from '../emulator/gateway'
+import { agentTopic } from '../emulator/directory'
 import { sharedTvOf } from '../src/features/devices/state/sharedTvStore'
 import { textInputOf } from '../src/features/home/state/textInputStore'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
@@ -31,8 +32,9 @@ async function rawPhone(phone: string) {
   const client = realClient(world.stack.gatewayUrl)
   const user = await client.login(phone)
   const creds = await client.api.jarvis.jarvisLogin({ uid: user.uid, phone, abilityString: '' })
-  // issue 32: the user's own way into the TV (queryAgentTopic), the only TV topic the broker lets it publish to
-  const topic = (await client.api.jarvis.queryAgentTopic([LIVING]))[0].topic
+  // the user's own way into the TV (queryAgentTopic), the only TV topic the broker lets it publish to
+  // a non-member gets no topic from the gateway: it writes one by the public scheme, as an attacker would
+  const topic = await client.api.jarvis.queryAgentTopic([LIVING]).then((t) => t[0].topic, () => agentTopic(LIVING, user.uid))
   const { c, replies, closed } = await connectRawPhone(world.stack.mqttUrl, creds)
   const envelope = (cmd: Command, from: { nickname: string; uid: string }) => {
     const sequenceId = Date.now() + Math.floor(Math.random() * 1000)

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 33's rows: a TV that goes away for a few seconds and comes back while the family's phones stay
+ * A returning TV's rows: a TV that goes away for a few seconds and comes back while the family's phones stay
  * connected, on the local stack (gateway, embedded broker, virtual set-top boxes) with the app's real
  * stores. The phones show the TV offline while it is away, and 电视在线 again within 3 s of its return:
  * the stack's box announces itself (an extension), and without that announcement (a real operator's

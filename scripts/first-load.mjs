@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run check:first-load: cheap, deterministic stand-ins for home's first load (issue 34), run in CI
+ * npm run check:first-load: cheap, deterministic stand-ins for home's first load, run in CI
  * where `npm run perf` (slow, noisy) is not. The H5 build is served as production serves it, against
  * the local stack, in Debian Chromium on a 390 x 844 phone, twice: a first visit, and a returning user
  * (logged in once before, so home starts from the saved session and home cache). For each it prints:

@@ -9,7 +9,7 @@ export const EXPECTED_MAIN = [
  * SPEC's own pages of that package.
  */
 export const ADDED_PAGES = {
-  // issue 21: a live channel's schedule (channelId, date); issue 36: minors' mode of the current TV
+  // a live channel's schedule (channelId, date): minors' mode of the current TV
   subpackages: ['live-channel', 'minors-mode'],
 }
 
@@ -36,7 +36,7 @@ export const LIBRARY_SUBPACKAGES = [
 ]
 
 /**
- * Issue 35: subpackages of app code, webpack chunks loaded with require.async into the app's own
+ * Subpackages of app code, webpack chunks loaded with require.async into the app's own
  * runtime (config/asyncSubpackage.ts): the remote, now playing and the touch pad, preloaded with home.
  */
 export const ASYNC_SUBPACKAGES = [{ root: 'home-parts', pages: ['placeholder'], preloadedBy: 'pages/index/index' }]

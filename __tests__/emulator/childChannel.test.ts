@@ -183,3 +183,17 @@ describe('child channel: the user\'s own lists and a detail opened from a link (
     expect(await c.api.epg.getDetail({ programId: k.programId, childMode: true })).toMatchObject({ programId: k.programId, child: true })
   })
 })
+
+describe('the directory the boxes read: the child channel\'s own data', () => {
+  it('childFriendly is the catalogue\'s flag (unknown programs: undefined); the child desktop\'s tiles are child programs, the normal one\'s are not all', () => {
+    const { directory } = testGateway()
+    expect(directory.childFriendly?.(adult()[0].programId)).toBe(false)
+    expect(directory.childFriendly?.(kids()[0].programId)).toBe(true)
+    expect(directory.childFriendly?.('no-such-program')).toBeUndefined()
+    const child = directory.desktopTiles?.(true) ?? []
+    const normal = directory.desktopTiles?.(false) ?? []
+    expect([child.length, normal.length]).toEqual([12, 12])
+    expect(child.every(childFriendly)).toBe(true)
+    expect(normal.some((id) => !childFriendly(id))).toBe(true)
+  })
+})

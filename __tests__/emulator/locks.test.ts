@@ -170,14 +170,14 @@ describe('family instances and their invitations (issue 32)', () => {
   it('every binding is a new family: its id is random, never from the MAC; an invitation of the old one opens nothing', async () => {
     const a = realClient(gw.url)
     const { uid } = await a.login('13700003201')
-    const first = await a.api.userCenter.bindDevice({ uid, mac: FREE })
+    const first = await a.api.userCenter.bindDevice({ uid, mac: FREE, pairCode: gw.directory.pairingCode?.(FREE) })
     const invite = await a.api.userCenter.createInvitation({ uid, familyId: first.familyId })
     await a.api.userCenter.wxaUnbindFamily({ uid, familyId: first.familyId })
     // the family ended: its invitation is gone with it
     expect(await codeOf(a.api.userCenter.queryInvitation({ code: invite.code }))).toBe('1003')
     const b = realClient(gw.url)
     const hb = await b.login('13700003202')
-    const second = await b.api.userCenter.bindDevice({ uid: hb.uid, mac: FREE })
+    const second = await b.api.userCenter.bindDevice({ uid: hb.uid, mac: FREE, pairCode: gw.directory.pairingCode?.(FREE) })
     expect(second.familyId).not.toBe(first.familyId)
     for (const id of [first.familyId, second.familyId]) {
       expect(id).toMatch(/^fam-[A-Za-z0-9_-]{12}$/)

@@ -254,7 +254,7 @@ describe('the family ends (issue 32: a binding is a family instance)', () => {
     expect(gw.directory.minorsOf!(LIVING, '20261124')).toBeUndefined()
     expect(seen).toEqual([LIVING])
     // whoever binds the TV next is another family: the mode reads as off, the report shows nobody's viewing
-    await member.api.userCenter.bindDevice({ uid: 'u10002', mac: LIVING })
+    await member.api.userCenter.bindDevice({ uid: 'u10002', mac: LIVING, pairCode: gw.directory.pairingCode?.(LIVING) })
     expect((await member.api.userCenter.queryMinorsMode({ uid: 'u10002', mac: LIVING })).settings.enabled).toBe(false)
     const report = await member.api.userCenter.minorsReport({ uid: 'u10002', mac: LIVING })
     expect(report.days.flatMap((d) => d.watched.filter((w) => w.source === 'box'))).toEqual([])

@@ -132,6 +132,52 @@ describe('the curfew', () => {
   })
 })
 
+describe('the search field open', () => {
+  const startKeys: RemoteKey[] = ['channelUp', 'channelDown', 'play', 'playPause', 'next', 'previous']
+
+  it.each([
+    ['the curfew', 'curfew', (): void => jest.setSystemTime(bj(22, 30)), {}],
+    ['the total used up', 'total', (): void => undefined, { used: 3600 }],
+  ] as const)('during %s, KEYCODE_SEARCH then a key that tunes or starts is refused at once with the reason; nothing plays, no timer needed', async (_what, reason, at, day) => {
+    at()
+    const book = gatewayBook()
+    if ('used' in day) ensureDay(book.rec, serverDayKey(Date.now())).usedSec = day.used
+    const { box, key } = boxWith(book.source)
+    for (const k of startKeys) {
+      const opened = await key('search')
+      expect(opened.actionData.content.textInput).toEqual({ focused: true })
+      const r = await key(k)
+      expect([k, minorsOf(r)?.refused, minorsOf(r)?.reason]).toEqual([k, true, reason])
+      // at once: the reply itself says nothing plays, with no clock moved and no timer run
+      expect([k, r.actionData.content.playState.playing, r.actionData.content.playState.live]).toEqual([k, null, null])
+      expect(box.state.playing).toBeNull()
+    }
+  })
+
+  it('out of limits the field still takes what it types: digits, delete and OK are text, not channel numbers', async () => {
+    jest.setSystemTime(bj(22, 30))
+    const book = gatewayBook()
+    const { box, key } = boxWith(book.source)
+    await key('search')
+    for (const k of ['digit1', 'digit2', 'del', 'digit5', 'ok'] as RemoteKey[]) expect([k, minorsOf(await key(k))?.refused]).toEqual([k, undefined])
+    expect(box.searchField.snapshot()).toEqual({ focused: true, text: '15', submitted: '15' })
+    expect(box.state).toMatchObject({ playing: null, liveEntry: '' })
+    // back closes the field; then 频道+ is refused as before
+    await key('back')
+    expect(minorsOf(await key('channelUp'))).toMatchObject({ refused: true, reason: 'curfew' })
+  })
+
+  it('within limits, 频道+ with the field open tunes as before (and closes the field)', async () => {
+    const book = gatewayBook()
+    const { box, key } = boxWith(book.source)
+    await key('search')
+    const r = await key('channelUp')
+    expect(minorsOf(r)).toEqual({ usedSec: 0, limitSec: 3600, reason: null })
+    expect(box.state.live).toMatchObject({ number: 1 })
+    expect(box.searchField.focused).toBe(false)
+  })
+})
+
 /**
  * The child jest's environment: this one's, in Los Angeles, without what jest.setup.ts put into it for
  * the pages (TARO_PLATFORM=web makes babel-preset-taro add react-refresh to the child's transform, whose

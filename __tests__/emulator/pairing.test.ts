@@ -6,10 +6,11 @@
 import { familyOfTv } from '../../emulator/db/state'
 import fs from 'node:fs'
 import { adminHeaders } from '../../emulator/adminToken'
-import { createPairing, PAIR_LOCK_MS, PAIR_MAX_WRONG, PAIR_ODDS_PER_DAY, PAIR_WINDOW_MS } from '../../emulator/pairing'
+import { createPairing, PAIR_FRESH_MAX_WRONG, PAIR_FRESH_MS, PAIR_FRESH_PER_DAY, PAIR_LOCK_MS, PAIR_MAX_WRONG, PAIR_ODDS_PER_DAY, PAIR_WINDOW_MS } from '../../emulator/pairing'
 import { DEMO } from '../../emulator/gateway'
 import { startStack } from '../../emulator/stack'
 import { bindQrText, parseBindQr } from '../../src/protocol/pairing'
+import { DEFAULT_TV_SECRET, tvSecretFor } from '../../emulator/broker'
 import { realClient, startTestGateway, tempDataDir, TEST_APP_KEY } from './helpers/gateway'
 
 const OWNED = 'AC3B7F0E1001' // 客厅电视, owned by the demo user
@@ -62,6 +63,46 @@ describe('pairing codes', () => {
     expect(p.check('u-family', OWNED, p.codeOf(OWNED))).toBe('ok')
   })
 
+  it(`a fresh code asked for at the TV binds at once during strangers' wait; each account gets one try at it, ${PAIR_FRESH_MAX_WRONG} wrong tries void it`, () => {
+    let now = 0
+    const p = createPairing('secret', () => now)
+    const shown = p.codeOf(OWNED)
+    const wrongOf = (code: string) => (code === '00000000' ? '00000001' : '00000000')
+    for (let i = 0; i < PAIR_MAX_WRONG; i++) p.check(`s${i}`, OWNED, wrongOf(shown))
+    expect(p.check('family', OWNED, p.codeOf(OWNED))).toBe('locked')
+    // the person at the TV presses 换一个配对码: the TV shows the fresh code and takes it at once
+    const fresh = p.fresh(OWNED) as string
+    expect(p.codeOf(OWNED)).toBe(fresh)
+    expect(p.waitSec(OWNED)).toBeGreaterThan(0)
+    // a stranger's wrong try: one per account, then locked for that account
+    expect(p.check('s0', OWNED, wrongOf(fresh))).toBe('wrong')
+    expect(p.check('s0', OWNED, fresh)).toBe('locked')
+    expect(p.check('family', OWNED, fresh)).toBe('ok')
+    // more strangers' wrong codes during the wait do not rotate it away (only the window codes rotate)
+    expect(p.check('family2', OWNED, fresh)).toBe('ok')
+    // PAIR_FRESH_MAX_WRONG accounts with a wrong try: void, the TV shows the window code again
+    for (let i = 1; i < PAIR_FRESH_MAX_WRONG; i++) expect(p.check(`t${i}`, OWNED, wrongOf(fresh))).toBe('wrong')
+    expect(p.check('family3', OWNED, fresh)).toBe('locked')
+    expect(p.codeOf(OWNED)).not.toBe(fresh)
+    // it lives PAIR_FRESH_MS
+    const again = p.fresh(OWNED) as string
+    now += PAIR_FRESH_MS
+    expect(p.check('family4', OWNED, again)).toBe('locked')
+  })
+
+  it(`a TV gives at most ${PAIR_FRESH_PER_DAY} fresh codes in 24 hours; outside a wait only the fresh code binds while it lives`, () => {
+    let now = 0
+    const p = createPairing('secret', () => now)
+    const windowCode = p.codeOf(OWNED)
+    const first = p.fresh(OWNED) as string
+    expect(p.check('u', OWNED, windowCode)).toBe('wrong')
+    expect(p.check('u', OWNED, first)).toBe('ok')
+    for (let i = 1; i < PAIR_FRESH_PER_DAY; i++) expect(p.fresh(OWNED)).toMatch(/^\d{8}$/)
+    expect(p.fresh(OWNED)).toBeNull()
+    now += 24 * 3600_000
+    expect(p.fresh(OWNED)).toMatch(/^\d{8}$/)
+  })
+
   it('the odds: all accounts together get at most 360 guesses a TV a day judged, below 1 in 100,000 to hit', () => {
     // attack as fast as the rule allows for a day: every wrong code as soon as the TV takes codes again
     let now = 0
@@ -86,7 +127,7 @@ describe('pairing codes', () => {
 })
 
 describe('bindDevice on the gateway', () => {
-  it('a TV with an owner needs its code (1005 without, 1005 wrong, 1004 locked); the right code joins the family', async () => {
+  it('binding a TV needs its code, owned or not (1005 without, 1005 wrong, 1004 locked); the right code joins; a fresh code from the TV binds during the wait', async () => {
     const dataDir = tempDataDir()
     const stack = await startStack({ gatewayPort: 0, wsPort: 0, tcpPort: 0, dataDir, gateway: { appKey: TEST_APP_KEY } })
     try {
@@ -107,8 +148,13 @@ describe('bindDevice on the gateway', () => {
       // a member binds again without a code (nothing to prove)
       await rc.api.userCenter.bindDevice({ uid, mac: OWNED })
 
-      // a TV nobody owns binds without a code, as before
-      await rc.api.userCenter.bindDevice({ uid, mac: FREE })
+      // a TV nobody owns needs its code too (a MAC read off a card binds nothing); a MAC that names no
+      // TV answers the same as a TV that wants its code
+      await expect(rc.api.userCenter.bindDevice({ uid, mac: FREE })).rejects.toMatchObject({ code: '1005' })
+      await expect(rc.api.userCenter.bindDevice({ uid, mac: 'AC3B7F0EFFFF' })).rejects.toMatchObject({ code: '1005' })
+      expect(familyOfTv(stack.gateway.state(), FREE)).toBeUndefined()
+      await rc.api.userCenter.bindDevice({ uid, mac: FREE, pairCode: stack.gateway.directory.pairingCode?.(FREE) })
+      expect(familyOfTv(stack.gateway.state(), FREE)?.ownerUid).toBe(uid)
 
       // guessing is locked out after 5 wrong codes for the TV, whoever sends them (issue 32)
       const wrong = shown.code === '00000000' ? '00000001' : '00000000'
@@ -121,6 +167,25 @@ describe('bindDevice on the gateway', () => {
       const { uid: u2 } = await other.login('13700000008')
       const right = stack.gateway.directory.pairingCode?.('AC3B7F0E1002') as string
       await expect(other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: right })).rejects.toMatchObject({ code: '1004', message: expect.stringContaining('20分钟') })
+
+      // the person at the TV asks it for a fresh code (its admin route: the TV's button), which binds at once
+      const pressed = await fetch(`${stack.adminUrl}/AC3B7F0E1002/pairing`, { method: 'POST', headers: adminHeaders(stack.gateway.adminToken) })
+      const fresh = (await pressed.json()) as { code: string; qr: string }
+      expect(fresh.qr).toBe(bindQrText('AC3B7F0E1002', fresh.code))
+      expect(stack.gateway.directory.pairingCode?.('AC3B7F0E1002')).toBe(fresh.code)
+      expect((await other.api.userCenter.bindDevice({ uid: u2, mac: 'AC3B7F0E1002', pairCode: fresh.code })).mac).toBe('AC3B7F0E1002')
+      expect((await fetch(`${stack.adminUrl}/AC3B7F0E1002/pairing`, { method: 'POST' })).status).toBe(401)
+
+      // a real box asks with its broker credentials: its own codes only
+      const tvRoute = new URL('/tv/pairing', stack.adminUrl).toString()
+      const basic = (user: string, pass: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` })
+      const own = basic('tv:AC3B7F0E1003', tvSecretFor(DEFAULT_TV_SECRET, 'AC3B7F0E1003'))
+      expect(((await (await fetch(tvRoute, { headers: own })).json()) as { code: string }).code).toBe(stack.gateway.directory.pairingCode?.('AC3B7F0E1003'))
+      const boxFresh = (await (await fetch(tvRoute, { method: 'POST', headers: own })).json()) as { mac: string; code: string }
+      expect(boxFresh).toMatchObject({ mac: 'AC3B7F0E1003', code: stack.gateway.directory.pairingCode?.('AC3B7F0E1003') })
+      for (const headers of [{}, basic('tv:AC3B7F0E1002', tvSecretFor(DEFAULT_TV_SECRET, 'AC3B7F0E1003')), basic('tv:AC3B7F0E1003', DEFAULT_TV_SECRET)]) {
+        expect((await fetch(tvRoute, { method: 'POST', headers })).status).toBe(401)
+      }
     } finally {
       await stack.close()
       fs.rmSync(dataDir, { recursive: true, force: true })

@@ -7,6 +7,7 @@ import { OfflineError } from '../../src/services/http'
 import type { RunningGateway } from '../../emulator/gateway'
 import { SCENARIO_HEADER, SCENARIO_NAMES } from '../../emulator/gateway'
 import { effectOf, isScenarioName } from '../../emulator/gateway/scenarios'
+import { MAX_SLOW_PENDING } from '../../emulator/gateway/server'
 import { realClient, startTestGateway } from './helpers/gateway'
 import { adminHeaders } from '../../emulator/adminToken'
 
@@ -91,19 +92,41 @@ it('forced 401 twice: the retry fails too -> the session ends once, no loop', as
   expect(rc.exchanges.map((x) => x.path).slice(1)).toEqual(['integration/2.0/checkIsCollection', 'v5/mc/common/token/refresh', 'integration/2.0/checkIsCollection'])
 })
 
-it('per request: the x-emulator-scenario header applies to that request only', async () => {
-  const login = await fetch(`${gw.url}v5/mc/common/mobile/login`, { method: 'POST', headers: { [SCENARIO_HEADER]: '5xx' }, body: '{}' })
+it('per request: the x-emulator-scenario header (with the admin token) applies to that request only', async () => {
+  const login = await fetch(`${gw.url}v5/mc/common/mobile/login`, { method: 'POST', headers: { [SCENARIO_HEADER]: '5xx', ...admin() }, body: '{}' })
   expect(login.status).toBe(503)
-  const malformed = await fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: 'malformed' } })
+  const malformed = await fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: 'malformed', ...admin() } })
   const text = await malformed.text()
   expect(text.startsWith('{"resultCode":"000"')).toBe(true)
   expect(() => JSON.parse(text)).toThrow(SyntaxError)
-  const t401 = await fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: '4011' } })
+  const t401 = await fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: '4011', ...admin() } })
   expect(((await t401.json()) as { resultCode: string }).resultCode).toBe('4011')
-  await expect(fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: 'drop' } })).rejects.toThrow()
+  await expect(fetch(`${gw.url}label.json`, { headers: { [SCENARIO_HEADER]: 'drop', ...admin() } })).rejects.toThrow()
   // Without the header the same entry is fine.
   const { rc } = await loggedIn()
   expect((await rc.api.search.label()).labels.length).toBeGreaterThan(0)
+})
+
+it('the header without the admin token, or with a wrong one, is refused (401) and forces nothing', async () => {
+  for (const headers of [{ [SCENARIO_HEADER]: 'drop' }, { [SCENARIO_HEADER]: 'slow', ...adminHeaders('not-the-token') }]) {
+    const t0 = Date.now()
+    const res = await fetch(`${gw.url}label.json`, { headers })
+    expect(res.status).toBe(401)
+    expect(((await res.json()) as { error: string }).error).toContain('admin')
+    expect(Date.now() - t0).toBeLessThan(400)
+  }
+})
+
+it(`slow holds at most ${MAX_SLOW_PENDING} answers at a time: more are answered 503 at once`, async () => {
+  await setScenario({ name: 'slow', path: 'label.json' })
+  const held = Array.from({ length: MAX_SLOW_PENDING }, () => fetch(`${gw.url}label.json`))
+  // let the held ones arrive first
+  await new Promise((r) => setTimeout(r, 100))
+  const t0 = Date.now()
+  const over = await fetch(`${gw.url}label.json`)
+  expect(over.status).toBe(503)
+  expect(Date.now() - t0).toBeLessThan(300)
+  expect((await Promise.all(held)).map((r) => r.status)).toEqual(Array(MAX_SLOW_PENDING).fill(200))
 })
 
 it('lists and clears session scenarios through the admin endpoint', async () => {

@@ -65,10 +65,10 @@ describe('notices for members who lost a TV', () => {
     const { gw, owner, member, o, m } = await family()
     const FAM = famOf(gw)
     try {
-      // a third member joins, then leaves on their own: no notice for them, the owner's list updates
-      await owner.api.userCenter.familyMember({ uid: o.uid, familyId: FAM, phone: '13700000009' })
+      // a third member (who logged in once) joins, then leaves on their own: no notice for them, the owner's list updates
       const third = realClient(gw.url)
       const t = await third.login('13700000009')
+      await owner.api.userCenter.familyMember({ uid: o.uid, familyId: FAM, phone: '13700000009' })
       await third.api.userCenter.wxaUnbindFamily({ uid: t.uid, familyId: FAM })
       expect((await third.api.userCenter.queryNotice({ uid: t.uid })).list).toEqual([])
       expect((await owner.api.userCenter.getBindUserList({ uid: o.uid, familyId: FAM })).list.map((x) => x.uid)).toEqual([o.uid, m.uid])

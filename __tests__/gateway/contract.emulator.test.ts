@@ -20,6 +20,8 @@ beforeAll(async () => {
   gw = await startTestGateway()
   rc = realClient(gw.url)
   const user = await rc.login()
+  // the phone familyMember adds has logged in once (no account is made for a typed number)
+  await realClient(gw.url).login('13700000002')
   const cat = gw.catalogue
   const families = Object.values(gw.state().families).filter((f) => f.members.includes(user.uid))
   const today = dayKey(Date.now())
@@ -29,6 +31,7 @@ beforeAll(async () => {
     openId: 'wx-open-sample',
     mac: families[0].mac,
     familyId: families[0].familyId,
+    pairCode: gw.directory.pairingCode?.('AC3B7F0E1004') ?? '',
     spareFamilyId: families[1].familyId,
     custId: cat.tvs[0].custId,
     programId: cat.programs.find((p) => p.h5Play)?.programId ?? '',

@@ -8,6 +8,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device, userInfo } from '../stores/fixtures'
 import type { ProgramCard, ProgramDetail } from '@/protocol/contract/models'
+import { defaultMinorsSettings } from '@/protocol/minorsSettings'
 
 const card = (id: string, title: string): ProgramCard => ({
   programId: id, title, poster: '', categoryId: 'c1', categoryName: '电影', year: 2020, score: 8.1, episodeCount: 1, updateInfo: '', source: 'own',
@@ -24,6 +25,17 @@ function api() {
     userCenter: {
       mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
       queryBindDevice: async () => [device()],
+      // minors' mode off: the phone's guard reads it before it lets a play go (it fails closed)
+      queryMinorsMode: async () => ({
+        mac: device().mac,
+        settings: { ...defaultMinorsSettings('8to16'), enabled: false },
+        updatedAt: 0,
+        today: { day: '20260101', usedSec: 0, limitSec: 3600, granted: false, reason: '' },
+        serverTime: Date.now(),
+        hasPassword: false,
+        triesLeft: 5,
+        retryAfterSec: 0,
+      }),
     },
     desktop: {
       mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }, { tabId: 't2', name: '电影' }] }),

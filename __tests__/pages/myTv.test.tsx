@@ -61,7 +61,7 @@ describe('My TVs page', () => {
     expect(unbind).toHaveBeenCalledWith({ uid: 'u1', familyId: 'f2' })
   })
 
-  it('the bind button stays disabled until a mac is typed', async () => {
+  it('the bind button stays disabled until a mac and the pairing code are typed', async () => {
     const submit = topPage().querySelector('.bind-form__submit') as HTMLElement
     expect(submit.classList.contains('action-btn--disabled')).toBe(true)
     submit.click()

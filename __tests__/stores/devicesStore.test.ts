@@ -77,18 +77,20 @@ describe('DevicesStore', () => {
   it('bind checks the mac and reloads the list', async () => {
     const { store, api } = await setup()
     expect((await store.bind('12:34')).message).toBe('请输入电视的MAC地址（12位）')
-    expect((await store.bind('aa:bb:cc:dd:ee:99', '新电视')).ok).toBe(true)
-    expect(api.bindDevice).toHaveBeenCalledWith({ uid: 'u1', mac: 'aabbccddee99', deviceName: '新电视' })
+    expect((await store.bind('aa:bb:cc:dd:ee:99', '新电视', '12345678')).ok).toBe(true)
+    expect(api.bindDevice).toHaveBeenCalledWith({ uid: 'u1', mac: 'aabbccddee99', deviceName: '新电视', pairCode: '12345678' })
     expect(api.queryBindDevice).toHaveBeenCalledTimes(2)
   })
 
-  it('bind sends the pairing code the TV shows, checks its form first, and says what the gateway refused', async () => {
+  it('bind always asks for the pairing code the TV shows (presence at the TV), checks its form first, and says what the gateway refused', async () => {
     const { store, api } = await setup()
     expect(await store.bind('aa:bb:cc:dd:ee:98', '', '12a45')).toEqual({ ok: false, message: '配对码是电视上显示的8位数字' })
+    // a MAC alone binds nothing, owned TV or not: the app does not even ask
+    expect(await store.bind('aa:bb:cc:dd:ee:98')).toEqual({ ok: false, message: devices.pairCodeNeeded })
     expect(api.bindDevice).not.toHaveBeenCalled()
-    api.bindDevice.mockRejectedValueOnce(new GatewayError('server', '1005', '这台电视已有主人，请输入电视上显示的8位配对码', 'mc/user/bindDevice'))
-    expect(await store.bind('aa:bb:cc:dd:ee:98')).toEqual({ ok: false, message: '这台电视已有主人，请输入电视上显示的8位配对码' })
-    expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98' })
+    api.bindDevice.mockRejectedValueOnce(new GatewayError('server', '1005', '配对码不正确或已过期', 'mc/user/bindDevice'))
+    expect(await store.bind('aa:bb:cc:dd:ee:98', '', '87654321')).toEqual({ ok: false, message: '配对码不正确或已过期' })
+    expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98', pairCode: '87654321' })
     expect((await store.bind('aa:bb:cc:dd:ee:98', '', ' 12345678 ')).ok).toBe(true)
     expect(api.bindDevice).toHaveBeenLastCalledWith({ uid: 'u1', mac: 'aabbccddee98', pairCode: '12345678' })
   })

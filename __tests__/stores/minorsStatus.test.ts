@@ -76,7 +76,8 @@ describe('the box reports minors (it enforces)', () => {
       tv.modeReported = false
     })
     expect(status.box).toBeNull()
-    expect(status.refusal()).toBe('')
+    // not the box's word, and no gateway answer yet: the phone cannot tell, so nothing goes (fail closed)
+    expect(status.refusal()).toBe(t.reading)
   })
 })
 
@@ -104,17 +105,46 @@ describe('a box that does not report minors (a real operator\'s box)', () => {
     expect(status.cardLine()).toBe(`今日已看 10/60 分钟 · ${t.why.curfew} · ${t.notEnforced}`)
   })
 
-  it('a new Beijing day starts the count over (the total used up yesterday allows plays after 00:00 and the curfew)', async () => {
+  it('a new Beijing day starts the count over once the gateway says so: the phone asks, and takes its answer', async () => {
     const phone = { ms: 0 }
-    const { status } = statusWith(
-      () => info({ serverTime: bj(23, 50), today: { day: '20261124', usedSec: 4500, limitSec: 4500, granted: true, reason: 'total' } }, { curfewStart: '01:00', curfewEnd: '06:00' }),
-      phone,
-    )
+    let answer = info({ serverTime: bj(23, 50), today: { day: '20261124', usedSec: 4500, limitSec: 4500, granted: true, reason: 'total' } }, { curfewStart: '01:00', curfewEnd: '06:00' })
+    const { status, queryMinorsMode } = statusWith(() => answer, phone)
     await status.load()
     expect(status.reason()).toBe('total')
     phone.ms += 10 * MIN
+    // the phone's clock says 00:00 has passed: still yesterday's word until the gateway's answer
+    answer = info({ serverTime: bj(0, 0, 25), today: { day: '20261125', usedSec: 0, limitSec: 3600, granted: false, reason: '' } }, { curfewStart: '01:00', curfewEnd: '06:00' })
+    expect(status.reason()).toBe('total')
+    expect(queryMinorsMode).toHaveBeenCalledTimes(2)
+    await status.settle()
     expect(status.usage()).toEqual({ usedSec: 0, limitSec: 3600 })
     expect(status.reason()).toBeNull()
+  })
+
+  it.each([
+    ['the total used up: the clock moved to 14:00 the next day', { serverTime: bj(20), today: { day: '20261124', usedSec: 3600, limitSec: 3600, granted: false, reason: 'total' } }, 18 * 60 * MIN, 'total'],
+    ['the curfew: the clock moved to 07:00', { serverTime: bj(23), today: { day: '20261124', usedSec: 600, limitSec: 3600, granted: false, reason: 'curfew' } }, 8 * 60 * MIN, 'curfew'],
+  ] as const)('a forward jump of the phone\'s clock lifts nothing (%s); the gateway\'s clock decides', async (_what, over, jump, reason) => {
+    const phone = { ms: 5_000_000 }
+    // the gateway's clock did not move: it answers as before
+    const { status, queryMinorsMode } = statusWith(() => info({ ...over, today: { ...over.today } }), phone)
+    await status.load()
+    expect(status.reason()).toBe(reason)
+    phone.ms += jump
+    expect(status.reason()).toBe(reason)
+    expect(status.refusal()).toBe(`${t.refused[reason]}${t.refusedHere}`)
+    await status.settle()
+    expect(queryMinorsMode.mock.calls.length).toBeGreaterThan(1)
+    expect(status.refusal()).toBe(`${t.refused[reason]}${t.refusedHere}`)
+  })
+
+  it('a phone clock set back (before the answer) asks the gateway again', async () => {
+    const phone = { ms: 5_000_000 }
+    const { status, queryMinorsMode } = statusWith(() => info(), phone)
+    await status.load()
+    phone.ms -= 60 * MIN
+    expect(status.reason()).toBeNull()
+    expect(queryMinorsMode).toHaveBeenCalledTimes(2)
   })
 
   it('an answer over 5 minutes old is asked again; the mode off says nothing and refuses nothing', async () => {
@@ -131,44 +161,76 @@ describe('a box that does not report minors (a real operator\'s box)', () => {
     expect(status.cardLine()).toBe('')
   })
 
-  it("another TV's answer is not this TV's", async () => {
+  it("another TV's answer is not this TV's: this TV's mode cannot be told, plays are refused", async () => {
     const { status } = statusWith(() => info({ mac: 'AABBCCDDEE99', today: { day: '20261124', usedSec: 3600, limitSec: 3600, granted: false, reason: 'total' } }), { ms: 0 })
     await status.load()
     expect(status.on).toBe(false)
+    expect(status.refusal()).toBe(t.unreadable)
+  })
+})
+
+describe('the mode cannot be read (fail closed)', () => {
+  it.each([
+    ['queryMinorsMode fails', () => Promise.reject(new Error('network'))],
+    ['the gateway answers nothing (SPEC 8: an empty result after a network error)', () => Promise.resolve(null)],
+  ])('%s: no play goes, the message says why, the card says so; each try reads again, and a good answer lets plays go', async (_what, fail) => {
+    const tv = { tvMode: { content: { currentEPGVersion: 1 } as TvModeContent }, modeReported: true, online: true }
+    let failing = true
+    const queryMinorsMode = jest.fn(() => (failing ? fail() : Promise.resolve(info({}, { enabled: false }))))
+    const status = new MinorsStatus({ queryMinorsMode: queryMinorsMode as unknown as () => Promise<MinorsInfo> }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => 0)
+    await status.settle()
+    expect(status.unknown).toBe(true)
+    expect(status.refusal()).toBe(t.unreadable)
+    expect(status.cardLine()).toBe(t.unreadableCard)
+    await status.settle()
+    const tries = queryMinorsMode.mock.calls.length
+    expect(tries).toBeGreaterThanOrEqual(2)
+    failing = false
+    await status.settle()
+    expect(status.unknown).toBe(false)
+    expect(status.refusal()).toBe('')
+    expect(status.cardLine()).toBe('')
+  })
+
+  it('a TV that is offline is not judged here (the link says it is offline)', () => {
+    const tv = { tvMode: { content: { currentEPGVersion: 1 } as TvModeContent }, modeReported: false, online: false }
+    const status = new MinorsStatus({ queryMinorsMode: jest.fn(() => Promise.reject(new Error('x'))) }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => 0)
     expect(status.refusal()).toBe('')
   })
 })
 
-describe('the TV store refuses before sending', () => {
-  function fakeLinkStore() {
-    let listener!: TvLinkListener
-    const sent: string[] = []
-    let seq = 100
-    class FakeLink {
-      constructor(_deps: unknown, l: TvLinkListener) {
-        listener = l
-      }
-      setTarget() {}
-      playOnTv() {
-        sent.push('play')
-        return { ok: true as const, sequenceId: ++seq }
-      }
-      sendKey(key: string) {
-        sent.push(key)
-        setTimeout(() => listener.mode({ type: 87, content: { currentEPGVersion: 1 } }, String(seq)), 1)
-        return { ok: true as const, sequenceId: ++seq }
-      }
-      sendCommand() {
-        return { ok: true as const, sequenceId: ++seq }
-      }
-      dispose() {}
+/** A TV store over a fake link that records what it sends and answers each key. */
+function fakeLinkStoreOf() {
+  let listener!: TvLinkListener
+  const sent: string[] = []
+  let seq = 100
+  class FakeLink {
+    constructor(_deps: unknown, l: TvLinkListener) {
+      listener = l
     }
-    const store = new TvStore({ ...unusedTvLink, loadLink: async () => FakeLink as unknown as typeof TvLink })
-    return { store, sent, listener: () => listener }
+    setTarget() {}
+    playOnTv() {
+      sent.push('play')
+      return { ok: true as const, sequenceId: ++seq }
+    }
+    sendKey(key: string) {
+      sent.push(key)
+      setTimeout(() => listener.mode({ type: 87, content: { currentEPGVersion: 1 } }, String(seq)), 1)
+      return { ok: true as const, sequenceId: ++seq }
+    }
+    sendCommand() {
+      return { ok: true as const, sequenceId: ++seq }
+    }
+    dispose() {}
   }
+  const store = new TvStore({ ...unusedTvLink, loadLink: async () => FakeLink as unknown as typeof TvLink })
+  return { store, sent, listener: () => listener }
+}
+
+describe('the TV store refuses before sending', () => {
 
   it('a play, a channel switch, the channel keys and the media keys that start playback are refused with the reason: nothing is sent; other keys go', async () => {
-    const { store, sent, listener } = fakeLinkStore()
+    const { store, sent, listener } = fakeLinkStoreOf()
     store.setDevice(device(), { uid: 'u1', phone: '13800000000', nickName: '小明' })
     await new Promise((r) => setTimeout(r, 0))
     listener().state('online', null)
@@ -183,6 +245,55 @@ describe('the TV store refuses before sending', () => {
     expect(sent).toEqual(['volumeUp'])
     refusal = ''
     expect(store.playOnTv(PLAY).ok).toBe(true)
+  })
+})
+
+describe('OK on a tile and the touch pad\'s tap go through the guard', () => {
+  const PS = { power: true, volume: 20, muted: false, screen: 2, menuOpen: false, focus: 0, playing: null, lastKey: null }
+  async function online() {
+    const { store, sent, listener } = fakeLinkStoreOf()
+    store.setDevice(device(), { uid: 'u1', phone: '13800000000', nickName: '小明' })
+    await new Promise((r) => setTimeout(r, 0))
+    listener().state('online', null)
+    const report = (content: Record<string, unknown>) => listener().mode({ type: 87, content: { currentEPGVersion: 1, ...content } })
+    store.setPlayGuard(() => t.refused.curfew)
+    return { store, sent, report }
+  }
+
+  it.each([
+    ['on the desktop (OK plays the focused tile)', { playState: PS }],
+    ['a channel number typed (OK commits it)', { playState: { ...PS, playing: { package: 'tvc.live', loadUrl: 'x' }, liveEntry: '5' } }],
+    ['a box that says nothing of what it shows (SPEC only)', {}],
+  ])('%s: OK and the tap are refused, nothing sent', async (_what, content) => {
+    const { store, sent, report } = await online()
+    report(content)
+    expect(await store.pressKey('ok')).toMatchObject({ ok: false, reason: 'minors', message: t.refused.curfew, sent: 0 })
+    // the touch pad's tap is one OK in a sequence
+    expect(await store.pressKeys(['ok'])).toMatchObject({ ok: false, reason: 'minors', sent: 0 })
+    expect(sent).toEqual([])
+  })
+
+  it.each([
+    ['over a program playing (OK shows its controls)', { playState: { ...PS, playing: { package: 'p', loadUrl: 'u' } } }],
+    ['in the menu', { playState: { ...PS, menuOpen: true } }],
+    ['typing in the TV\'s search field', { playState: PS, textInput: { focused: true } }],
+  ])('%s: OK starts nothing and goes', async (_what, content) => {
+    const { store, sent, report } = await online()
+    report(content)
+    expect((await store.pressKey('ok')).ok).toBe(true)
+    expect(sent).toEqual(['ok'])
+  })
+
+  it('the guard is judged once the read under way has arrived', async () => {
+    const { store, sent, report } = await online()
+    report({ playState: PS })
+    let refusal: string = t.reading
+    store.setPlayGuard(
+      () => refusal,
+      () => new Promise<void>((r) => setTimeout(() => ((refusal = ''), r()), 5)),
+    )
+    expect((await store.pressKey('ok')).ok).toBe(true)
+    expect(sent).toEqual(['ok'])
   })
 })
 

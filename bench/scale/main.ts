@@ -13,7 +13,7 @@
  *                            drops at once); reload: reload HAProxy's configuration instead (the old
  *                            processes keep their connections until hard-stop-after); tv-returns: every
  *                            TV closes its connection 20 s into the window and connects again --gone
- *                            seconds later while the phones stay connected (issue 33). Each runs at
+ *                            seconds later while the phones stay connected. Each runs at
  *                            least 80 s after the fault (tv-returns: 60 s after the return).
  *   --gone S                 tv-returns: how long the TVs stay away (default 35: longer than the 30 s
  *                            sync, so every phone has shown its TV offline)
@@ -22,8 +22,8 @@
  *   --tv-reconnect jitter|flat  the TVs' reconnect: the app's jitter (default) or mqtt.js's flat 1 s
  *   --tv-session persistent|clean  the TVs' MQTT sessions: persistent under `tv-{MAC}` (default: a
  *                            reconnect whose session survived subscribes nothing again), or clean
- *   --phone-session persistent|clean  the phones' (default: the app's broker.session, persistent since
- *                            issue 33), or clean (every reconnect subscribes again: the "before")
+ *   --phone-session persistent|clean  the phones' (default: the app's broker.session, persistent), or
+ *                            clean (every reconnect subscribes again: the "before")
  *   --probe-rabbit           during a fault, ask node tvc1 every 10 s for its queues, registered client ids
  *                            and Mnesia commits and locks (rabbitmqctl: a BEAM of its own each time, a
  *                            load of its own on a small machine; off by default)
@@ -403,7 +403,7 @@ async function main(): Promise<number> {
       fault: scenario === 'steady' ? null : {
         ...fault,
         phones: recovery(all((r) => r.recoveries), scenario === 'storm' ? 60_000 : 30_000),
-        // issue 33's targets: the share of the phones hit that are online again within 10 s, 30 s, 60 s
+        // the recovery targets: the share of the phones hit that are online again within 10 s, 30 s, 60 s
         backWithin: Object.fromEntries([10, 30, 60].map((sec) => [`${sec}s`, recovery(all((r) => r.recoveries), sec * 1000).share])),
         // where the recovery went: the first CONNACK and SUBACK after the fault, of the phones hit and of every TV
         phoneConnack: quantilesOf(all((r) => r.phoneConnack)),

@@ -34,9 +34,9 @@ export interface WorkerStart {
   probe: boolean
   /** 'flat': the link's random source returns 0, so its reconnect period is SPEC 9's flat 1 s. */
   reconnect: 'jitter' | 'flat'
-  /** The TVs' own reconnect: 'flat' 1 s (mqtt.js's default), or the app's jitter (issue 33). */
+  /** The TVs' own reconnect: 'flat' 1 s (mqtt.js's default), or the app's jitter. */
   tvReconnect: 'jitter' | 'flat'
-  /** Issue 33: each box announces itself (one type 87 to its phone) when its connection comes back. */
+  /** Each box announces itself (one type 87 to its phone) when its connection comes back. */
   announce: boolean
   /** The TVs' MQTT client ids: `tv-{MAC}` always, or a new suffix per connection (no takeover). */
   tvIds: 'fixed' | 'per-connection'
@@ -51,7 +51,7 @@ export type WorkerCommand =
   | WorkerStart
   | { kind: 'window' }
   | { kind: 'mark'; at: number }
-  /** Issue 33, "TV returns": every TV closes its connection now and connects again `goneMs` later. */
+  /** "TV returns": every TV closes its connection now and connects again `goneMs` later. */
   | { kind: 'tv-drop'; at: number; goneMs: number }
   | { kind: 'report' }
   | { kind: 'stop' }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 33's figures in one run: each recovery scenario of `npm run bench:scale` once, against the
+# The recovery figures in one run: each recovery scenario of `npm run bench:scale` once, against the
 # 3-node RabbitMQ cluster behind HAProxy (started here if none runs, and then stopped at the end, by
 # pid), with the machine's load average printed before each. Every run is bounded (--duration) and
 # appended to .artifacts/bench-scale/runs.jsonl; `npx tsx bench/scale/table.ts` prints them as a table.

@@ -75,7 +75,7 @@ const server = http.createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams
     const mac = (query.get('mac') ?? '').toUpperCase()
     const tv = directory.allTvs().find((t) => t.mac === mac)
-    // issue 32: the user's own way into the TV (src/protocol/tv/sender.ts)
+    // the user's own way into the TV (src/protocol/tv/sender.ts)
     const uid = query.get('uid') ?? ''
     if (!SENDER_UID_RE.test(uid)) return json(res, 400, { error: 'uid expected' })
     return tv ? json(res, 200, { topic: agentTopic(tv.mac, uid) }) : json(res, 404, { error: 'unknown TV' })

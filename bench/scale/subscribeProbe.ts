@@ -1,8 +1,8 @@
 /**
  * `npx tsx bench/scale/subscribeProbe.ts [--clients N] [--qos 0|1] [--url ws://...] [--user U --password P] [--rounds R]`
  *
- * What one MQTT connect + subscribe costs the broker, apart from the app and the auth backend (issue 33:
- * where the 2000-pair storm's time goes). N fresh clients (unique client ids; RabbitMQ's internal
+ * What one MQTT connect + subscribe costs the broker, apart from the app and the auth backend (to
+ * find where the 2000-pair storm's time goes). N fresh clients (unique client ids; RabbitMQ's internal
  * `guest` by default, so no HTTP auth call) connect all at once, each subscribes one topic of its own
  * at the QoS given, and the CONNACK and SUBACK latencies are printed; then all disconnect at once, and
  * the round repeats with the same client ids (a reconnect: RabbitMQ 3.10 deletes the clean session's

@@ -2,7 +2,7 @@
  * The README tables of `npm run bench:scale` runs:  npx tsx bench/scale/table.ts [--recovery] [--from N] [runs.jsonl]
  * (default .artifacts/bench-scale/runs.jsonl, one JSON line per run; --from N skips the first N lines;
  * --rows 3,7,15 prints those lines only, counted from 0).
- * Prints markdown, one row per run: every figure, or with --recovery issue 33's (the phones' recovery
+ * Prints markdown, one row per run: every figure, or with --recovery the recovery figures (the phones' recovery
  * against its targets, the TV's return, the steady round trips, the load average).
  */
 import fs from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Where the time of a fault goes (issue 33): a once-a-second sample of the cluster while a fault plays
+ * Where the time of a fault goes: a once-a-second sample of the cluster while a fault plays
  * out, read from /proc only (no rabbitmqctl on the hot path), plus a slower RabbitMQ probe and the
  * nodes' log lines written meanwhile. Used by bench/scale/main.ts for the cluster's fault scenarios.
  *

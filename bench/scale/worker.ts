@@ -9,7 +9,7 @@
  *     random point of the first period, so the phones' sync phases spread.
  * The schedule: the link's own sync every 30 s; one key per phone per minute; every 5 minutes a burst of
  * 5 keys, each sent after the previous reply. Every timer is cleared on `stop`; every wait is bounded.
- * Each box announces itself to its phone when its connection comes back (issue 33; off with
+ * Each box announces itself to its phone when its connection comes back (off with
  * `announce: false`); the TVs reconnect with the app's jitter (or mqtt.js's flat 1 s).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -47,7 +47,7 @@ interface Pair {
   i: number
   mac: string
   tvTopic: string
-  /** The phone user's way into the TV (issue 32: what queryAgentTopic answers; the box's replies come from it). */
+  /** The phone user's way into the TV (what queryAgentTopic answers; the box's replies come from it). */
   agentTopic: string
   /** Every phone topic jarvisLogin handed this pair's phone (a new one per fresh login). */
   phoneTopics: Set<string>
@@ -102,7 +102,7 @@ let tvIds: 'fixed' | 'per-connection' = 'fixed'
 let tvSession: 'persistent' | 'clean' = 'persistent'
 let phoneSession: 'persistent' | 'clean' = 'persistent'
 let tvConnectionCount = 0
-/** The TV's MQTT client id: `tv-{MAC}`, or with a suffix new for each connection (issue 33, see tvClient). */
+/** The TV's MQTT client id: `tv-{MAC}`, or with a suffix new for each connection (see tvClient). */
 const tvClientId = (pair: Pair) =>
   tvSession === 'persistent'
     ? `tv-${pair.mac}${pair.tvIdGeneration ? `-${pair.tvIdGeneration}` : ''}`
@@ -232,8 +232,8 @@ function tvPeriod(k: number): number {
 
 /**
  * The TV's own connection: it subscribes its topic on every CONNACK (mqtt.js's resubscribe off, so
- * the SUBACK is seen) and, subscribed again, announces itself to its phone (issue 33). Resolves on
- * the first SUBACK. Its session (issue 33, `--tv-session`):
+ * the SUBACK is seen) and, subscribed again, announces itself to its phone. Resolves on
+ * the first SUBACK. Its session (`--tv-session`):
  * - persistent (the default): clean session off under the stable id `tv-{MAC}`; when the CONNACK says
  *   the session is present, its queue and binding survived and the TV does not subscribe again. On
  *   RabbitMQ 3.10 every subscribe of a clean session is a queue declare + bind (and its disconnect a
@@ -262,7 +262,7 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
   /** Attempts since the TV was last subscribed (its session usable). */
   let failedSinceReady = 0
   client.on('error', (e: Error) => noteError('tv', e))
-  // issue 32: the sender is the user level of the topic the command came in on
+  // the sender is the user level of the topic the command came in on
   client.on('message', (topic, payload) => pair.box.handle(payload, commandTopicOf(topic)?.uid))
   client.on('close', () => {
     attempts += 1
@@ -308,7 +308,7 @@ function tvClient(url: string, pair: Pair): Promise<MqttClient> {
       }
       // a persistent session that survived keeps its subscription: nothing to subscribe again
       if (tvSession === 'persistent' && connack.sessionPresent) subscribed(null, [{ qos: 1 }])
-      // its topic and each user's way in below it (issue 32)
+      // its topic and each user's way in below it
       else client.subscribe(`${pair.tvTopic}/#`, { qos: 1 }, (err, granted) => subscribed(err, granted))
     })
   })
@@ -455,7 +455,7 @@ async function probe(start: WorkerStart): Promise<void> {
         from: { nickname: 'intruder', topic: login2.clientTopic[0], uid: benchUid(me.i) },
         to: [{ jid: victim.mac, mac: victim.mac, nickname: '', topic: victim.agentTopic, uid: benchUid(victim.i) }],
       })
-      // as the victim's user (issue 32: the level that names the sender is the victim's)
+      // as the victim's user (the level that names the sender is the victim's)
       pub.publish(victim.agentTopic, JSON.stringify(env), { qos: 0 })
       setTimeout(() => {
         clearTimeout(timer)
@@ -542,8 +542,8 @@ async function run(start: WorkerStart): Promise<void> {
       // Only this pair's phone may reach this TV: anything else that arrives is an ACL breach.
       (topic, sender) => sender === benchUid(i) && pair.phoneTopics.has(topic),
       undefined,
-      // issue 33: the family's phones to announce to (this pair's phone; the box checks each again);
-      // issue 32: each is this pair's user's
+      // the family's phones to announce to (this pair's phone; the box checks each again);
+      // each is this pair's user's
       { familyTopics: () => [...pair.phoneTopics], userOfTopic: (topic) => (pair.phoneTopics.has(topic) ? benchUid(i) : undefined) },
     )
     pairs.push(pair)

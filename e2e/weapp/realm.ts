@@ -59,7 +59,7 @@ export interface RealmOptions {
    */
   wechatUser?: string
   /**
-   * Issue 35: WeChat refusing a require.async (a subpackage that did not download): the files (paths
+   * WeChat refusing a require.async (a subpackage that did not download): the files (paths
    * from the package root) for which this returns true fail with WeChat's error, as on a phone offline.
    */
   failAsync?: (file: string) => boolean
@@ -444,7 +444,7 @@ function createWxOverrides(deps: OverrideDeps): Data {
     login: (o?: Callbacks) => settle('login', o, async () => ({ code: simCode(deps.wechatUser, Date.now(), randomBytes(8).toString('hex')) })),
     // network: real HTTP and a real WebSocket
     request: (o: RequestOptions) => realRequest(o, deps.onError),
-    // issue 23: wx.uploadFile as a real multipart POST of the file at filePath (chooseAvatar's temp file)
+    // wx.uploadFile as a real multipart POST of the file at filePath (chooseAvatar's temp file)
     uploadFile: (o: UploadOptions) => settle('uploadFile', o, () => realUpload(o)),
     connectSocket: (o: SocketOptions) => realSocket(o, deps),
     // layout queries: every node answers with a phone-sized box (the mock answers nothing at all)

@@ -8,15 +8,15 @@
  *   3. Home renders the title and the gateway's desktop; the requests' IVs came from wx.getRandomValues.
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state (the remote's code from the home-parts async
- *      subpackage, issue 35).
- *   6. Live TV (issue 21): the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
- *   7. A detail page with episodes plays one on the TV (issue 22): the box plays that episode; home's
- *      now-playing panel (issue 35) names it and its 暂停 pauses the box; the remote's 触控板: a long
+ *      subpackage).
+ *   6. Live TV: the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
+ *   7. A detail page with episodes plays one on the TV: the box plays that episode; home's
+ *      now-playing panel names it and its 暂停 pauses the box; the remote's 触控板: a long
  *      press is 返回, a swipe right moves the box's focus one tile. Both panels came by require.async
  *      from home-parts and run in the app's one webpack runtime (one React, one MobX).
  *   8. Every page of app.json opens, with the parameters a person would arrive with, and renders.
  *   9. A TV that has an owner binds by scanning its QR code.
- *  10. Issue 23: the same simulated WeChat user on a phone with empty storage reaches 电视在线 without
+ *  10. The same simulated WeChat user on a phone with empty storage reaches 电视在线 without
  *      the getPhoneNumber button, and edits the profile in my-info the WeChat way. On that phone the
  *      home-parts subpackage fails to download once: the remote says so, and 重试 brings it.
  * For every page it opens it prints WeChat's experience-score figures (setData calls, the largest
@@ -47,7 +47,7 @@ import { nowPlaying as np } from '../../src/strings/nowPlaying'
 import { formatClock } from '../../src/stores/kit/progress'
 import { HOME_PARTS } from '../../config/asyncSubpackage'
 
-/** Issue 35: the async subpackage's chunks, as webpack names them (`<root>/<file>`, config/babel-weapp-async-import.js). */
+/** The async subpackage's chunks, as webpack names them (`<root>/<file>`, config/babel-weapp-async-import.js). */
 const part = (file: string) => `${HOME_PARTS.root}/${file}.js`
 
 const root = resolve(process.argv[2] ?? 'dist/weapp')
@@ -109,10 +109,10 @@ async function run(): Promise<void> {
     await waitFor('home title', () => has(realm, home, titles.index))
     const desktopMs = await waitFor('desktop tabs from the gateway', () => realm.find(home, (n) => n.cl === 'home-tabs__label' || String(n.cl ?? '').includes('home-tab')).length > 0)
     log(`title "${titles.index}" shown; desktop content after ${desktopMs} ms; ${home.setDataCalls} setData calls`)
-    // Issue 10: the request cipher's IVs come from wx.getRandomValues (the realm has no crypto global).
+    // The request cipher's IVs come from wx.getRandomValues (the realm has no crypto global).
     check(realm.wxRead.has('getRandomValues'), 'the encrypted requests must draw their IVs from wx.getRandomValues')
     log('IVs from wx.getRandomValues')
-    // Issue 34: the cipher (crypto-js) came from its async subpackage; the main package has none of it.
+    // The cipher (crypto-js) came from its async subpackage; the main package has none of it.
     check(realm.asyncLoads.includes(CRYPTO_SUBPACKAGE_FILE), `crypto-js must come from the ${CRYPTO_SUBPACKAGE_FILE} subpackage (loaded: ${realm.asyncLoads.join(', ') || 'nothing'})`)
     const mainWithCrypto = readdirSync(root).filter((f) => f.endsWith('.js') && /_doCryptBlock|createEncryptor/.test(readFileSync(join(root, f), 'utf8')))
     check(mainWithCrypto.length === 0, `the main package must not carry crypto-js (found in ${mainWithCrypto.join(', ')})`)
@@ -153,7 +153,7 @@ async function run(): Promise<void> {
     const mainWithMqtt = readdirSync(root).filter((f) => f.endsWith('.js') && readFileSync(join(root, f), 'utf8').includes('mqttjs_'))
     check(mainWithMqtt.length === 0, `the main package must not carry mqtt.js (found in ${mainWithMqtt.join(', ')})`)
     log(`mqtt.js loaded by require.async from ${MQTT_SUBPACKAGE_FILE}`)
-    // Issue 34: the TV link's code came with it (src/platform/tvCode); the main package has none of it
+    // The TV link's code came with it (src/platform/tvCode); the main package has none of it
     // (scheduleReconnect and armConnectWatchdog are method names only the link has: terser keeps them).
     const mainWithLink = readdirSync(root).filter((f) => f.endsWith('.js') && /scheduleReconnect|armConnectWatchdog/.test(readFileSync(join(root, f), 'utf8')))
     check(mainWithLink.length === 0, `the main package must not carry the TV link (found in ${mainWithLink.join(', ')})`)
@@ -168,7 +168,7 @@ async function run(): Promise<void> {
     const volumeBefore = box!.state.volume
     realm.fire(home, { text: h.remote }, 'tap')
     await waitFor('remote panel', () => has(realm, home, t.keys.volumeUp))
-    // issue 35: the remote's code came by require.async from the home-parts subpackage
+    // the remote's code came by require.async from the home-parts subpackage
     check(realm.asyncLoads.includes(part('RemotePanel')), `the remote must come from ${part('RemotePanel')} (loaded: ${realm.asyncLoads.join(', ')})`)
     const mainWithRemote = readdirSync(join(root, 'pages/index')).filter((f) => f.endsWith('.js') && readFileSync(join(root, 'pages/index', f), 'utf8').includes('remote__digits'))
     check(mainWithRemote.length === 0, `home must not carry the remote's code (found in pages/index/${mainWithRemote.join(', ')})`)
@@ -183,7 +183,7 @@ async function run(): Promise<void> {
     const liveMs = await waitFor('channels of the first group', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length > 0, 10_000)
     const groups = realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-groups__tab')).length
     log(`${groups} groups; ${realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length} channels ${liveMs} ms after the tap`)
-    // issue 36 made room in the main package: the 直播 tab's code comes from home-parts too
+    // room in the main package: the 直播 tab's code comes from home-parts too
     check(realm.asyncLoads.includes(part('LiveTab')), `the 直播 tab must come from ${part('LiveTab')} (loaded: ${realm.asyncLoads.join(', ')})`)
     const row = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('live-item'))[0]
     const navCount = realm.navigations.length
@@ -228,7 +228,7 @@ async function run(): Promise<void> {
     realm.closePage(detail)
     check(errors.length === 0, 'runtime errors')
 
-    // issue 35: home's now-playing panel under the TV card, and its 暂停 through the key queue
+    // home's now-playing panel under the TV card, and its 暂停 through the key queue
     const episodeLine = np.episodeOf(2, series!.episodes.length)
     const panelMs = await waitFor('the now-playing panel on home', () => has(realm, home, episodeLine) && has(realm, home, np.pause), 10_000)
     realm.fire(home, { text: np.pause }, 'tap')
@@ -239,7 +239,7 @@ async function run(): Promise<void> {
     check(realm.asyncLoads.includes(part('NowPlayingPanel')), `now playing must come from ${part('NowPlayingPanel')} (loaded: ${realm.asyncLoads.join(', ')})`)
     log(`the panel's code came by require.async from ${part('NowPlayingPanel')}; its 暂停 went through the app's TV store (one MobX)`)
 
-    // issue 35: the remote shows now playing too, and its 触控板 (its own chunk) drives the box
+    // the remote shows now playing too, and its 触控板 (its own chunk) drives the box
     realm.fire(home, { text: h.remote }, 'tap')
     await waitFor('now playing in the remote', () => realm.find(home, (n) => String(n.cl ?? '').includes('now-playing--remote')).length === 1)
     realm.fire(home, { text: h.remoteTouch }, 'tap')
@@ -302,7 +302,7 @@ async function run(): Promise<void> {
     realm.closePage(myTv)
     check(errors.length === 0, 'runtime errors')
 
-    section('关注公众号 on 我的 (issue 24): shown to a user who does not follow, closed for 7 days')
+    section('关注公众号 on 我的: shown to a user who does not follow, closed for 7 days')
     stack.gateway.state().users.u10001.followed = false
     const my = realm.openPage('pages/my-home/my-home')
     await waitFor('the follow card', () => has(realm, my, fw.title), 10_000)
@@ -383,17 +383,17 @@ async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Rec
 }
 
 /**
- * Issue 23: the same simulated WeChat user (u10001, whose phone logged in above) on a phone with empty
+ * The same simulated WeChat user (u10001, whose phone logged in above) on a phone with empty
  * storage: a fresh wx.login code at launch is enough for 电视在线, and the getPhoneNumber button never
  * shows. Then my-info: the privacy authorisation before the editor, the avatar from chooseAvatar sent
  * by wx.uploadFile, WeChat's nickname review refusing a name, and a name saved.
  */
 /**
- * Issue 24: home's first-visit guide on a phone launched afresh: its steps come from pageGuide, 下一步
+ * Home's first-visit guide on a phone launched afresh: its steps come from pageGuide, 下一步
  * moves on, 跳过 marks it seen on the gateway, and the next phone of the same user is not shown it.
  */
 async function firstVisitGuide(stack: Awaited<ReturnType<typeof startStack>>, section: (name: string) => void): Promise<void> {
-  section('first-visit guide on home (issue 24): steps from pageGuide, 下一步, 跳过 marks it seen for the user')
+  section('first-visit guide on home: steps from pageGuide, 下一步, 跳过 marks it seen for the user')
   const user = () => stack.gateway.state().users.u10001
   user().guidesSeen = []
   const phone = () => {
@@ -423,7 +423,7 @@ async function firstVisitGuide(stack: Awaited<ReturnType<typeof startStack>>, se
 
 async function returningWeChatUser(stack: Awaited<ReturnType<typeof startStack>>, section: (name: string) => void): Promise<void> {
   section('returning WeChat user, empty storage: straight to 电视在线; the profile edited in my-info')
-  // issue 35: on this phone the home-parts subpackage fails to download until `refuse` is lifted
+  // on this phone the home-parts subpackage fails to download until `refuse` is lifted
   let refuse = true
   const realm = createWeappRealm({ root, onError: record, wechatUser: 'u10001', failAsync: (f) => refuse && f.startsWith(`${HOME_PARTS.root}/`) })
   check(realm.storage.size === 0, 'the second phone starts with empty storage')
@@ -439,7 +439,7 @@ async function returningWeChatUser(stack: Awaited<ReturnType<typeof startStack>>
   check(realm.wxRead.has('login') && !has(realm, home, l.getPhone), 'logged in from wx.login alone')
   log(`"${t.online}" ${onlineMs} ms after launch, from one wx.login code; no getPhoneNumber button`)
 
-  // issue 35: the remote's code does not arrive: the sheet says so (not a blank), and 重试 brings it
+  // the remote's code does not arrive: the sheet says so (not a blank), and 重试 brings it
   realm.fire(home, { text: h.remote }, 'tap')
   await waitFor('the remote says its code did not load', () => has(realm, home, h.remoteLoadFailed))
   check(!has(realm, home, t.keys.volumeUp), 'no remote keys without their code')

@@ -35,9 +35,9 @@ export interface StartBrokerOptions {
    * without an Origin header (weapp, Node) is always allowed. Default: the H5 dev server.
    */
   allowedOrigins?: readonly string[]
-  /** Issue 32: the largest MQTT packet a client may send (default MAX_PACKET_BYTES, 16 KiB); a bigger one ends the connection. */
+  /** The largest MQTT packet a client may send (default MAX_PACKET_BYTES, 16 KiB); a bigger one ends the connection. */
   maxPacketBytes?: number
-  /** Issue 33: a persistent session whose client stays away this long is removed (default SESSION_TTL_MS, 5 min). */
+  /** A persistent session whose client stays away this long is removed (default SESSION_TTL_MS, 5 min). */
   sessionTtlMs?: number
 }
 
@@ -50,7 +50,7 @@ export interface RunningBroker {
   urls: { ws: string; tcp: string }
   /** Switches for tests, read on every CONNECT. */
   scenario: BrokerScenario
-  /** Issue 33: the bounds on persistent sessions (emulator/broker/sessions.ts). */
+  /** The bounds on persistent sessions (emulator/broker/sessions.ts). */
   sessions: SessionBounds
   close(): Promise<void>
 }
@@ -63,9 +63,9 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
   const allowedOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS
   const tvSecret = options.tvSecret ?? DEFAULT_TV_SECRET
   installAuth(aedes, options.directory, { tvSecret, scenario })
-  // issue 33: persistent sessions (the phones') bounded as the production policy bounds them
+  // persistent sessions (the phones') bounded as the production policy bounds them
   const sessions = boundSessions(aedes, options.sessionTtlMs)
-  // issue 32: revoked broker sessions (logout, removal, unbinding): their open connections close now
+  // revoked broker sessions (logout, removal, unbinding): their open connections close now
   const offRevoked =
     options.directory.onSessionsRevoked?.((cids) => {
       const clients = (aedes as unknown as { clients: Record<string, { close(): void } | undefined> }).clients as Record<string, { close(): void } | undefined>
@@ -74,7 +74,7 @@ export async function startBroker(options: StartBrokerOptions): Promise<RunningB
     }) ?? (() => undefined)
   const brokerAuth = brokerAuthHandler(createBrokerPolicy(options.directory, tvSecret))
 
-  // issue 32: no packet over the limit reaches aedes (its parser would buffer up to 256 MB of it)
+  // no packet over the limit reaches aedes (its parser would buffer up to 256 MB of it)
   const maxPacket = options.maxPacketBytes ?? MAX_PACKET_BYTES
   const refusedPacket = () => console.warn(`broker: a client sent an MQTT packet over ${maxPacket} bytes: connection closed`)
   // TCP: without noDelay, Nagle + delayed ACK make every round trip ~88 ms.

@@ -41,7 +41,7 @@ export class MemoryDirectory implements BrokerDirectory {
     return session
   }
 
-  /** Issue 32: ends broker sessions (what logout or a removal does): refused from now on, connections closed. */
+  /** Ends broker sessions (what logout or a removal does): refused from now on, connections closed. */
   revoke(...cids: string[]): void {
     for (const cid of cids) this.sessions.delete(cid)
     for (const fn of this.revokeListeners) fn(cids)

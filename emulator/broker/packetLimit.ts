@@ -1,5 +1,5 @@
 /**
- * Issue 32: the embedded broker's packet limit. aedes 1.x has no maximum packet size: its parser keeps
+ * The embedded broker's packet limit. aedes 1.x has no maximum packet size: its parser keeps
  * buffering a packet until the whole of it (up to MQTT's 256 MB) has arrived. This guard sits between
  * a connection and aedes, reads only the MQTT framing (the fixed header's remaining length), and ends
  * the connection as soon as a packet announces more than the limit, before its body is read on; its

@@ -7,7 +7,7 @@ import { commandTopicOf, PHONE_TOPIC_PREFIX, tvTopic, type BrokerDirectory, type
  * broker's hooks (auth.ts) and RabbitMQ's HTTP auth backend (httpAuth.ts).
  *   phone: client id = cid, username = appKey, password = sign (what jarvisLogin handed out);
  *          subscribes only to its own topic (clientTopic), publishes only to its own user's way into
- *          TVs bound to that user (`tvc/tv/{MAC}/u/{uid}`, issue 32: the box reads the sender from it).
+ *          TVs bound to that user (`tvc/tv/{MAC}/u/{uid}`: the box reads the sender from it).
  *   TV:    username = `tv:{MAC12}`, password = that TV's own secret (external TV clients, SETTOP=off);
  *          subscribes only to its own TV topic and what lies below it (`tvc/tv/{MAC}/#`), publishes
  *          only to phones whose user has it bound.
@@ -76,7 +76,7 @@ export function createBrokerPolicy(directory: BrokerDirectory, tvSecret: string)
     },
     mayPublish(p, topic, retain) {
       if (p.kind === 'phone') {
-        // issue 32: only to the phone's own user's way into a TV of that user (never the bare TV topic)
+        // only to the phone's own user's way into a TV of that user (never the bare TV topic)
         const to = commandTopicOf(topic)
         return !retain && !!to && to.uid === p.session.uid && directory.tvTopicsOfUser(p.session.uid).includes(tvTopic(to.mac))
       }

@@ -1,7 +1,7 @@
 import type { Aedes, Client } from 'aedes'
 
 /**
- * Issue 33: what the local broker keeps for a persistent session (clean session off: the phones, one
+ * What the local broker keeps for a persistent session (clean session off: the phones, one
  * session per jarvisLogin), bounded as the operator's policy bounds it on RabbitMQ
  * (docs/broker-at-scale.md, "Sessions"):
  * - nothing is queued for a client that is not connected (RabbitMQ keeps it 800 ms, SPEC 4's answer

@@ -1,5 +1,5 @@
 /**
- * Issue 22: when a watch record counts as finished. A record is finished when it is on the program's
+ * When a watch record counts as finished. A record is finished when it is on the program's
  * last episode and within that episode's last FINISHED_WITHIN_SEC seconds (or past its end). The
  * gateway computes it on every write (and the 6 -> 7 migration for older records).
  */

@@ -9,20 +9,20 @@
  *   2 -> 3  locks: every TV's lock record gets `failedTries` 0 and `waitUntil` 0 (no password yet:
  *           the first lock turned on sets it); `invitations` (family invitations) starts empty.
  *   3 -> 4  broker sessions get `issuedAt` (the migration's time when they had none).
- *   4 -> 5  WeChat identity and profile (issue 23): every user gets `loggedOut` false; `consents`
+ *   4 -> 5  WeChat identity and profile: every user gets `loggedOut` false; `consents`
  *           (per uid and terms version), `wxCodes` (codes already exchanged), `wxTickets` and
  *           `uploads` (avatars) start empty. Nobody has consented on the gateway yet, so a returning
  *           WeChat user confirms the terms once by a login by tap.
- *   5 -> 6  no change of shape: version 6 was set aside for issue 24, which needed none (the guide's
+ *   5 -> 6  no change of shape: version 6 was set aside for the first-visit guide, which needed none (the guide's
  *           `guidesSeen` already existed); a file at 5 only gets its version number.
- *   6 -> 7  watch records get `finished` (issue 22).
+ *   6 -> 7  watch records get `finished`.
  *   7 -> 8  `notices` (removed members told at their next launch) and `presenceHidden` start empty.
- *   8 -> 9  issue 32: every family whose id was derived from its TV's MAC (`fam-{MAC}`) gets a new
+ *   8 -> 9  every family whose id was derived from its TV's MAC (`fam-{MAC}`) gets a new
  *           random id (newFamilyId); users' lastFamilyId, invitations, notices and hidden presence
  *           follow it. Invitations of a family that no longer exists, or whose creator is no longer
  *           in it, are dropped (dead under the new rules). Sessions get `linkUntil` 0: no session
  *           from before can link a WeChat identity (createUser wants a fresh phone login's session).
- *   9 -> 10 `minors` (issue 36: minors' mode per TV, the settings and the days counted) starts empty:
+ *   9 -> 10 `minors` (minors' mode per TV, the settings and the days counted) starts empty:
  *           every TV's mode is off until a parent turns it on; nothing else is read or written.
  *  10 -> 11 `pairing` (each TV's wrong pairing codes, wait and code rotation, kept in memory before)
  *           starts empty: every TV counts from 0, as after any restart of the emulator that wrote the
@@ -50,7 +50,7 @@ export interface MigrationContext {
   /** Ids of the tasks whose progress starts over every day. */
   dailyTaskIds: ReadonlySet<string>
   /**
-   * Issue 22 (6 -> 7): each episode's length of a program, for the finished rule (data/finished.ts);
+   * 6 -> 7: each episode's length of a program, for the finished rule (data/finished.ts);
    * undefined for a program the catalogue no longer has. Without it no older record is finished.
    */
   episodeDurations?: (programId: string) => readonly number[] | undefined
@@ -99,7 +99,7 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     }
     return { ...doc, schemaVersion: 3, locks: upgraded, invitations: (doc.invitations ?? {}) as DbState['invitations'] }
   },
-  // 3 -> 4: broker sessions expire (issue 16). Sessions written before had no issue time: they count
+  // 3 -> 4: broker sessions expire. Sessions written before had no issue time: they count
   // as handed out at the migration, so none is cut off at once and none lasts for ever.
   3: (doc, ctx) => {
     const jarvis = (doc.jarvis ?? {}) as Record<string, JarvisSession & { issuedAt?: number }>
@@ -113,9 +113,9 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [uid, u] of Object.entries(users)) upgraded[uid] = { ...u, loggedOut: u.loggedOut === true }
     return { ...doc, schemaVersion: 5, users: upgraded, consents: {}, wxCodes: {}, wxTickets: {}, uploads: {} }
   },
-  // 5 -> 6: no change of shape (set aside for issue 24, which needed none): only the version moves
+  // 5 -> 6: no change of shape (the version set aside for the first-visit guide, which needed none): only the version moves
   5: (doc) => ({ ...doc, schemaVersion: 6 }),
-  // 6 -> 7: watch records carry `finished` (issue 22): the record is on the program's last episode,
+  // 6 -> 7: watch records carry `finished`: the record is on the program's last episode,
   // within its last 30 s. Older records get it from their episode and position; nothing else changes.
   6: (doc, ctx) => {
     const history = (doc.history ?? {}) as Record<string, Array<Omit<HistoryRec, 'finished'> & { finished?: unknown }>>
@@ -129,7 +129,7 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     }
     return { ...doc, schemaVersion: 7, history: upgraded }
   },
-  // 7 -> 8: notices for members who lost a TV, and members' hidden presence (issue 25). Both start
+  // 7 -> 8: notices for members who lost a TV, and members' hidden presence. Both start
   // empty; a file that somehow has them keeps them. Nothing else is read or written.
   7: (doc) => ({
     ...doc,
@@ -137,7 +137,7 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     notices: (doc.notices ?? {}) as DbState['notices'],
     presenceHidden: (doc.presenceHidden ?? {}) as DbState['presenceHidden'],
   }),
-  // 8 -> 9: family ids no longer come from the MAC (issue 32); everything that names a family follows
+  // 8 -> 9: family ids no longer come from the MAC; everything that names a family follows
   8: (doc) => {
     const families = (doc.families ?? {}) as Record<string, FamilyRec>
     const renamed = new Map<string, string>()
@@ -179,7 +179,7 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
       sessions: upgradedSessions,
     }
   },
-  // 9 -> 10: minors' mode per TV (issue 36) starts empty, every TV's mode off; a file that somehow has
+  // 9 -> 10: minors' mode per TV starts empty, every TV's mode off; a file that somehow has
   // it keeps it. Nothing else is read or written.
   9: (doc) => ({ ...doc, schemaVersion: 10, minors: (doc.minors ?? {}) as DbState['minors'] }),
   // 10 -> 11: the pairing guesses, in memory before, start empty (as after a restart then); a file that

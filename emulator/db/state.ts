@@ -52,7 +52,7 @@ export interface UploadRec {
 }
 
 /**
- * One binding of a TV: a family instance. Issue 32 (schema 9): `familyId` is new for every binding
+ * One binding of a TV: a family instance. Schema 9: `familyId` is new for every binding
  * (`newFamilyId`), never derived from the MAC, so nothing issued for an earlier family of the same TV
  * (an invitation, a notice, a hidden presence) names the next one.
  */
@@ -94,7 +94,7 @@ export interface SessionRec {
   issuedAt: number
   expiresAt: number
   /**
-   * Issue 32 (schema 9): until when this session may link a WeChat identity (createUser), once: set by
+   * Schema 9: until when this session may link a WeChat identity (createUser), once: set by
    * a phone login (mobileLogin, the number WeChat's getPhoneNumber gave) for WX_TICKET_TTL_MS; 0 for
    * every other session (a silent WeChat login, a session already used to link).
    */
@@ -126,7 +126,7 @@ export interface LockRec {
 }
 
 /**
- * An invitation to a TV family (schema 3), valid 24 hours, accepted once. Issue 32: bound to the
+ * An invitation to a TV family (schema 3), valid 24 hours, accepted once. Bound to the
  * family instance (`familyId`, new per binding) and its creator (`ownerUid`, the owner who issued it);
  * it dies when the family ends, when its creator leaves or is removed, when a member is removed (who
  * may hold it), and when it is used.
@@ -143,7 +143,7 @@ export interface InvitationRec {
 }
 
 /**
- * Issue 25 (schema 8): a notice kept for a member who lost a TV (local-stack extension): the owner
+ * Schema 8: a notice kept for a member who lost a TV (local-stack extension): the owner
  * removed them (`removed`) or unbound the TV (`unbound`). Shown once at their next launch on any phone;
  * `read` once the app fetched it; dropped when they are added back before.
  */
@@ -165,7 +165,7 @@ export interface NoticeRec {
 export type NoticeKind = 'removed' | 'unbound' | 'pinGuessed' | 'pinReset'
 
 /**
- * Issue 36 (schema 10): what the box counted on one server day (UTC+8) of a TV in minors' mode. The
+ * Schema 10: what the box counted on one server day (UTC+8) of a TV in minors' mode. The
  * gateway keeps it so a box restart loses nothing; `limitSec` is the day's total (setting plus grant)
  * as it last stood, for the report.
  */
@@ -185,7 +185,7 @@ export interface MinorsWatchRec {
   sec: number
 }
 
-/** Issue 36 (schema 10): a TV's minors' mode: the settings every member reads, and the days counted. */
+/** Schema 10: a TV's minors' mode: the settings every member reads, and the days counted. */
 export interface MinorsRec {
   settings: MinorsSettings
   /** Epoch ms of the last change of the settings. */
@@ -205,7 +205,7 @@ export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
 
 export type JarvisRec = JarvisSession & { issuedAt: number }
 
-/** One watch record (issue 22: the box writes episode and position; `finished` per data/finished.ts). */
+/** One watch record (the box writes episode and position; `finished` per data/finished.ts). */
 export interface HistoryRec {
   programId: string
   episodeIndex: number
@@ -262,11 +262,11 @@ export interface DbState {
   wxTickets: Record<string, WxTicketRec>
   /** Avatars by id (the path `uploads/{id}.{ext}` is the user's faceImg). */
   uploads: Record<string, UploadRec>
-  /** Issue 25 (schema 8): notices per uid (newest last, at most NOTICES_KEPT). */
+  /** Schema 8: notices per uid (newest last, at most NOTICES_KEPT). */
   notices: Record<string, NoticeRec[]>
-  /** Issue 25 (schema 8): per familyId, the uids of members who hid their presence on that TV. */
+  /** Schema 8: per familyId, the uids of members who hid their presence on that TV. */
   presenceHidden: Record<string, string[]>
-  /** Issue 36 (schema 10): minors' mode per TV (mac). */
+  /** Schema 10: minors' mode per TV (mac). */
   minors: Record<string, MinorsRec>
   /** Schema 11: each TV's wrong pairing codes, wait and code rotation, by upper-case MAC (../pairing.ts). */
   pairing: Record<string, TvGuesses>
@@ -280,7 +280,7 @@ export interface DbState {
 /** Notices kept per user (read ones go first). */
 export const NOTICES_KEPT = 20
 
-/** A family id for a new binding (issue 32): random, never derived from the TV's MAC. */
+/** A family id for a new binding: random, never derived from the TV's MAC. */
 export function newFamilyId(): string {
   return `fam-${randomBytes(9).toString('base64url')}`
 }
@@ -312,12 +312,12 @@ export function initialState(cat: Catalogue, now: number): DbState {
     nickName,
     faceImg: `avatars/${uid}.svg`,
     lastFamilyId,
-    // no WeChat identity yet: the first weapp phone login links one (createUser, issue 23)
+    // no WeChat identity yet: the first weapp phone login links one (createUser)
     openId: '',
     unionId: '',
     sharerUid: '',
     createdAt: now - 90 * DAY,
-    // the demo users with TVs have seen home's first-visit guide (issue 24), so suites and demos that
+    // the demo users with TVs have seen home's first-visit guide, so suites and demos that
     // start as them are not covered by it; any other phone gets it on its first visit
     guidesSeen: uid === 'u10003' ? [] : ['pages/index/index'],
     followed: uid === 'u10001',

@@ -14,7 +14,7 @@ export interface EmulatorClock {
   set(offsetMs: number): void
   advanceDays(days: number): void
   reset(): void
-  /** Called after every move (set, advanceDays, reset): boxes playing a program write at once (issue 22). */
+  /** Called after every move (set, advanceDays, reset): boxes playing a program write at once. */
   onMove(listener: () => void): () => void
 }
 

@@ -28,7 +28,7 @@ export interface LogBatch {
   bytes: number
 }
 
-/** Issue 32: the log batches kept in memory: at most this many, and at most LOGS_KEPT_CHARS of records. */
+/** The log batches kept in memory: at most this many, and at most LOGS_KEPT_CHARS of records. */
 export const LOGS_KEPT = 200
 export const LOGS_KEPT_CHARS = 2 * 1024 * 1024
 

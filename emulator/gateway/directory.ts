@@ -7,11 +7,22 @@ import type { GatewayEvents } from './events'
 import { BROKER_SESSION_TTL_MS } from '../db/state'
 import { isFinished } from '../data/finished'
 import { addMinorsUsage, minorsView } from './minors'
+import { DESKTOP_TILES } from '../settop/model'
 
 export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
 /** Most watch records kept per user (the oldest go first). */
 export const HISTORY_LIMIT = 200
+
+/**
+ * The programs on the TV's desktop tiles: the first tab's programs of the normal desktop, or of the
+ * child desktop (the one the phone shows in child mode), in order, each once.
+ */
+function desktopTilesOf(cat: Catalogue, child: boolean): readonly string[] {
+  const desk = cat.desktops.find((d) => d.childMode === child)
+  const ids = desk?.tabs[0]?.blocks.flatMap((b) => b.programIds) ?? []
+  return Object.freeze([...new Set(ids)].slice(0, DESKTOP_TILES))
+}
 
 export function createDirectory(
   db: Db,
@@ -19,11 +30,15 @@ export function createDirectory(
   now: () => number = () => Date.now(),
   events?: GatewayEvents,
   pairing?: Pairing,
-  /** The clock's move listener (issue 22): boxes playing a program write at once when tests move it. */
+  /** The clock's move listener: boxes playing a program write at once when tests move it. */
   onClockMoved?: (listener: () => void) => () => void,
 ): BrokerDirectory {
   const channels = cat.channels.map((c) => ({ channelId: c.channelId, number: c.number, name: c.name, child: c.child }))
+  const tiles = { adult: desktopTilesOf(cat, false), child: desktopTilesOf(cat, true) }
   return {
+    // the child channel's own data: the box under child lock starts only what the child channel shows
+    childFriendly: (programId) => cat.programById.get(programId)?.childFriendly,
+    desktopTiles: (child) => (child ? tiles.child : tiles.adult),
     liveChannels: () => channels,
     now,
     onClockMoved,
@@ -32,6 +47,7 @@ export function createDirectory(
       return p ? { programId: p.programId, title: p.title, durations: p.episodes.map((e) => e.durationSec) } : undefined
     },
     pairingCode: pairing ? (mac) => pairing.codeOf(mac) : undefined,
+    freshPairingCode: pairing ? (mac) => pairing.fresh(mac) : undefined,
     sessionByClientId: (cid) => {
       // The client id is untrusted (any CONNECT): own keys only, never Object.prototype's.
       const s = Object.prototype.hasOwnProperty.call(db.state.jarvis, cid) ? db.state.jarvis[cid] : undefined
@@ -48,7 +64,7 @@ export function createDirectory(
         const fam = Object.values(db.state.families).find((f) => f.mac === t.mac)
         return { mac: t.mac, name: fam?.deviceName ?? t.defaultName, topic: tvTopic(t.mac) }
       }),
-    // Issue 22: every write of the box (start, every 30 s, stop or switch, clock moved) lands here; the
+    // Every write of the box (start, every 30 s, stop or switch, clock moved) lands here; the
     // newest write wins, whichever TV it came from, and the record says which TV that was.
     recordPlay: ({ mac, uid, programId, episodeIndex, positionSec = 0 }) => {
       const program = cat.programById.get(programId)
@@ -81,7 +97,7 @@ export function createDirectory(
         .map((u) => ({ uid: u.uid, nickName: u.nickName, presenceHidden: hidden.includes(u.uid) }))
     },
     onSessionsRevoked: events ? (listener) => events.onBrokerSessionsRevoked(listener) : undefined,
-    // issue 36: the box reads its minors' mode on every decision and writes what it counted
+    // the box reads its minors' mode on every decision and writes what it counted
     minorsOf: (mac, day) => minorsView(db.state, mac, day),
     addMinorsUsage: (mac, usage) => {
       if (addMinorsUsage(db.state, mac, usage, now())) db.touch()

@@ -11,13 +11,13 @@ export interface GatewayEvents {
   /** A TV's screen option was set (setScreenOption). Returns an unsubscribe function. */
   onScreenChanged(listener: ScreenListener): () => void
   emitScreenChanged(mac: string, option: TvScreenOption): void
-  /** Issue 25: a TV's family changed (a member left or was removed, hid or showed their presence). */
+  /** A TV's family changed (a member left or was removed, hid or showed their presence). */
   onFamilyChanged(listener: (mac: string) => void): () => void
   emitFamilyChanged(mac: string): void
-  /** Issue 32: broker sessions (client ids) revoked: the broker closes their connections. */
+  /** Broker sessions (client ids) revoked: the broker closes their connections. */
   onBrokerSessionsRevoked(listener: (cids: readonly string[]) => void): () => void
   emitBrokerSessionsRevoked(cids: readonly string[]): void
-  /** Issue 36: a TV's minors' mode changed (settings, a grant): its box applies it at once. */
+  /** A TV's minors' mode changed (settings, a grant): its box applies it at once. */
   onMinorsChanged(listener: (mac: string) => void): () => void
   emitMinorsChanged(mac: string): void
 }

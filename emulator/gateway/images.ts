@@ -1,8 +1,8 @@
 /**
- * Uploaded images (issue 23): the type by the first bytes (PNG, JPEG, WebP; never the file name or
+ * Uploaded images: the type by the first bytes (PNG, JPEG, WebP; never the file name or
  * the declared type), and a copy without metadata (EXIF, XMP, text chunks, comments), so no location
  * or camera data leaves with an avatar. Anything that does not walk as its format is refused (null).
- * Issue 32: the copy ends where the image ends (nothing after IEND, EOI or the RIFF size is kept), the
+ * The copy ends where the image ends (nothing after IEND, EOI or the RIFF size is kept), the
  * JPEG walk continues after each scan (metadata between or after scans goes too), and the pixel
  * dimensions are read from the header (IHDR, SOF, VP8X/VP8/VP8L) so an upload can be refused before any
  * phone decodes it.
@@ -66,7 +66,7 @@ function scanEnd(b: Buffer, from: number): number {
 
 /**
  * JPEG: APP1..APP13, APP15 (EXIF, XMP, ICC, Photoshop/IPTC) and COM go; APP0 (JFIF) and APP14 (Adobe
- * colour transform) stay. Issue 32: after each scan the walk goes on (a progressive JPEG's later
+ * colour transform) stay. After each scan the walk goes on (a progressive JPEG's later
  * tables and scans stay, metadata between them goes), it ends at EOI (nothing after it is kept), and
  * the frame header's size is read.
  */

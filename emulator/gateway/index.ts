@@ -40,7 +40,7 @@ export interface GatewayOptions {
   tokenTtlMs?: number
   /** How long after expiry a token can still be refreshed; default 7 days. */
   refreshWindowMs?: number
-  /** Delay of the `slow` scenario; default 20 s (past the client's 18 s timeout). */
+  /** Delay of the `slow` scenario; default 20 s (past the client's 18 s timeout), at most 30 s. */
   slowMs?: number
   /** Origins allowed by CORS; default the H5 dev server http://127.0.0.1:10086 (and localhost). */
   corsOrigins?: string[]
@@ -166,7 +166,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     codec: options.codec ?? createCodec(),
     appKey: options.appKey ?? appKeyFromEnv(),
     corsOrigins: options.corsOrigins ?? DEFAULT_CORS_ORIGINS,
-    slowMs: options.slowMs ?? 20_000,
+    // the slow scenario never holds a socket longer than 30 s (and MAX_SLOW_PENDING at a time, server.ts)
+    slowMs: Math.min(options.slowMs ?? 20_000, 30_000),
     now,
     clock,
     timers,

@@ -1,5 +1,5 @@
 /**
- * Issue 36, the gateway's book of minors' mode: per TV the settings and, per server day (UTC+8), what
+ * The gateway's book of minors' mode: per TV the settings and, per server day (UTC+8), what
  * its box counted. The handlers (handlers/minors.ts) read and change the settings; the box writes its
  * counts through the directory (directory.ts `addMinorsUsage`) and reads the day's total back after a
  * restart (`minorsOf`), so a box restart loses nothing.

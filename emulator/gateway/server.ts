@@ -58,6 +58,12 @@ interface Route {
 }
 
 const MAX_BODY = 1 << 20
+/**
+ * Answers the `slow` scenario holds at once; more are answered 503 at once. A slow answer holds its
+ * socket for `slowMs` (20 s by default, past the client's 18 s timeout): without a bound, requests
+ * naming it would hold sockets without end.
+ */
+export const MAX_SLOW_PENDING = 8
 const ALLOWED_HEADERS = ['Content-Type', 'requestId', 'UCS-TOKEN', 'appId', SCENARIO_HEADER].join(', ')
 
 export class BodyTooLarge extends Error {}
@@ -200,7 +206,7 @@ export function createListener(deps: ServerDeps): RequestListener {
       throw e
     }
     if (depthOf(payload) > MAX_DEPTH) return answer('1001', `参数错误：嵌套超过 ${MAX_DEPTH} 层`)
-    // issue 32: every string, list and field name of a request is bounded (the contract's `max`, else the default)
+    // every string, list and field name of a request is bounded (the contract's `max`, else the default)
     const over = overLimit(endpoint.request, payload)
     if (over) return answer('1001', `参数过长：${over}`)
     const unknown = unknownFields(endpoint.request, payload)
@@ -244,7 +250,7 @@ export function createListener(deps: ServerDeps): RequestListener {
     try {
       url = new URL(req.url ?? '/', 'http://gateway.local')
     } catch {
-      // e.g. `GET //`: no such URL (this threw out of the listener and ended the process before issue 32)
+      // e.g. `GET //`: no such URL (this once threw out of the listener and ended the process)
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' })
       return void res.end('Bad Request')
     }
@@ -256,7 +262,7 @@ export function createListener(deps: ServerDeps): RequestListener {
         return void res.end()
       }
       if (url.pathname.startsWith('/__emulator/')) return admin(req, res, url)
-      // issue 23: the avatar upload (multipart, not an encrypted contract body) and the stored avatars
+      // the avatar upload (multipart, not an encrypted contract body) and the stored avatars
       if (url.pathname === `/${avatarUpload.path}`) {
         if (req.method !== 'POST') return sendJson(res, 405, { resultCode: '1001', resultMsg: 'use POST', data: null })
         return handleAvatarUpload(req, res, {
@@ -275,8 +281,18 @@ export function createListener(deps: ServerDeps): RequestListener {
         return void res.end(asset.body)
       }
       const header = req.headers[SCENARIO_HEADER]
+      // a failure forced per request is the admin's tool like the session scenarios: without the admin
+      // token the header is refused (anyone reaching the gateway could otherwise make it drop, garble
+      // or hold any request)
+      if (header !== undefined && !hasAdminToken(req, deps.adminToken)) {
+        return sendJson(res, 401, { error: `the ${SCENARIO_HEADER} header needs the ${ADMIN_TOKEN_HEADER} header (the token is in the data folder's ${ADMIN_TOKEN_FILE} file)` })
+      }
       const effect = effectOf(deps.scenarios.take(route.endpoint.path, Array.isArray(header) ? header[0] : header))
       if (effect.drop) return void req.socket.destroy()
+      if (effect.delay && deps.timers.size >= MAX_SLOW_PENDING) {
+        res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+        return void res.end('Service Unavailable')
+      }
       if (effect.delay) {
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {
@@ -296,7 +312,7 @@ export function createListener(deps: ServerDeps): RequestListener {
         req.resume()
         return
       }
-      // issue 32: the caller learns that it failed, never the internal error text (paths, library messages)
+      // the caller learns that it failed, never the internal error text (paths, library messages)
       console.error(`gateway: ${req.method} ${url.pathname} failed:`, e)
       if (!res.headersSent) sendJson(res, 200, { resultCode: '9999', resultMsg: emulatorStrings.serverError, data: null })
     })

@@ -37,15 +37,15 @@ export function unknownFields(schema: Schema, value: unknown, path = '$'): strin
   return []
 }
 
-/** Issue 32: a request string field without its own `max` in the contract is at most this long. */
+/** A request string field without its own `max` in the contract is at most this long. */
 export const DEFAULT_STRING_MAX = 256
-/** Issue 32: a request array without its own `max` has at most this many items. */
+/** A request array without its own `max` has at most this many items. */
 export const DEFAULT_ARRAY_MAX = 100
-/** Issue 32: no field name of a request is longer (the contract's longest is 16). */
+/** No field name of a request is longer (the contract's longest is 16). */
 export const MAX_KEY_LENGTH = 64
 
 /**
- * Issue 32: the first value of a request over its bound, as the refusal names it (field path and
+ * The first value of a request over its bound, as the refusal names it (field path and
  * limit), or null. Strings: the field's `max` in the contract, else DEFAULT_STRING_MAX characters;
  * arrays: `max`, else DEFAULT_ARRAY_MAX items; field names: MAX_KEY_LENGTH. Runs before anything
  * reads the request (after the depth check), so nothing unbounded is stored or echoed in a message.

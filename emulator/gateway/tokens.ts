@@ -23,7 +23,7 @@ export interface TokenOptions {
 export type TokenLookup = { rec: SessionRec; status: 'valid' | 'expired' | 'stale' | 'replaced' } | null
 
 export interface Tokens {
-  /** A new session; `linkUntil` (issue 32): a phone login's session may link a WeChat identity until then. */
+  /** A new session; `linkUntil`: a phone login's session may link a WeChat identity until then. */
   issue(uid: string, linkUntil?: number): SessionRec
   /** The token's session; the first use of a refreshed token ends the grace of the one it replaced. */
   lookup(token: string): TokenLookup
@@ -38,7 +38,7 @@ export interface Tokens {
   expireAll(): void
 }
 
-/** Issue 32: sessions one user keeps (phones, relaunches); a new one beyond ends the oldest. */
+/** Sessions one user keeps (phones, relaunches); a new one beyond ends the oldest. */
 export const SESSIONS_PER_USER = 10
 
 /** How long a refresh of a replaced token answers its successor again, if the successor is not used. */
@@ -59,7 +59,7 @@ export function createTokens(db: Db, opts: TokenOptions): Tokens {
     if (rec.replaces && sessions[rec.replaces]) delete sessions[rec.replaces]
     db.touch()
   }
-  /** Issue 32: the store stays bounded: stale sessions go, and a user's oldest beyond SESSIONS_PER_USER. */
+  /** The store stays bounded: stale sessions go, and a user's oldest beyond SESSIONS_PER_USER. */
   function prune(uid: string, now: number): void {
     const mine: SessionRec[] = []
     for (const [token, rec] of Object.entries(sessions)) {

@@ -1,5 +1,5 @@
 /**
- * The avatar upload (issue 23, local-stack extension `avatarUpload` in src/protocol/identity.ts):
+ * The avatar upload (local-stack extension `avatarUpload` in src/protocol/identity.ts):
  * multipart/form-data with the session's UCS-TOKEN, at most 512 KB, the type by its first bytes,
  * metadata stripped; and the stored images served back with their checked type and nosniff.
  */
@@ -20,7 +20,7 @@ export interface UploadDeps {
   userInfo: (u: UserRec) => unknown
 }
 
-/** Issue 32: an avatar is at most this many pixels wide and high (decoded RGBA: 16 MiB at most). */
+/** An avatar is at most this many pixels wide and high (decoded RGBA: 16 MiB at most). */
 export const AVATAR_MAX_SIDE = 2048
 
 /** Room for the multipart framing and the uid field around the file. */
@@ -105,12 +105,12 @@ export async function handleAvatarUpload(req: IncomingMessage, res: ServerRespon
   if (file.body.length > avatarUpload.maxBytes) return answer(res, '3005', emulatorStrings.avatarTooLarge(avatarUpload.maxBytes / 1024))
   const clean = cleanImage(file.body)
   if (!clean) return answer(res, '1001', emulatorStrings.avatarType)
-  // issue 32: every family phone decodes it: no more pixels than an avatar needs, whatever the bytes
+  // every family phone decodes it: no more pixels than an avatar needs, whatever the bytes
   const { width, height } = clean.size
   if (width < 1 || height < 1 || width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) return answer(res, '1001', emulatorStrings.avatarPixels(AVATAR_MAX_SIDE))
   const user = deps.db.state.users[uid]
   if (!user) return answer(res, '1003', '用户不存在')
-  // issue 32: the id names this user's picture (the same bytes from two users are two records), so one
+  // the id names this user's picture (the same bytes from two users are two records), so one
   // user's next upload never removes another's
   const id = createHash('sha256').update(`${uid}\n`).update(clean.bytes).digest('hex').slice(0, 32)
   const uploads = deps.db.state.uploads

@@ -10,6 +10,9 @@ import { bindQrText } from '../../src/protocol/pairing'
  *   POST /__emulator/settop/{MAC}/silent    the TV stops answering (offline TV)
  *   POST /__emulator/settop/{MAC}/online    the TV answers again   (DELETE .../silent does the same)
  *   GET  /__emulator/settop/{MAC}/pairing   what the TV's screen shows for pairing: {mac, code, qr}
+ *   POST /__emulator/settop/{MAC}/pairing   the person at the TV asks for a fresh code (换一个配对码):
+ *                                           {mac, code, qr}, binding at once (../pairing.ts); 429 after
+ *                                           the TV's daily number of fresh codes
  * 404 for a TV the directory does not know; 503 when the boxes are off (SETTOP=off); 401 without the
  * local admin token (../adminToken.ts).
  */
@@ -19,6 +22,7 @@ export function settopAdmin(
   settops: SetTops | null,
   adminToken: string,
   pairingCode?: (mac: string) => string | undefined,
+  freshPairingCode?: (mac: string) => string | null | undefined,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -34,11 +38,11 @@ export function settopAdmin(
           topic: b.tv.topic,
           silent: b.silent,
           state: b.state,
-          // issue 25: the TV's search field (手机输入), so the e2e reads what was typed
+          // the TV's search field (手机输入), so the e2e reads what was typed
           search: b.searchField.snapshot(),
-          // issue 22: the program it plays (episode, position on the stack's clock), or null
+          // the program it plays (episode, position on the stack's clock), or null
           playback: b.playback(),
-          // issue 36: minors' mode (the type 87 field) and what the box shows (a stop's message, the rest reminder)
+          // minors' mode (the type 87 field) and what the box shows (a stop's message, the rest reminder)
           minors: b.minorsView(),
           message: b.screenMessage(),
           received: b.received.length,
@@ -47,10 +51,13 @@ export function settopAdmin(
       )
     }
     const pairing = /^\/__emulator\/settop\/([^/]+)\/pairing$/.exec(url.pathname)
-    if (pairing && req.method === 'GET') {
+    if (pairing && (req.method === 'GET' || req.method === 'POST')) {
       const box = settops.box(decodeURIComponent(pairing[1]))
-      const code = box ? pairingCode?.(box.tv.mac) : undefined
       if (!box) return send(res, 404, { error: `unknown TV ${pairing[1]}` })
+      const ask = req.method === 'POST' ? freshPairingCode : pairingCode
+      if (!ask) return send(res, 404, { error: 'this gateway asks for no pairing code' })
+      const code = ask(box.tv.mac)
+      if (code === null) return send(res, 429, { error: 'this TV gave its fresh codes for today; its code binds again after the wait' })
       if (!code) return send(res, 404, { error: 'this gateway asks for no pairing code' })
       return send(res, 200, { mac: box.tv.mac, code, qr: bindQrText(box.tv.mac, code) })
     }

@@ -30,6 +30,7 @@ import { emulatorStrings } from '../strings'
 import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
 import { MEDIA_KEYS, MEDIA_STARTS } from '../../src/protocol/tv/mediaKeys'
+import type { ChildRefusal } from '../../src/protocol/tv/childLock'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -47,28 +48,37 @@ export interface BoxOptions {
   /** The stack's controllable clock (what is on air); Date.now by default. */
   now?: () => number
   /**
-   * Issue 25: the TV's family (members and the sessions behind phone topics). With it the box tells
+   * The TV's family (members and the sessions behind phone topics). With it the box tells
    * each family phone who did what last and who is connected (type 87 `family`), and takes the sender
    * of a play from the session; without it, neither.
    */
   family?: BoxFamily
-  /** The programs it can play episode by episode (issue 22); without it a play is only recorded. */
+  /** The programs it can play episode by episode; without it a play is only recorded. */
   programs?: (programId: string) => ProgramDef | undefined
-  /** Issue 36: the TV's minors' mode at the gateway; without it the box counts and enforces nothing. */
+  /** The TV's minors' mode at the gateway; without it the box counts and enforces nothing. */
   minors?: MinorsSource
   /**
-   * Issue 33: the topics of the family's phones connected now (the stack reads them from the broker),
+   * The topics of the family's phones connected now (the stack reads them from the broker),
    * told by `announce()` besides the phones the box served. Without it, only those it served.
    */
   familyTopics?: () => readonly string[]
   /**
-   * Issue 32: the user of the broker session behind a phone topic (what `announce()` names a phone it
+   * The user of the broker session behind a phone topic (what `announce()` names a phone it
    * has not served yet as, to answer it from that user's way in). Optional: without it, only phones served.
    */
   userOfTopic?: (topic: string) => string | undefined
+  /**
+   * The catalogue's word on a program for children (the data the gateway's child channel filters on):
+   * true / false, undefined for a program it does not know. With it the box enforces the child lock
+   * (src/protocol/tv/childLock.ts): under child lock it starts nothing that is not child-friendly.
+   * Without it (a bare box in a test) it judges no program.
+   */
+  childFriendly?: (programId: string) => boolean | undefined
+  /** The programs of the desktop's tiles, in tile order: the child desktop's under child lock. */
+  desktopTiles?: (child: boolean) => readonly string[]
 }
 
-/** Issue 36: what the box shows on its screen in minors' mode (its admin route lists it). */
+/** What the box shows on its screen in minors' mode (its admin route lists it). */
 export interface BoxMessage {
   kind: MinorsReason | 'rest'
   text: string
@@ -82,14 +92,14 @@ interface Peer {
   jid: string
   nickname: string
   uid: string
-  /** Issue 32: the sender the broker vouched for (the user level of the topic), if any. */
+  /** The sender the broker vouched for (the user level of the topic), if any. */
   sender: string | undefined
   /** The TV topic that phone knows (its user's way in, or the bare TV topic): `from.topic` of what it gets. */
   via: string
 }
 
 /**
- * One virtual set-top box: listens on its TV topic (and, issue 32, each user's way in below it, which
+ * One virtual set-top box: listens on its TV topic (and, each user's way in below it, which
  * names the sender: src/protocol/tv/sender.ts), answers every command on the reply topic
  * (actionData.from.topic) from the TV topic that phone knows, with the command's sequenceId echoed:
  *   type 13 syncPlayState -> type 87; getCurrentScreenType -> type 32 { code }; KEYCODE_* -> type 87;
@@ -98,7 +108,7 @@ interface Peer {
  * Under global lock keys and h5Play change nothing: the type 87 answer (same sequenceId) says
  * globalLock true. `report()` pushes an unsolicited type 87 (the box's own sequenceId) to every phone
  * it served that may still hear from it: the gateway calls it when the TV's locks or screen option
- * change, so the TV follows at once instead of at the next 30 s sync. `announce()` (issue 33, an
+ * change, so the TV follows at once instead of at the next 30 s sync. `announce()` (an
  * extension: src/protocol/README.md) sends the same type 87 once to each phone of its family when the
  * box (re)connects, so a phone that saw the TV go away sees it back at once.
  */
@@ -115,21 +125,21 @@ export class VirtualSetTopBox {
   replyDelayMs = 0
   /** Unsolicited type 87 reports pushed (lock / screen option changes). */
   reports = 0
-  /** Issue 33: type 87 announcements sent on (re)connecting, one per phone told. */
+  /** Type 87 announcements sent on (re)connecting, one per phone told. */
   announced = 0
   private readonly peers = new Map<string, Peer>()
   private readonly nextId = createSequence(() => Date.now())
   /** The live-channel entry's commit window (digits typed, no OK yet). */
   private entryTimer: ReturnType<typeof setTimeout> | null = null
-  /** Issue 25: the TV's search field (手机输入) and who did what (family.ts). */
+  /** The TV's search field (手机输入) and who did what (family.ts). */
   readonly searchField = new SearchField()
   private readonly activity: FamilyActivityTracker | null
   /** What the command being answered did, when the TV took it (the last action); null otherwise. */
   private taken: string | null = null
-  /** Issue 22: the program playing (episode, position on the stack's clock) and the load URL it plays. */
+  /** The program playing (episode, position on the stack's clock) and the load URL it plays. */
   private readonly player: VodPlayer
   private vodUrl = ''
-  /** Issue 36: minors' mode (counting, stops, refusals, the rest reminder); null without a source. */
+  /** Minors' mode (counting, stops, refusals, the rest reminder); null without a source. */
   private readonly minors: MinorsGuard | null
   private message: BoxMessage | null = null
 
@@ -140,7 +150,7 @@ export class VirtualSetTopBox {
     /** Told when a play command starts a program (the gateway writes the watch record). */
     private readonly onPlay: (play: TvPlay) => void = () => undefined,
     /**
-     * Whether a reply may go to this topic, for this sender (issue 32: the user the broker vouched for,
+     * Whether a reply may go to this topic, for this sender (the user the broker vouched for,
      * undefined when the command came in without one): only a phone of the sender's own, in the TV's
      * family (never a named stranger or another member's phone).
      */
@@ -172,7 +182,7 @@ export class VirtualSetTopBox {
       : null
   }
 
-  /** Issue 36: what the box shows now in minors' mode (a stop's message, or the rest reminder for a minute). */
+  /** What the box shows now in minors' mode (a stop's message, or the rest reminder for a minute). */
   screenMessage(): BoxMessage | null {
     const m = this.message
     if (!m) return null
@@ -182,12 +192,12 @@ export class VirtualSetTopBox {
     return { ...m }
   }
 
-  /** Issue 36: the `minors` field of the type 87 (null while the mode is off or without a source). */
+  /** The `minors` field of the type 87 (null while the mode is off or without a source). */
   minorsView(): MinorsBoxState | null {
     return this.minors?.view() ?? null
   }
 
-  /** Issue 36: the total was used up or the curfew started: playback stops where it was at `atMs`, the phones hear why. */
+  /** The total was used up or the curfew started: playback stops where it was at `atMs`, the phones hear why. */
   private stopForMinors(reason: MinorsReason, atMs: number): void {
     this.clearEntry()
     if (this.vodUrl) {
@@ -200,7 +210,7 @@ export class VirtualSetTopBox {
     this.report()
   }
 
-  /** Issue 36: what plays now, as minors' mode counts it (the desktop and a powered-off box: nothing). */
+  /** What plays now, as minors' mode counts it (the desktop and a powered-off box: nothing). */
   private watchingNow(): Watching | null {
     const s = this.state
     if (!s.power || !s.playing) return null
@@ -216,12 +226,14 @@ export class VirtualSetTopBox {
     this.minors?.follow(this.watchingNow(), atMs)
   }
 
-  /** Issue 36: a play or channel key starts (or switches) playback: digits and 频道± (not while typing in the search field), OK that plays. */
+  /** A play or channel key starts (or switches) playback: digits and 频道± (unless the search field takes them), OK that plays. */
   private isPlayKey(keyEvent: string): boolean {
-    if (this.searchField.focused) return false
+    // typing in the search field starts nothing; any key the field does not take goes on to the player
+    // and is judged here (with the field open 频道+ still tunes: it must be refused at once)
+    if (this.searchField.takes(keyEvent, this.state)) return false
     if (digitOf(keyEvent) !== null) return true
     if (keyEvent === REMOTE_KEYS.channelUp.keyEvent || keyEvent === REMOTE_KEYS.channelDown.keyEvent) return true
-    // issue 35's media keys that start something: play, play/pause, the next or previous episode (or channel)
+    // the media keys that start something: play, play/pause, the next or previous episode (or channel)
     if (MEDIA_START_EVENTS.has(keyEvent)) return true
     if (keyEvent === REMOTE_KEYS.ok.keyEvent) return this.state.power && !this.state.menuOpen && (!!this.state.liveEntry || !this.state.playing)
     return false
@@ -234,17 +246,81 @@ export class VirtualSetTopBox {
    */
   tvChanged(): void {
     this.minors?.tick()
+    this.enforceChildLock()
     this.report()
   }
 
-  /** Issue 22: the program playing now (episode, position on the stack's clock), or null. */
+  /**
+   * The child lock is on and what plays is not child-friendly (it started before the lock): playback
+   * stops, written where it was, so nothing that is not for children goes on or can be resumed.
+   */
+  private enforceChildLock(): void {
+    if (!this.playingChildRefusal(this.locks())) return
+    this.clearEntry()
+    if (this.vodUrl) {
+      this.vodUrl = ''
+      this.player.stop()
+    }
+    this.state = withoutStaleLive({ ...this.state, playing: null, screen: SCREEN_DESKTOP, menuOpen: false, liveEntry: '' })
+    this.searchField.follow(this.state)
+    this.syncMinors()
+  }
+
+  /**
+   * Why the child lock refuses to start `programId` now: not child-friendly by the catalogue, or not
+   * known to be (a play naming no known program). Null: it may start, the lock is off, or the box has
+   * no catalogue to judge by.
+   */
+  private childRefusal(locks: TvLocks, programId: string | undefined): ChildRefusal | null {
+    const judge = this.options.childFriendly
+    if (!locks.childLock || !judge) return null
+    if (!programId) return { reason: 'unknown' }
+    const friendly = judge(programId)
+    return friendly === true ? null : { reason: friendly === false ? 'notChildFriendly' : 'unknown', programId }
+  }
+
+  /** The program of the desktop's tile `focus` (the child desktop's under child lock), if the box knows it. */
+  private tileProgram(locks: TvLocks, focus: number): string | undefined {
+    return this.options.desktopTiles?.(locks.childLock)[focus]
+  }
+
+  /** What plays now would be refused under the child lock (a channel outside the child groups, a program not for children). */
+  private playingChildRefusal(locks: TvLocks): ChildRefusal | null {
+    const s = this.state
+    if (!locks.childLock || !this.options.childFriendly || !s.power || !s.playing) return null
+    if (s.playing.package === LIVE_PACKAGE && s.live) {
+      const live = s.live
+      return this.channels().find((c) => c.channelId === live.channelId)?.child ? null : { reason: 'notChildFriendly', channel: live.number }
+    }
+    const vod = this.vodUrl === s.playing.loadUrl ? this.player.view() : null
+    return this.childRefusal(locks, vod?.programId ?? s.playing.programId)
+  }
+
+  /**
+   * The child lock's word on a key: OK on a desktop tile starts the tile's program. Channel keys are
+   * the live model's (child channels only under child lock); the media keys act only on what plays,
+   * which `enforceChildLock` already stopped if it is not for children (nothing to resume). Null: the
+   * key may go on.
+   */
+  private childKeyRefusal(keyEvent: string, locks: TvLocks): ChildRefusal | null {
+    if (keyEvent !== REMOTE_KEYS.ok.keyEvent || !this.okPlaysTile()) return null
+    return this.childRefusal(locks, this.tileProgram(locks, this.state.focus))
+  }
+
+  /** OK now plays the focused desktop tile (the box is on, on its desktop, no menu, no channel number, no search field). */
+  private okPlaysTile(): boolean {
+    const s = this.state
+    return s.power && !s.menuOpen && !s.playing && !s.liveEntry && !this.searchField.focused
+  }
+
+  /** The program playing now (episode, position on the stack's clock), or null. */
   playback(): VodPlayState | null {
     return this.player.view()
   }
 
   /**
-   * Issue 22: the stack's clock moved: the program playing catches up and is written at once. Issue 36:
-   * minors' mode counts the jump first (a program that ended within it counts until its end), so a
+   * The stack's clock moved: the program playing catches up and is written at once.
+   * Minors' mode counts the jump first (a program that ended within it counts until its end), so a
    * stop lands at the second the total was reached or the curfew started.
    */
   clockMoved(): void {
@@ -298,7 +374,7 @@ export class VirtualSetTopBox {
       const locks = this.locks()
       if (locks.globalLock) return
       const before = this.state
-      // issue 36: out of limits the typed number is dropped (the digits were refused already, unless the limit came meanwhile)
+      // out of limits the typed number is dropped (the digits were refused already, unless the limit came meanwhile)
       this.state = this.minors?.refusal() ? { ...this.state, liveEntry: '' } : commitLive(this.state, this.channels(), locks, this.titleOf)
       this.followPlayer()
       this.syncMinors()
@@ -315,7 +391,7 @@ export class VirtualSetTopBox {
   /** Stops the commit window (the stack is closing). */
   dispose(): void {
     this.clearEntry()
-    // issue 36: what was counted is written before the box goes (a restart loses nothing)
+    // what was counted is written before the box goes (a restart loses nothing)
     this.minors?.dispose()
     this.player.dispose()
   }
@@ -336,7 +412,7 @@ export class VirtualSetTopBox {
   }
 
   /**
-   * Issue 33 (a local-stack extension; a real box may not send it): the box (re)connected, or came
+   * A local-stack extension; a real box may not send it: the box (re)connected, or came
    * back from silence. One type 87, as `report()` sends it, to each phone of its family: those it
    * served and those connected now (`familyTopics`), each checked against the family as it leaves.
    * Nothing while silent. Returns how many phones it told.
@@ -348,7 +424,7 @@ export class VirtualSetTopBox {
     let told = 0
     for (const topic of topics) {
       if (topic === this.tv.topic) continue
-      // issue 32: a phone not served yet is told as its own user (the session behind its topic)
+      // a phone not served yet is told as its own user (the session behind its topic)
       const peer = this.peers.get(topic) ?? this.peerOf(topic)
       if (!peer || !this.replyAllowed(topic, peer.sender)) continue
       this.pushMode(topic, peer, locks)
@@ -358,7 +434,7 @@ export class VirtualSetTopBox {
     return told
   }
 
-  /** Issue 32: a phone the box has not served, as its own user (the session behind its topic), if known. */
+  /** A phone the box has not served, as its own user (the session behind its topic), if known. */
   private peerOf(topic: string): Peer | undefined {
     const uid = this.options.userOfTopic?.(topic)
     return uid ? { jid: '', nickname: '', uid: '', sender: uid, via: senderTopic(this.tv.topic, uid) } : undefined
@@ -366,7 +442,7 @@ export class VirtualSetTopBox {
 
   /**
    * One unsolicited type 87 (the box's own sequenceId) to one phone topic, from the TV topic that phone
-   * knows; issue 36: with the rest reminder's flag when that is what it reports.
+   * knows: with the rest reminder's flag when that is what it reports.
    */
   private pushMode(topic: string, peer: Peer, locks: TvLocks, minorsFlags?: Pick<MinorsBoxState, 'rest'>): void {
     const env = buildEnvelope({
@@ -383,7 +459,7 @@ export class VirtualSetTopBox {
   }
 
   /**
-   * One command. `sender` (issue 32) is the user the broker vouches for: the user level of the topic it
+   * One command. `sender` is the user the broker vouches for: the user level of the topic it
    * came in on (src/protocol/tv/sender.ts), undefined when it came on the bare TV topic. It, never the
    * envelope, is who did it; `from.topic` is only where the answer goes, when that phone is the sender's.
    */
@@ -410,8 +486,9 @@ export class VirtualSetTopBox {
     if (this.peers.size > PEER_LIMIT) this.peers.delete(this.peers.keys().next().value as string)
     this.activity?.noteContact(sender)
     this.taken = null
-    // issue 36: the count is brought up to now first (it may stop playback before the command is taken)
+    // the count is brought up to now first (it may stop playback before the command is taken)
     this.minors?.tick()
+    this.enforceChildLock()
     const reply = this.answer(env, sender, via)
     this.syncMinors()
     if (this.taken) {
@@ -430,16 +507,21 @@ export class VirtualSetTopBox {
     const { type, content } = env.actionData
     const locks = this.locks()
     if (type === types.typeKeyEvent) {
-      // issue 32: a key the box does not know, or a value out of bounds, changes nothing (plain type 87 answer)
+      // a key the box does not know, or a value out of bounds, changes nothing (plain type 87 answer)
       const keyEvent = knownKeyEvent(content)
       if (keyEvent === KEY_EVENT_SCREEN) return this.reply(env, via, types.typeScreen, { code: this.state.screen })
       if (keyEvent === KEY_EVENT_TEXT) return this.reply(env, via, types.typeMode, this.textAnswer(content.value, locks, env.actionData.from.topic, sender))
-      // issue 36: out of limits a play or channel key is refused with the reason, nothing changes
+      // out of limits a play or channel key is refused with the reason, nothing changes
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock && this.isPlayKey(keyEvent)) {
         const refused = this.minorsRefusal(env, via, locks)
         if (refused) return refused
       }
-      // issue 35: the media keys and the seek (media.ts); the reply says what they did
+      // the child lock: OK on a tile, a media key on a program not for children: nothing changes, the reply says why
+      if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
+        const child = this.childKeyRefusal(keyEvent, locks)
+        if (child) return this.childRefusedReply(env, via, locks, child)
+      }
+      // the media keys and the seek (media.ts); the reply says what they did
       if (isMediaCommand(keyEvent) && !locks.globalLock) {
         if (this.message?.kind === 'rest') this.message = null
         return this.mediaAnswer(env, via, sender, keyEvent, content.value, locks)
@@ -447,11 +529,18 @@ export class VirtualSetTopBox {
       // global lock: the TV takes no key (the answer says globalLock true)
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
         if (this.message?.kind === 'rest') this.message = null
+        const before = this.state
+        const tile = keyEvent === REMOTE_KEYS.ok.keyEvent && this.okPlaysTile() ? this.tileProgram(locks, before.focus) : undefined
         if (this.searchField.key(keyEvent, this.state)) this.state = this.searchTook(keyEvent)
         else this.state = this.applyRemote(keyEvent, locks)
+        // the tile's program is named in what plays (the child lock judged it above)
+        if (tile && !before.playing && this.state.playing?.package === DESKTOP_PACKAGE) this.state = { ...this.state, playing: { ...this.state.playing, programId: tile } }
         this.searchField.follow(this.state)
         this.followPlayer()
         this.take(sender, actionOf(type, content))
+        // a channel number outside the child groups: the reply says so in the child lock's words too
+        const lr = this.state.liveRefused
+        if (lr?.reason === 'child' && lr !== before.liveRefused) return this.childRefusedReply(env, via, locks, { reason: 'notChildFriendly', channel: lr.number })
       }
       return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
     }
@@ -459,6 +548,9 @@ export class VirtualSetTopBox {
       if (!locks.globalLock) {
         const refused = this.minorsRefusal(env, via, locks)
         if (refused) return refused
+        // the child lock: a program the catalogue does not call child-friendly (or names no known program) never starts
+        const child = this.childRefusal(locks, programOf(content)?.programId)
+        if (child) return this.childRefusedReply(env, via, locks, child)
       }
       const before = this.state
       if (!locks.globalLock) this.clearEntry()
@@ -466,11 +558,11 @@ export class VirtualSetTopBox {
       this.searchField.follow(this.state)
       if (this.state !== before) this.take(sender, actionOf(type, content))
       const program = this.state !== before ? programOf(content) : null
-      // issue 32: the player is the sender the broker vouched for, never a field of the envelope
+      // the player is the sender the broker vouched for, never a field of the envelope
       const uid = sender ?? ''
       const def = program ? this.options.programs?.(program.programId) : undefined
       if (program && def) {
-        // issue 22: the box plays the program from the episode and second the command names
+        // the box plays the program from the episode and second the command names
         this.vodUrl = content.extras.loadUrl
         this.player.start(def, uid, program.episodeIndex, program.positionSec)
       } else if (this.state !== before) {
@@ -489,7 +581,7 @@ export class VirtualSetTopBox {
   }
 
   /**
-   * Issue 36: the answer to a play the box does not take out of limits (same sequenceId, its state
+   * The answer to a play the box does not take out of limits (same sequenceId, its state
    * unchanged, `minors.refused` with the reason), or null when the play may go on.
    */
   private minorsRefusal(env: Envelope, via: string, locks: TvLocks): Envelope | null {
@@ -499,13 +591,18 @@ export class VirtualSetTopBox {
     return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic, { refused: true }))
   }
 
-  /** The search field took a key: a pending channel number is dropped (issue 35: search opens over live TV too). */
+  /** The answer to a start the child lock refused: same sequenceId, nothing changed, `childRefused` says why. */
+  private childRefusedReply(env: Envelope, via: string, locks: TvLocks, refusal: ChildRefusal): Envelope {
+    return this.reply(env, via, types.typeMode, { ...this.modeContent(locks, env.actionData.from.topic), childRefused: refusal })
+  }
+
+  /** The search field took a key: a pending channel number is dropped (search opens over live TV too). */
   private searchTook(keyEvent: string): TvPlayState {
     this.clearEntry()
     return { ...this.state, lastKey: keyEvent, liveEntry: '' }
   }
 
-  /** Issue 35: a media key or a seek, on the program playing or the live channel; `media` says what it did. */
+  /** A media key or a seek, on the program playing or the live channel; `media` says what it did. */
   private mediaAnswer(env: Envelope<Record<string, unknown>>, via: string, sender: string | undefined, keyEvent: string, value: unknown, locks: TvLocks): Envelope {
     const pb = this.vodUrl && this.state.playing?.loadUrl === this.vodUrl ? this.player.current : null
     const { state, answer } = applyMedia(
@@ -526,7 +623,7 @@ export class VirtualSetTopBox {
     return this.reply(env, via, types.typeMode, { ...this.modeContent(locks, topic), media: answer })
   }
 
-  /** Issue 25: a text for the focused input field; the answer says whether it went in. */
+  /** A text for the focused input field; the answer says whether it went in. */
   private textAnswer(text: unknown, locks: TvLocks, topic: string, sender: string | undefined): Record<string, unknown> {
     if (locks.globalLock) return { ...this.modeContent(locks, topic), textInput: { focused: this.searchField.focused, accepted: false } }
     const result = this.searchField.input(text, this.state)
@@ -551,17 +648,17 @@ export class VirtualSetTopBox {
       globalLock: locks.globalLock,
       playState: this.playState(),
       ...(screenOption ? { screenOption: { ...screenOption } } : {}),
-      // issue 25 (extensions): the search field's focus, and who did what (family phones only)
+      // extensions: the search field's focus, and who did what (family phones only)
       textInput: { focused: this.searchField.focused },
       ...(family ? { family } : {}),
-      // issue 36 (extension): while minors' mode is on, the day's count, the total and why plays are refused
+      // extension: while minors' mode is on, the day's count, the total and why plays are refused
       ...(minors ? { minors: { ...minors, ...minorsFlags } } : {}),
     }
   }
 
   /** The play state as reported: a live channel carries the programme on air now, by the stack's clock. */
   private playState(): TvPlayState {
-    // issue 22: the program playing, where it is now (ended after its last episode: the box stopped)
+    // the program playing, where it is now (ended after its last episode: the box stopped)
     if (this.player.current?.ended) this.player.tick()
     const vod = this.player.view()
     const live = this.state.live
@@ -597,12 +694,12 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
-/** Issue 32: what a key event may carry (every type 87 repeats the last key to every family phone). */
+/** What a key event may carry (every type 87 repeats the last key to every family phone). */
 export const KEY_LIMITS = Object.freeze({ keyEvent: 64, value: 256, sNo: 64 })
-/** Issue 32: what a play may carry (every type 87 repeats what plays to every family phone). */
+/** What a play may carry (every type 87 repeats what plays to every family phone). */
 export const PLAY_LIMITS = Object.freeze({ package: 128, loadUrl: 1024, params: 1024 })
 
-/** Issue 35's media keys that start playback (refused with the reason out of minors' limits, issue 36). */
+/** The media keys that start playback (refused with the reason out of minors' limits). */
 const MEDIA_START_EVENTS: ReadonlySet<string> = new Set(MEDIA_STARTS.map((k) => MEDIA_KEYS[k].keyEvent))
 
 /** The key events the box knows: the remote's keys (digits, text keys included), the sync and screen-type requests, text. */
@@ -640,7 +737,7 @@ export function programOf(play: H5PlayPayload): { programId: string; episodeInde
     params = null
   }
   if (isRecord(params) && typeof params.programId === 'string' && params.programId) {
-    // issue 22: `episode` and `positionSec` of an object params say where to start (src/protocol/tv/playParams)
+    // `episode` and `positionSec` of an object params say where to start (src/protocol/tv/playParams)
     const start = playStartOf(play.params)
     return { programId: params.programId, episodeIndex: start.episode, positionSec: start.positionSec }
   }

@@ -1,10 +1,10 @@
 /**
- * Issue 25, the box's side of "who is using the TV" (src/protocol/tv/family.ts): the last command
+ * The box's side of "who is using the TV" (src/protocol/tv/family.ts): the last command
  * (who, what, when) and which members' phones are connected, told to each phone of the family in the
- * type 87 it gets. Who sent a command is the sender the broker vouches for (issue 32: the user level of
+ * type 87 it gets. Who sent a command is the sender the broker vouches for (the user level of
  * the topic the command came in on, src/protocol/tv/sender.ts) and the name is the gateway's member
  * list's; the envelope's `from` fields are never read here. A member who hid their presence is named
- * to the others as 家人 in the last action too (issue 32).
+ * to the others as 家人 in the last action too.
  */
 import { ACTION_PLAY, ACTION_TEXT, PRESENCE_WINDOW_SEC, type FamilyActivity, type PresentMember } from '../../src/protocol/tv/family'
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
@@ -93,7 +93,7 @@ export class FamilyActivityTracker {
     return {
       lastAction: last && sender
         ? {
-            // issue 32: a member hidden from the others is 家人 to them, never their name
+            // a member hidden from the others is 家人 to them, never their name
             name: sender.presenceHidden && sender.uid !== me.uid ? emulatorStrings.hiddenMember : sender.nickName,
             self: last.uid === me.uid,
             action: last.action,

@@ -12,13 +12,13 @@ export interface SetTops {
   boxes(): VirtualSetTopBox[]
   /**
    * Make a TV go silent (true) or answer again (false): the offline-TV switch. A TV that answers again
-   * announces itself to its family's phones (issue 33). False if unknown TV.
+   * announces itself to its family's phones. False if unknown TV.
    */
   setSilent(mac: string, silent: boolean): boolean
   close(): Promise<void>
 }
 
-/** Issue 25: the user of the broker session behind a phone topic (never the envelope's `from`). */
+/** The user of the broker session behind a phone topic (never the envelope's `from`). */
 function uidOfTopic(directory: BrokerDirectory, topic: string): string | undefined {
   if (!topic.startsWith(PHONE_TOPIC_PREFIX)) return undefined
   const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
@@ -32,7 +32,7 @@ function normalizeMac(mac: string): string {
 /**
  * One virtual set-top box per TV of directory.allTvs(): a single subscription to tvc/tv/# hands each
  * command to the box of its TV, created on demand, so TVs bound after start-up are played too, with its
- * sender when it came on a user's way in (`tvc/tv/{MAC}/u/{uid}`, issue 32).
+ * sender when it came on a user's way in (`tvc/tv/{MAC}/u/{uid}`).
  */
 export async function startSetTops(options: { directory: BrokerDirectory; transport: SettopTransport }): Promise<SetTops> {
   const { directory, transport } = options
@@ -49,7 +49,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       () => directory.locksOf(tv.mac),
       (topic, payload) => transport.publish(topic, payload),
       (play) => directory.recordPlay?.(play),
-      // issue 32: an answer goes only to a phone of the sender's own user, in the TV's family now
+      // an answer goes only to a phone of the sender's own user, in the TV's family now
       (topic, sender) => {
         if (!sender || !topic.startsWith(PHONE_TOPIC_PREFIX)) return false
         const phone = directory.sessionByClientId(topic.slice(PHONE_TOPIC_PREFIX.length))
@@ -57,13 +57,16 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       },
       directory.screenOptionOf ? () => directory.screenOptionOf?.(tv.mac) : undefined,
       {
-        // issue 33: the family's phones connected now (the broker's clients whose session may hear this TV)
+        // the family's phones connected now (the broker's clients whose session may hear this TV)
         familyTopics: transport.clientIds ? () => (transport.clientIds?.() ?? []).map((cid) => `${PHONE_TOPIC_PREFIX}${cid}`) : undefined,
         userOfTopic: (topic) => uidOfTopic(directory, topic),
         channels: directory.liveChannels,
         now: directory.now,
         programs: directory.programOf,
-        // issue 36: minors' mode, read from and counted to the gateway (it keeps the day's total)
+        // the child lock: the box starts only what the gateway's child channel would show
+        childFriendly: directory.childFriendly,
+        desktopTiles: directory.desktopTiles,
+        // minors' mode, read from and counted to the gateway (it keeps the day's total)
         minors:
           directory.minorsOf && directory.addMinorsUsage
             ? { read: (day) => directory.minorsOf?.(tv.mac, day), add: (usage) => directory.addMinorsUsage?.(tv.mac, usage) }
@@ -85,11 +88,11 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
   // the gateway changed a TV's locks, screen option, family or minors' mode: its box applies it and
   // reports to its phones at once
   const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.tvChanged()) ?? (() => undefined)
-  // issue 33: the boxes' own connection came back (an external broker): each box announces itself
+  // the boxes' own connection came back (an external broker): each box announces itself
   const offReconnect = transport.onReconnect?.(() => {
     for (const b of boxes.values()) b.announce()
   }) ?? (() => undefined)
-  // issue 22: the stack's clock moved: every box playing a program catches up and writes its record
+  // the stack's clock moved: every box playing a program catches up and writes its record
   const offClock = directory.onClockMoved?.(() => {
     for (const b of boxes.values()) b.clockMoved()
   }) ?? (() => undefined)

@@ -1,5 +1,5 @@
 /**
- * Issue 35, the virtual box's media keys and seek (src/protocol/tv/media.ts):
+ * The virtual box's media keys and seek (src/protocol/tv/media.ts):
  * - a program playing: KEYCODE_MEDIA_PLAY_PAUSE toggles, KEYCODE_MEDIA_PLAY / _PAUSE set, paused it
  *   keeps its position on the stack's clock; KEYCODE_MEDIA_FAST_FORWARD / _REWIND move 10 s within the
  *   episode; KEYCODE_MEDIA_NEXT / _PREVIOUS start the next / previous episode (none: 'edge'); a seek

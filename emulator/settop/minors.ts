@@ -1,5 +1,5 @@
 /**
- * Issue 36, the box's side of minors' mode: it counts playback (VOD and live; the desktop does not
+ * The box's side of minors' mode: it counts playback (VOD and live; the desktop does not
  * count) on the stack's controllable clock, per server day (UTC+8), writes what it counted to the
  * gateway (which keeps the day's total: a box restart loses nothing), stops playback when the day's
  * total is used up or the curfew starts, refuses plays until the next day or the curfew's end, and

@@ -1,5 +1,5 @@
 /**
- * The virtual set-top box's program playback (issue 22): one program, an episode, a position and its
+ * The virtual set-top box's program playback: one program, an episode, a position and its
  * duration, advancing one second per second on the stack's controllable clock (the gateway clock).
  * When an episode ends the next one starts; after the last the box stops. While it plays, the box
  * reports where it is to the gateway (the user's watch record) at least every WRITE_EVERY_MS, when it
@@ -7,9 +7,9 @@
  *
  * Within one play the position never moves backwards on its own: a clock set back holds the position
  * where it is (the anchor moves with the clock) instead of rewinding it. Only a play command, a seek or
- * an episode key (issue 35) sets another position.
+ * an episode key sets another position.
  *
- * Issue 35: a paused play keeps its position on the stack's clock (the anchor moves with the clock);
+ * A paused play keeps its position on the stack's clock (the anchor moves with the clock);
  * the 30 s writes and the write at stop go on, with the paused position. Pause, seek and an episode
  * change are written at once.
  */
@@ -32,7 +32,7 @@ export interface Playback {
   anchorMs: number
   /** The last episode reached its end: the box has stopped. */
   ended: boolean
-  /** Issue 35: paused (KEYCODE_MEDIA_PAUSE): the position holds while the clock moves. */
+  /** Paused (KEYCODE_MEDIA_PAUSE): the position holds while the clock moves. */
   paused: boolean
 }
 
@@ -103,13 +103,13 @@ export function vodState(pb: Playback): VodPlayState {
   }
 }
 
-/** Issue 35: the play paused (true) or playing again (false) at `now`, where it is. */
+/** The play paused (true) or playing again (false) at `now`, where it is. */
 export function setPaused(pb: Playback, paused: boolean, now: number): Playback {
   const at = advance(pb, now)
   return at.ended || at.paused === paused ? at : { ...at, paused, anchorMs: now }
 }
 
-/** Issue 35: the play at second `sec` of its episode (clamped into the episode), paused or not as it was. */
+/** The play at second `sec` of its episode (clamped into the episode), paused or not as it was. */
 export function seekPlayback(pb: Playback, sec: number, now: number): Playback {
   const at = advance(pb, now)
   if (at.ended) return at
@@ -118,7 +118,7 @@ export function seekPlayback(pb: Playback, sec: number, now: number): Playback {
 }
 
 /**
- * Issue 35: the next (+1) or previous (-1) episode from its start, playing; null when there is none
+ * The next (+1) or previous (-1) episode from its start, playing; null when there is none
  * (next on the last episode, previous on the first).
  */
 export function stepEpisode(pb: Playback, delta: 1 | -1, now: number): Playback | null {
@@ -167,7 +167,7 @@ export class VodPlayer {
 
   /**
    * The box stopped playing (back, home, power, a live channel, another program): written where it
-   * was; at `atMs` when it stopped earlier than now (issue 36: minors' mode stops it at the second
+   * was; at `atMs` when it stopped earlier than now (minors' mode stops it at the second
    * the total was reached, even when the clock jumped past it).
    */
   stop(atMs?: number): void {
@@ -198,7 +198,7 @@ export class VodPlayer {
   }
 
   /**
-   * Issue 35: pause / play / seek / episode keys change the play (see setPaused, seekPlayback,
+   * Pause / play / seek / episode keys change the play (see setPaused, seekPlayback,
    * stepEpisode). The change is written at once and the cadence starts again from it. False when
    * nothing plays or the change is not possible (no such episode).
    */

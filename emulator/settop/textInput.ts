@@ -1,8 +1,8 @@
 /**
- * Issue 25, the virtual box's search field (手机输入, src/protocol/tv/textInput.ts): the one input
+ * The virtual box's search field (手机输入, src/protocol/tv/textInput.ts): the one input
  * field of the virtual TV. It takes focus from the search key (KEYCODE_SEARCH) or from the arrow up on
  * the desktop's top row, and loses it to the arrow down, back, home, power, or anything that starts
- * playing. Issue 35: as on Android TV, the search key opens search over whatever plays (a program, a
+ * playing. As on Android TV, the search key opens search over whatever plays (a program, a
  * live channel, a desktop tile): the field stays focused over that play, which goes on behind it, until
  * back closes it or something else starts playing.
  * While it has focus, KEYCODE_DEL deletes the last character, KEYCODE_ENTER confirms (searches),
@@ -29,7 +29,7 @@ export class SearchField {
   focused = false
   text = ''
   submitted = ''
-  /** Issue 35: the play the search key opened the field over (null: opened on the desktop). */
+  /** The play the search key opened the field over (null: opened on the desktop). */
   private over: TvPlayState['playing'] = null
 
   /**
@@ -41,45 +41,42 @@ export class SearchField {
       this.focused = false
       return false
     }
+    if (!this.takes(keyEvent, state)) {
+      // home and power close the field and go on to the box
+      if (keyEvent === K.home.keyEvent || keyEvent === K.power.keyEvent) this.focused = false
+      return false
+    }
     if (keyEvent === K.search.keyEvent) {
-      // issue 35: over whatever plays, as Android TV's search key
+      // over whatever plays, as Android TV's search key
       this.focused = true
       this.over = state.playing
       return true
     }
     if (!this.focused) {
       // the arrow up from the desktop's top row reaches the search field above the tiles
-      if (keyEvent === K.up.keyEvent && !state.playing && !state.menuOpen && state.focus < DESKTOP_COLUMNS) {
-        this.focused = true
-        this.over = null
-        return true
-      }
-      return false
-    }
-    const digit = digitOf(keyEvent)
-    if (digit !== null) {
-      this.append(String(digit))
+      this.focused = true
+      this.over = null
       return true
     }
-    switch (keyEvent) {
-      case K.del.keyEvent:
-        this.text = [...this.text].slice(0, -1).join('')
-        return true
-      case K.enter.keyEvent:
-      case K.ok.keyEvent:
-        this.submitted = this.text
-        return true
-      case K.down.keyEvent:
-      case K.back.keyEvent:
-        this.focused = false
-        return true
-      case K.home.keyEvent:
-      case K.power.keyEvent:
-        this.focused = false
-        return false
-      default:
-        return false
-    }
+    const digit = digitOf(keyEvent)
+    if (digit !== null) this.append(String(digit))
+    else if (keyEvent === K.del.keyEvent) this.text = [...this.text].slice(0, -1).join('')
+    else if (keyEvent === K.enter.keyEvent || keyEvent === K.ok.keyEvent) this.submitted = this.text
+    // the arrow down and back leave the field
+    else this.focused = false
+    return true
+  }
+
+  /**
+   * Whether `key` would take this key (the same decision, nothing changed): a key it does not take goes
+   * on to the player, and what that key starts is judged like any other (minors' mode, the child lock).
+   */
+  takes(keyEvent: string, state: TvPlayState): boolean {
+    if (!state.power) return false
+    if (keyEvent === K.search.keyEvent) return true
+    if (!this.focused) return keyEvent === K.up.keyEvent && !state.playing && !state.menuOpen && state.focus < DESKTOP_COLUMNS
+    if (digitOf(keyEvent) !== null) return true
+    return keyEvent === K.del.keyEvent || keyEvent === K.enter.keyEvent || keyEvent === K.ok.keyEvent || keyEvent === K.down.keyEvent || keyEvent === K.back.keyEvent
   }
 
   /** A text from a phone: appended when the field has focus and the text passes the rules. */

@@ -8,9 +8,9 @@ export interface SettopTransport {
   subscribe(filter: string, onMessage: (topic: string, payload: Uint8Array) => void): Promise<void>
   publish(topic: string, payload: string): void
   close(): Promise<void>
-  /** Issue 33: the client ids connected to the broker now (in-process only; unknown over MQTT). */
+  /** The client ids connected to the broker now (in-process only; unknown over MQTT). */
   clientIds?(): string[]
-  /** Issue 33: told each time the boxes' own connection comes back; returns an unsubscribe function. */
+  /** Told each time the boxes' own connection comes back; returns an unsubscribe function. */
   onReconnect?(listener: () => void): () => void
 }
 

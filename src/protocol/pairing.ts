@@ -1,7 +1,9 @@
 /**
- * Pairing a phone with a TV that already has an owner (local-stack extension of mc/user/bindDevice):
- * the TV shows an 8-digit code, and a QR code that carries the TV's mac and that code. The app sends
- * the code as bindDevice's optional `pairCode`; a gateway that does not ask for one ignores it.
+ * Pairing a phone with a TV (local-stack extension of mc/user/bindDevice): binding any TV, owned or
+ * not, proves presence at it with the 8-digit code it shows, and a QR code that carries the TV's mac
+ * and that code. The app always sends the code as bindDevice's optional `pairCode`; a gateway that
+ * does not ask for one ignores it. The person at the TV can always ask it for a fresh code
+ * (换一个配对码), which binds at once (emulator/pairing.ts).
  * Issue 32: 8 digits (6 until then), so that the guesses a TV takes from all accounts together
  * (emulator/pairing.ts) find its code with a chance below 1 in 100,000 a day.
  *

@@ -104,6 +104,8 @@ export const tv = Object.freeze({
   playConfirmTitle: '投屏播放',
   playConfirm: (app: string) => `该节目来源于「${app}」，将直接在电视上播放`,
   playSent: '已发送到电视',
+  /** The box refused to start a program under its child lock (its reply's childRefused). */
+  childRefused: '电视开着童锁，这个节目不适合儿童观看，电视没有播放',
   /** Issue 12: the TV is under global lock: nothing is sent or queued. */
   globalLocked: '电视已开启全局锁，暂时不能遥控或投屏，请先在“童锁与全局锁”中关闭',
   sourceLabel: '来源：',
@@ -216,8 +218,9 @@ export const devices = Object.freeze({
   unbindPasswordPlaceholder: '4位数字锁密码',
   renamePlaceholder: '电视名称',
   macPlaceholder: 'MAC地址，如 AA:BB:CC:DD:EE:FF',
-  pairCodePlaceholder: '配对码（电视已有主人时填写电视上显示的8位数字）',
+  pairCodePlaceholder: '配对码（电视上显示的8位数字）',
   pairCodeInvalid: '配对码是电视上显示的8位数字',
+  pairCodeNeeded: '请输入电视上显示的8位配对码（在电视上选择“换一个配对码”可随时获取新的）',
   scanAction: '扫描电视上的二维码',
   scanUnreadable: '没有识别出电视的二维码，请对准电视屏幕上的绑定二维码',
   scanFailed: '无法打开扫码，请手动输入MAC地址',

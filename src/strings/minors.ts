@@ -19,6 +19,13 @@ export const minors = Object.freeze({
   refusedHere: '（电视本身不执行这些限制，已在手机上拦下）',
   /** The box refused a play with no reason given (its report names one as a rule). */
   refusedByTv: '未成年人模式：电视拒绝了这次播放',
+  /**
+   * The phone cannot tell whether the mode is on (the TV does not report it and the gateway could not be
+   * read): plays and channel keys are refused until it can; each try asks the gateway again.
+   */
+  reading: '正在确认未成年人模式，请稍后再试',
+  unreadable: '暂时无法确认未成年人模式，为安全起见先不在电视上播放，请检查网络后重试',
+  unreadableCard: '未成年人模式读取失败，电视播放已暂停',
   /** The box's rest reminder, told to the family's phones. */
   rest: '电视已连续播放30分钟，提醒孩子休息一下眼睛',
 })

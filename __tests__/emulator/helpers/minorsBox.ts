@@ -2,11 +2,11 @@
  * Issue 36: the virtual box with minors' mode over the gateway's real book (emulator/gateway/minors.ts)
  * kept in memory, for the box tests (minorsBox.test.ts and the time-zone case tz/minorsMidnight.la.ts).
  */
-import { VirtualSetTopBox } from '../../../emulator/settop/box'
+import { VirtualSetTopBox, type BoxOptions } from '../../../emulator/settop/box'
 import type { LiveChannelDef } from '../../../emulator/settop/model'
 import type { ProgramDef } from '../../../emulator/settop/playback'
 import type { MinorsSource } from '../../../emulator/settop/minors'
-import type { TvPlay } from '../../../emulator/directory'
+import type { TvLocks, TvPlay } from '../../../emulator/directory'
 import { addMinorsUsage, ensureDay, ensureMinorsRec, minorsView } from '../../../emulator/gateway/minors'
 import { dict, type DbState } from '../../../emulator/db/state'
 import { h5Play, remoteKey, type Command, type RemoteKey } from '../../../src/protocol/tv/commands'
@@ -50,14 +50,22 @@ export function gatewayBook(settings: Partial<MinorsSettings> = {}) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Msg = Record<string, any>
 
-export function boxWith(source: MinorsSource, now: () => number = Date.now) {
+/** What a box test may add: the TV's locks (read at every command) and further box options. */
+export interface BoxExtras {
+  locks?: TvLocks
+  options?: Partial<BoxOptions>
+}
+
+export function boxWith(source: MinorsSource | undefined, now: () => number = Date.now, extras: BoxExtras = {}) {
   const out: Msg[] = []
   const plays: TvPlay[] = []
-  const box = new VirtualSetTopBox(TV, () => ({ childLock: false, globalLock: false }), (_t, p) => void out.push(JSON.parse(p)), (p) => void plays.push(p), () => true, undefined, {
+  const locks = extras.locks ?? { childLock: false, globalLock: false }
+  const box = new VirtualSetTopBox(TV, () => ({ ...locks }), (_t, p) => void out.push(JSON.parse(p)), (p) => void plays.push(p), () => true, undefined, {
     now,
     channels: () => CHANNELS,
     programs: (id) => (id === SERIES.programId ? SERIES : undefined),
     minors: source,
+    ...extras.options,
   })
   let seq = 1
   /** Sends a command; resolves the box's reply to it (and lets pushed reports out). */

@@ -13,6 +13,8 @@ export interface SampleCtx {
   openId: string
   mac: string
   familyId: string
+  /** The code the unbound TV AC3B7F0E1004 shows (binding any TV needs it). */
+  pairCode: string
   /** A second bound TV whose family the run may leave at the end. */
   spareFamilyId: string
   custId: string
@@ -53,7 +55,7 @@ export const samples: Samples = {
     refreshToken: () => [],
     queryBindDevice: (c) => [{ uid: c.uid }],
     changeDevice: (c) => [{ uid: c.uid, familyId: c.familyId }],
-    bindDevice: (c) => [{ uid: c.uid, mac: 'ac:3b:7f:0e:10:04', deviceName: '父母家' }],
+    bindDevice: (c) => [{ uid: c.uid, mac: 'ac:3b:7f:0e:10:04', deviceName: '父母家', pairCode: c.pairCode }],
     getSecretPhone: (c) => [{ code: 'phonecode-13800000000', openId: c.openId }],
     changeDeviceName: (c) => [{ uid: c.uid, familyId: c.familyId, deviceName: '大客厅' }],
     wxaUnbindFamily: (c) => [{ uid: c.uid, familyId: c.spareFamilyId }],
@@ -182,6 +184,7 @@ export const dummyCtx: SampleCtx = {
   openId: 'wx-open-u1',
   mac: 'AC3B7F0E1001',
   familyId: 'f1',
+  pairCode: '12345678',
   spareFamilyId: 'f2',
   custId: 'cust1',
   programId: 'p0001',

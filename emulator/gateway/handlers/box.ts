@@ -11,7 +11,7 @@ type HistoryRec = DbState['history'][string][number]
 function historyItemOf(ctx: HandlerCtx, h: HistoryRec): HistoryItem | null {
   const p = ctx.cat.programById.get(h.programId)
   if (!p) return null
-  // issue 22 extensions: finished, the program's types (the type black list matches them by name) and the child channel
+  // extensions beyond SPEC: finished, the program's types (the type black list matches them by name) and the child channel
   const typeIds = ctx.cat.programTypes.filter((t) => p.tags.includes(t.name)).map((t) => t.typeId)
   const ep = p.episodes[h.episodeIndex - 1] ?? p.episodes[0]
   return {
@@ -59,7 +59,7 @@ function changeTypes(ctx: HandlerCtx, uid: string, typeIds: readonly string[], a
 }
 
 /**
- * Issue 32: the user's own list as the child channel allows it: on the child channel only child-friendly
+ * The user's own list as the child channel allows it: on the child channel only child-friendly
  * programs (the page and its total count those), and how many it left out; off it, everything.
  */
 function ownList<T>(items: readonly T[], childOnly: boolean, allowed: (item: T) => boolean, page: number, pageSize: number) {
@@ -96,7 +96,7 @@ export const boxHandlers: DomainHandlers<typeof box> = {
     const favs = [...(ctx.db.state.favourites[uid] ?? [])].sort((a, b) => b.collectedAt - a.collectedAt)
     const items = favs.flatMap((f) => {
       const p = ctx.cat.programById.get(f.programId)
-      // issue 32 (extension): whether the child channel allows it
+      // extension: whether the child channel allows it
       return p ? [{ ...toCard(p), collectedAt: f.collectedAt, child: p.childFriendly }] : []
     })
     return ownList(items, isChildChannel(req), (c) => c.child, page, pageSize)
@@ -133,7 +133,7 @@ export const boxHandlers: DomainHandlers<typeof box> = {
         const p = ctx.cat.programById.get(b.objectId)
         return p ? [{ objectId: b.objectId, title: p.title, poster: p.poster, addedAt: b.addedAt, child: p.childFriendly }] : []
       })
-    // issue 32: on the child channel, only what it allows
+    // on the child channel, only what it allows
     const childOnly = isChildChannel(req)
     const list = childOnly ? all.filter((b) => b.child) : all
     const hidden = childOnly ? { hidden: all.length - list.length } : {}

@@ -1,5 +1,5 @@
 /**
- * Issue 32: broker sessions (jarvisLogin cid/sign) end with the rights they stood for. Logout, a member
+ * Broker sessions (jarvisLogin cid/sign) end with the rights they stood for. Logout, a member
  * removed, a member leaving and a TV unbound revoke every broker session of the users concerned: the
  * record goes (a reconnect with the old cid/sign is refused: CONNACK 2), and the broker is told to close
  * their open connections at once (gateway event -> BrokerDirectory.onSessionsRevoked). The phone's

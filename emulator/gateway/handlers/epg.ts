@@ -10,7 +10,7 @@ import { emulatorStrings } from '../../strings'
 export function detailOf(p: Program, collected: boolean, inBlackList: boolean): ProgramDetail {
   const { kind: _k, heat: _h, initials: _i, childFriendly, ...detail } = p
   void [_k, _h, _i]
-  // issue 32 (extension): whether the child channel allows it
+  // extension: whether the child channel allows it
   return { ...detail, collected, inBlackList, child: childFriendly }
 }
 
@@ -18,7 +18,7 @@ export const epgHandlers: DomainHandlers<typeof epg> = {
   getDetail: (req, ctx) => {
     const { programId, uid } = req
     const p = ctx.cat.programById.get(programId) ?? fail('1003', '节目不存在或已下线')
-    // issue 32: a link to a program the child channel does not allow opens nothing of it in child mode
+    // a link to a program the child channel does not allow opens nothing of it in child mode
     if (isChildChannel(req) && !p.childFriendly) fail('1004', emulatorStrings.childNotAllowed)
     const s = ctx.db.state
     // The user's own flags only: a uid that is not the caller's session learns nothing (the program

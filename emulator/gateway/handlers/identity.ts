@@ -1,12 +1,12 @@
 /**
- * WeChat identity (issue 23): the local stack's code2Session, the proof of an exchange (wxTicket),
+ * WeChat identity: the local stack's code2Session, the proof of an exchange (wxTicket),
  * sessions for returning identities, consent per uid and terms version, logout, the nickname.
  * The gateway trusts a wx.login code exchanged once, never an openId the client sends.
  */
 import { randomBytes } from 'node:crypto'
 import { parseSimCode, simIdentity, WX_CODE_SKEW_MS, WX_CODE_TTL_MS, WX_TICKET_TTL_MS, checkNickName, NICKNAME_MAX } from '../../../src/protocol/identity'
 
-/** Issue 32: a phone login's session may link a WeChat identity (createUser) this long, once. */
+/** A phone login's session may link a WeChat identity (createUser) this long, once. */
 export const LINK_WINDOW_MS = WX_TICKET_TTL_MS
 import type { UserInfo } from '../../../src/protocol/contract/models'
 import type { UserRec } from '../../db/state'
@@ -79,7 +79,7 @@ export function userOfIdentity(
 
 /**
  * createUser: links a proven identity with the user of the session a phone login just created (a login
- * by tap). Issue 32: the user is the session's, never a phone from the body; the session must come from
+ * by tap). The user is the session's, never a phone from the body; the session must come from
  * mobileLogin (the number WeChat's getPhoneNumber gave) within WX_TICKET_TTL_MS, and links once.
  */
 export function linkIdentity(ctx: HandlerCtx, req: { openId: string; unionId: string; wxTicket?: string }): UserInfo {
@@ -115,7 +115,7 @@ export function logout(ctx: HandlerCtx, uid: string): { loggedOut: boolean } {
   const u = ctx.user(uid)
   u.loggedOut = true
   if (ctx.session) ctx.tokens.revoke(ctx.session.token)
-  // issue 32: the broker rights end with the login: every broker session of the user, connections closed
+  // the broker rights end with the login: every broker session of the user, connections closed
   revokeBrokerSessions(ctx, [uid])
   ctx.db.touch()
   return { loggedOut: true }

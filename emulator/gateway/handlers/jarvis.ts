@@ -8,6 +8,8 @@ import { familyOfMac, tvOf } from './shared'
 import { DEFAULT_SCREEN_OPTION } from '../directory'
 import type { JarvisRec } from '../../db/state'
 import { pruneBrokerSessions } from './brokerSessions'
+import { familyOfTv } from '../../db/state'
+import { emulatorStrings } from '../../strings'
 
 export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
   jarvisLogin: ({ uid, mac, deviceCode }, ctx) => {
@@ -25,16 +27,21 @@ export const jarvisHandlers: DomainHandlers<typeof jarvis> = {
       phone: u.phone,
     }
     ctx.db.state.jarvis[cid] = session
-    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER (issue 32)
+    // sessions past their 24 h go, and the user's oldest beyond BROKER_SESSIONS_PER_USER
     pruneBrokerSessions(ctx, uid)
     return { cid: session.cid, appKey: session.appKey, sign: session.sign, clientTopic: [...session.clientTopic] }
   },
   queryAgentTopic: ({ deviceMacs }, ctx) => {
-    const known = deviceMacs.map((m) => tvOf(ctx, m)).filter((t) => t !== undefined)
-    if (known.length === 0) fail('1003', '没有找到这台电视')
-    // issue 32: the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
     const uid = ctx.session?.uid ?? fail('401', '请先登录')
-    return known.map((t) => ({ mac: t.mac, topic: agentTopic(t.mac, uid) }))
+    // only TVs the caller is in the family of: a topic for any catalogue MAC listed the TVs there are,
+    // and named targets for whoever had an account. Others are left out; none at all is one answer
+    // whether the MAC names a TV or not.
+    const mine = deviceMacs
+      .map((m) => tvOf(ctx, m))
+      .filter((t): t is NonNullable<typeof t> => t !== undefined && (familyOfTv(ctx.db.state, t.mac)?.members.includes(uid) ?? false))
+    if (mine.length === 0) fail('1004', emulatorStrings.notYourTv)
+    // the caller's own way into each TV (src/protocol/tv/sender.ts): the box learns the sender from it
+    return mine.map((t) => ({ mac: t.mac, topic: agentTopic(t.mac, uid) }))
   },
   getScreenOption: ({ uid, mac }, ctx) => {
     ctx.user(uid)

@@ -1,5 +1,5 @@
 /**
- * Lock rules of a TV (issue 12): child lock and global lock, one 4-digit password per TV kept hashed.
+ * Lock rules of a TV: child lock and global lock, one 4-digit password per TV kept hashed.
  *   - turning a lock on: the first time (no password yet) it needs a 4-digit password, which is set,
  *     by the TV's owner only; afterwards it needs none and never waits;
  *   - turning a lock off needs the password; a wrong one counts (2004). Past LOCK_FREE_TRIES wrong ones

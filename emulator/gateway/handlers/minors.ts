@@ -1,5 +1,5 @@
 /**
- * Issue 36, minors' mode entries (src/protocol/contract/minors.ts). Any member of the TV's family reads
+ * Minors' mode entries (src/protocol/contract/minors.ts). Any member of the TV's family reads
  * the settings; a change (turning the mode off included) and the grant take the TV's lock password
  * with the lock rules (locks.ts checkPassword: one counter and one wait for locks and minors' mode).
  * Locks and minors' mode are separate settings: turning child lock off leaves the mode as it was.

@@ -1,5 +1,5 @@
 /**
- * Issue 25 (local-stack extensions): notices kept for members who lost a TV, and members' hidden
+ * Local-stack extensions: notices kept for members who lost a TV, and members' hidden
  * presence. A member removed by the owner (`removed`), or every member when the owner unbinds the TV
  * (`unbound`), gets a notice the app shows once at its next launch, on any phone, and marks read; a
  * member added back before seeing it loses it; a member who leaves on their own gets none.

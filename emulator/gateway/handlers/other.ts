@@ -56,7 +56,7 @@ export const otherHandlers: DomainHandlers<typeof other> = {
     return { list: related.slice(0, Math.max(1, Math.min(limit, 30))).map(toCard) }
   },
   /**
-   * Operator images of the positions the app shows (issue 24): home-banner (three), my-top and
+   * Operator images of the positions the app shows: home-banner (three), my-top and
    * activity-top (one each); any other position has none. Links: app routes with their parameters,
    * or the product page (an address the web-view allows).
    */
@@ -64,7 +64,7 @@ export const otherHandlers: DomainHandlers<typeof other> = {
     const img = (n: number, link: string, title: string) => ({ imageId: `${position}-${n}`, url: `${ctx.cat.baseUrl}posters/img-${position}-${n}.svg`, link, title })
     const topic = ctx.cat.topics[1]
     const top = [...ctx.cat.programs].sort((a, b) => b.heat - a.heat)[0]
-    // issue 32: keyed by the request's position: a Map, so `constructor` or `__proto__` find nothing
+    // keyed by the request's position: a Map, so `constructor` or `__proto__` find nothing
     const byPosition = new Map<string, ReturnType<typeof img>[]>(Object.entries({
       'home-banner': [
         img(1, '/subpackages4/pages/activity-index/activity-index', '签到领积分'),

@@ -1,7 +1,7 @@
 /**
  * Search handlers over the catalogue: a keyword matches a title (substring), a cast name, or the pinyin
  * initials of a title (e.g. "caws" finds 长安往事). Child mode (the child channel) keeps child-friendly
- * programs only, on every search call (issue 24: the tabs, suggestions and top list too). Results are ranked: exact title, title prefix, title substring, initials, cast; then heat.
+ * programs only, on every search call (the tabs, suggestions and top list too). Results are ranked: exact title, title prefix, title substring, initials, cast; then heat.
  */
 import type { search } from '../../../src/protocol/contract/search'
 import { toCard, type Program } from '../../data/catalogue'

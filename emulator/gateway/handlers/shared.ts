@@ -15,7 +15,7 @@ export function isChildChannel(req: { serviceChannelId?: string }): boolean {
  * What the caller may be shown: the way an operator's server applies a user's black lists, programs
  * the caller black-listed, and programs of a black-listed category (program type), are left out of
  * the desktop, flows, topics, search and related lists. Callers without a session see everything of
- * their channel: with `childOnly` (the child channel, issue 24) child-friendly programs only.
+ * their channel: with `childOnly` (the child channel) child-friendly programs only.
  */
 export function visibleTo(ctx: HandlerCtx, childOnly = false): (p: Program) => boolean {
   const allowed = allowedBy(ctx)

@@ -22,7 +22,19 @@ export const INVITATION_TTL_MS = 24 * 3600_000
 export const OPEN_INVITATIONS_PER_FAMILY = 10
 
 /**
- * Issue 32: an invitation opens only the family instance it was issued for, while its creator is still
+ * People in one family, the owner included. A family is the household of one TV: 10 covers parents,
+ * children and grandparents with room to spare, and bounds what each member of the family costs the
+ * TV (its presence list, its replies, the broker rights revoked when the family ends). The cap holds
+ * for every way in: familyMember, bindDevice with the TV's code, acceptInvitation.
+ */
+export const FAMILY_MEMBERS_MAX = 10
+
+function roomFor(fam: FamilyRec, uid: string): void {
+  if (!fam.members.includes(uid) && fam.members.length >= FAMILY_MEMBERS_MAX) fail('1004', emulatorStrings.familyFull(FAMILY_MEMBERS_MAX))
+}
+
+/**
+ * An invitation opens only the family instance it was issued for, while its creator is still
  * that family's owner, once, before it expires. (A family's id is new per binding, so one issued for
  * an earlier binding of the same TV names no family.)
  */
@@ -84,14 +96,14 @@ function createUser(ctx: HandlerCtx, fields: Partial<UserRec> & { phone: string 
 
 const PHONE_RE = /^1\d{10}$/
 
-/** Issue 32: a TV's name, 1 to 16 characters after trimming (bindDevice and changeDeviceName alike). */
+/** A TV's name, 1 to 16 characters after trimming (bindDevice and changeDeviceName alike). */
 function checkDeviceName(raw: string): string {
   const name = raw.trim()
   if (!name || [...name].length > 16) fail('1001', '电视名称为1到16个字')
   return name
 }
 
-/** Issue 32: a new user's nickname obeys the nickname rule (1-20 characters, no control characters). */
+/** A new user's nickname obeys the nickname rule (1-20 characters, no control characters). */
 function newUserNickName(raw: string | undefined): string {
   if (!raw) return emulatorStrings.familyUser
   const checked = checkNickName(raw)
@@ -99,13 +111,13 @@ function newUserNickName(raw: string | undefined): string {
   return checked.value
 }
 
-/** Issue 32: a page key is a route (letters, digits, / _ -); a user keeps at most GUIDES_KEPT of them. */
+/** A page key is a route (letters, digits, / _ -); a user keeps at most GUIDES_KEPT of them. */
 const PAGE_KEY_RE = /^\/?[A-Za-z0-9][A-Za-z0-9/_-]{0,62}$/
 export const GUIDES_KEPT = 50
-/** Issue 32: a user keeps at most this many addresses. */
+/** A user keeps at most this many addresses. */
 export const ADDRESSES_KEPT = 20
 
-/** Home's first-visit guide: the real controls it points at (issue 24). */
+/** Home's first-visit guide: the real controls it points at. */
 export const HOME_GUIDE = [
   { title: '这是您的电视', text: '电视是否在线、正在播放什么，都显示在这里', anchor: 'tv-card' },
   { title: '遥控器', text: '点这里打开遥控器，用手机控制电视', anchor: 'remote' },
@@ -114,10 +126,10 @@ export const HOME_GUIDE = [
 ]
 
 export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
-  // issue 23: code2Session once per code; the identity only through its ticket (./identity.ts)
+  // code2Session once per code; the identity only through its ticket (./identity.ts)
   getOpenIdUnionId: ({ code }, ctx) => exchangeCode(ctx, code),
   getUserInfo: (req, ctx) => userOfIdentity(ctx, req),
-  // issue 32: the session's user (a fresh phone login), never the body's phone
+  // the session's user (a fresh phone login), never the body's phone
   createUser: (req, ctx) => linkIdentity(ctx, req),
   mobileLogin: (req, ctx) => {
     if (!PHONE_RE.test(req.phone)) fail('1001', '手机号格式不正确')
@@ -126,14 +138,14 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     requirePhoneProof(ctx.phoneProofs, req.phone, req.phoneProof)
     const user =
       byPhone(ctx, req.phone) ??
-      // a faceImg URL from the client is ignored: avatars come by upload only (issue 23); issue 32: the
+      // a faceImg URL from the client is ignored: avatars come by upload only; the
       // nickname obeys the nickname rule, and only an existing user's uid is kept as the sharer
       createUser(ctx, {
         phone: req.phone,
         nickName: newUserNickName(req.nickName),
         sharerUid: req.sharerUid && Object.prototype.hasOwnProperty.call(ctx.db.state.users, req.sharerUid) ? req.sharerUid : '',
       })
-    // issue 32: this session (and no other) may link a WeChat identity, for a few minutes, once
+    // this session (and no other) may link a WeChat identity, for a few minutes, once
     const session = ctx.tokens.issue(user.uid, ctx.now() + LINK_WINDOW_MS)
     ctx.setEnvelope({ token: session.token, secret: session.secret })
     return userInfoOf(ctx, user)
@@ -160,18 +172,21 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const u = ctx.user(uid)
     const deviceName = rawName === undefined ? undefined : checkDeviceName(rawName)
     const tv = tvOf(ctx, mac)
-    if (!tv) fail('1003', '没有找到这台电视，请核对MAC地址')
+    // a MAC that names no TV answers as a TV that wants its code does: no way to list the MACs there are
+    if (!tv) fail('1005', pairCode?.trim() ? emulatorStrings.pairWrong : emulatorStrings.pairNeeded)
     const families = ctx.db.state.families
     let fam = familyOfTv(ctx.db.state, tv.mac)
-    if (fam && !fam.members.includes(uid)) {
-      // Joining a TV that has an owner proves presence at the TV (the code it shows).
+    if (fam) roomFor(fam, uid)
+    if (!fam || !fam.members.includes(uid)) {
+      // Binding a TV, owned or not, proves presence at the TV (the code it shows): a MAC read off a
+      // card binds nothing (an unowned TV bound by MAC alone let anyone start a family on it)
       const check = ctx.pairing.check(uid, tv.mac, pairCode?.trim())
       if (check === 'locked') fail('1004', emulatorStrings.pairLocked(Math.max(1, Math.ceil(ctx.pairing.waitSec(tv.mac) / 60))))
       if (check === 'missing') fail('1005', emulatorStrings.pairNeeded)
       if (check === 'wrong') fail('1005', emulatorStrings.pairWrong)
     }
     if (!fam) {
-      // issue 32: a new binding is a new family, whatever was bound to this TV before
+      // a new binding is a new family, whatever was bound to this TV before
       fam = { familyId: newFamilyId(), mac: tv.mac, ownerUid: uid, members: [], deviceName: deviceName || tv.defaultName, joinedAt: {} }
       families[fam.familyId] = fam
     }
@@ -202,10 +217,10 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     // with it, so that takes the TV's password while one is on; nothing changes before it is given
     const ends = fam.ownerUid === uid || fam.members.every((m) => m === uid)
     if (ends) checkFamilyEnd(ctx, fam, password)
-    // issue 32: whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
+    // whoever loses the TV (the leaver; every member when the owner unbinds) loses their broker sessions
     const losing = fam.ownerUid === uid ? [...fam.members] : [uid]
     if (fam.ownerUid === uid) {
-      // Issue 25: the owner unbinds the TV: the family goes, and every member is told at their next launch
+      // The owner unbinds the TV: the family goes, and every member is told at their next launch
       for (const m of fam.members.filter((x) => x !== uid)) {
         keepNotice(ctx, m, 'unbound', fam)
         const member = ctx.db.state.users[m]
@@ -217,7 +232,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
       leaveFamily(fam, uid)
     }
     forgetPresence(ctx, uid, familyId)
-    // issue 32: what the leaver issued dies with their leaving; everything of an ended family dies with it
+    // what the leaver issued dies with their leaving; everything of an ended family dies with it
     cancelInvitations(ctx, (inv) => inv.familyId === familyId && (inv.ownerUid === uid || fam.members.length === 0))
     if (fam.members.length === 0) {
       delete ctx.db.state.families[familyId]
@@ -237,8 +252,13 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = memberFamily(ctx, uid, familyId)
     if (fam.ownerUid !== uid) fail('1004', '只有管理员可以添加家庭成员')
     if (!PHONE_RE.test(phone)) fail('1001', '手机号格式不正确')
-    const member = byPhone(ctx, phone) ?? createUser(ctx, { phone, nickName: newUserNickName(nickName) })
+    if (nickName !== undefined) newUserNickName(nickName)
+    // a user is created only by a verified login (mobileLogin with a phone proof): an account made
+    // here would be one nobody proved, under a number someone typed. The person logs in first, or the
+    // owner sends an invitation (createInvitation), which also reaches someone who has no account yet.
+    const member = byPhone(ctx, phone) ?? fail('1003', emulatorStrings.memberNotRegistered)
     if (fam.members.includes(member.uid)) fail('2002', '该成员已在家庭中')
+    roomFor(fam, member.uid)
     joinFamily(fam, member.uid, ctx.now())
     dropNotices(ctx, member.uid, fam.familyId)
     if (!member.lastFamilyId) member.lastFamilyId = fam.familyId
@@ -281,11 +301,11 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     leaveFamily(fam, memberUid)
     const member = ctx.db.state.users[memberUid]
     if (member && member.lastFamilyId === familyId) member.lastFamilyId = familiesOf(ctx, memberUid)[0]?.familyId ?? ''
-    // Issue 25: the member is told at their next launch, even if their app is closed now
+    // The member is told at their next launch, even if their app is closed now
     keepNotice(ctx, memberUid, 'removed', fam)
-    // issue 32: the family's open invitations die (the removed member may hold one) with what the member issued
+    // the family's open invitations die (the removed member may hold one) with what the member issued
     cancelInvitations(ctx, (inv) => inv.familyId === familyId && (!inv.acceptedBy || inv.ownerUid === memberUid))
-    // issue 32: the removed member's broker rights end now (open connections closed, old cid/sign refused)
+    // the removed member's broker rights end now (open connections closed, old cid/sign refused)
     revokeBrokerSessions(ctx, [memberUid])
     ctx.db.touch()
     ctx.events.emitFamilyChanged(fam.mac)
@@ -329,6 +349,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     const fam = Object.prototype.hasOwnProperty.call(ctx.db.state.families, inv.familyId) ? ctx.db.state.families[inv.familyId] : undefined
     if (fam && fam.members.includes(uid)) return deviceOf(ctx, fam, uid)
     if (!invitationLive(ctx, inv, fam)) fail('2006', '邀请已过期或已被使用')
+    roomFor(fam, uid)
     joinFamily(fam, uid, ctx.now())
     dropNotices(ctx, uid, fam.familyId)
     inv.acceptedBy = uid
@@ -383,7 +404,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
     if (!PAGE_KEY_RE.test(page)) fail('1001', '页面参数不正确')
     const seen = u.guidesSeen.includes(page)
     if (markSeen && !seen) {
-      // issue 32: at most GUIDES_KEPT pages per user (the oldest go)
+      // at most GUIDES_KEPT pages per user (the oldest go)
       u.guidesSeen = [...u.guidesSeen, page].slice(-GUIDES_KEPT)
       ctx.db.touch()
     }
@@ -400,7 +421,7 @@ export const userCenterHandlers: DomainHandlers<typeof userCenter> = {
   recordConsent: ({ uid, termsVersion }, ctx) => recordConsent(ctx, uid, termsVersion),
   logout: ({ uid }, ctx) => logout(ctx, uid),
   saveProfile: ({ uid, nickName }, ctx) => saveNickName(ctx, uid, nickName),
-  // issue 36: minors' mode (./minors.ts)
+  // minors' mode (./minors.ts)
   queryMinorsMode: (req, ctx) => queryMinorsMode(ctx, req),
   minorsModeSetting: (req, ctx) => setMinorsMode(ctx, req),
   minorsGrant: (req, ctx) => grantMinutes(ctx, req),

@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * Bind a TV: its mac, an optional name, and the pairing code the TV shows (needed when the TV already
- * has an owner). On weapp, scanning the TV's QR code fills the mac and the code.
+ * Bind a TV: its mac, an optional name, and the pairing code the TV shows (always needed: binding
+ * proves presence at the TV). On weapp, scanning the TV's QR code fills the mac and the code.
  */
 export default function BindForm({ busy, onBind }: Props) {
   const [mac, setMac] = useState('')
@@ -49,7 +49,7 @@ export default function BindForm({ busy, onBind }: Props) {
       <Input className='bind-form__input' value={mac} placeholder={t.macPlaceholder} maxlength={23} onInput={(e) => setMac(e.detail.value)} />
       <Input className='bind-form__input' value={name} placeholder={t.namePlaceholder} maxlength={16} onInput={(e) => setName(e.detail.value)} />
       <Input className='bind-form__input bind-form__code' type='number' value={code} placeholder={t.pairCodePlaceholder} maxlength={PAIR_CODE_DIGITS} onInput={(e) => setCode(e.detail.value)} />
-      <ActionButton kind='primary' size='block' className='bind-form__submit' disabled={busy || !mac.trim()} onClick={submit}>{t.bindAction}</ActionButton>
+      <ActionButton kind='primary' size='block' className='bind-form__submit' disabled={busy || !mac.trim() || !code.trim()} onClick={submit}>{t.bindAction}</ActionButton>
     </View>
   )
 }

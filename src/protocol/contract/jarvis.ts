@@ -34,9 +34,11 @@ export const jarvis = {
     path: 'jarvis/v1/queryAgentTopic',
     request: s.obj({ deviceMacs: s.arr(s.str(), 'lowercased macs') }),
     response: s.arr(s.obj({ mac: s.str(), topic: s.str() })),
-    errors: ['1003'],
+    errors: ['1004'],
     origin: 'spec',
-    doc: 'SPEC 7 queryAgentTopic (POST): the TV topic of each mac, data[0].topic.',
+    doc:
+      'SPEC 7 queryAgentTopic (POST): the TV topic of each mac, data[0].topic. Local stack: only for TVs the caller is ' +
+      'in the family of (others are left out; none: 1004, the same whether the mac names a TV or not).',
   }),
   getScreenOption: endpoint({
     domain,

@@ -154,12 +154,12 @@ export const userCenter = {
       uid: s.str(),
       mac: s.str('any format; normalised to 12 uppercase hex'),
       deviceName: opt(s.str('1 to 16 characters', DEVICE_NAME_WIRE_MAX)),
-      pairCode: opt(s.str('8 digits the TV shows (local-stack extension, ../pairing.ts); needed when the TV already has an owner')),
+      pairCode: opt(s.str('8 digits the TV shows (local-stack extension, ../pairing.ts); needed to bind any TV (presence at it)')),
     }),
     response: device,
     errors: ['1003', '1004', '1005'],
     origin: 'defined',
-    doc: 'Binds a TV (known to the operator) to the user; joins its family if it already has one. Local stack: joining a family needs the pairing code the TV shows (1005 without it or with a wrong one; after 5 wrong codes for that TV, from any accounts, its code changes and binding it by code waits 20 minutes: 1004).',
+    doc: 'Binds a TV (known to the operator) to the user; joins its family if it already has one. Local stack: binding any TV, owned or not, needs the pairing code the TV shows (1005 without it, with a wrong one, or for a mac that names no TV; after 5 wrong codes for that TV, from any accounts, its code changes and the TV takes only a fresh code asked for at the TV for 20 minutes: 1004); at most 10 people a family (1004).',
   }),
   getSecretPhone: endpoint({
     domain,
@@ -203,7 +203,9 @@ export const userCenter = {
     response: familyMember,
     errors: ['1003', '1004', '2002'],
     origin: 'defined',
-    doc: 'Adds a family member (by phone) to a TV family; the owner only.',
+    doc:
+      'Adds a family member (by phone) to a TV family; the owner only. Local stack: only a phone that has logged in ' +
+      '(1003 otherwise: no account is made for a typed number; an invitation reaches others); at most 10 people a family (1004).',
   }),
   getBindUserList: endpoint({
     domain,

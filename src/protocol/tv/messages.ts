@@ -85,7 +85,11 @@ export interface TvPlayState {
   menuOpen: boolean
   /** Index of the focused tile on the desktop. */
   focus: number
-  playing: { package: string; loadUrl: string } | null
+  /**
+   * What plays. `programId` is an extension (the local stack's box, src/protocol/tv/childLock.ts): the
+   * catalogue program of a desktop tile it plays, when it knows it.
+   */
+  playing: { package: string; loadUrl: string; programId?: string } | null
   lastKey: string | null
   /**
    * Extension (issue 21, the local stack's box; a real box sends none of the fields below, and the app

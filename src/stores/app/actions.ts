@@ -2,6 +2,7 @@ import type { ProvenPhone } from '../../protocol/identity'
 import { action, makeObservable, observable, runInAction } from 'mobx'
 import type { Api } from '../../services/api'
 import type { H5Play } from '../../protocol/contract/models'
+import { readChildRefused } from '../../protocol/tv/childLock'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { WeappBridge } from '../../platform/bridge/weapp'
 import { routeOf } from '../../routes'
@@ -215,6 +216,8 @@ export abstract class AppActions {
     const blocker = this.tvBlocker
     if (blocker) return { ok: false, message: blocker }
     // Issue 36: out of minors' mode's limits the play is refused with the reason before anything is asked or sent
+    const ready = this.tv.playGuardReady()
+    if (ready) await ready
     const refusal = this.tv.playRefusal()
     if (refusal) return { ok: false, message: refusal }
     if (!(await confirm(tvText.playConfirmTitle, tvText.playConfirm(play.appName)))) {
@@ -227,7 +230,10 @@ export abstract class AppActions {
     if (!res.ok) return { ok: false, message: res.message }
     // Issue 12: a TV under global lock answers with globalLock true: say so instead of "sent"
     const reply = await this.tv.replyTo(res.sequenceId, tvTimers.offlineAfterMs)
-    return reply?.content.globalLock === true ? { ok: false, message: tvText.globalLocked } : { ok: true, message: tvText.playSent }
+    if (reply?.content.globalLock === true) return { ok: false, message: tvText.globalLocked }
+    // the TV's child lock refused a program that is not for children (src/protocol/tv/childLock.ts)
+    if (readChildRefused(reply?.content)) return { ok: false, message: tvText.childRefused }
+    return { ok: true, message: tvText.playSent }
   }
 
   /**

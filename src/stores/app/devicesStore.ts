@@ -154,8 +154,9 @@ export class DevicesStore {
   }
 
   /**
-   * Binds a TV by its mac. `pairCode` is the 8-digit code the TV shows: a gateway that asks for one
-   * (a TV that already has an owner) refuses without it; one that does not ask ignores it.
+   * Binds a TV by its mac and the 8-digit code the TV shows: binding any TV, owned or not, proves
+   * presence at it (a MAC read off a card binds nothing), so the code is always asked for. A gateway
+   * that does not ask for one ignores it (src/protocol/pairing.ts).
    */
   async bind(mac: string, deviceName?: string, pairCode?: string): Promise<ActionResult> {
     const uid = this.user.session.uid
@@ -163,13 +164,14 @@ export class DevicesStore {
     const compact = mac.replace(/[^0-9a-fA-F]/g, '')
     if (compact.length < 12) return { ok: false, message: t.macInvalid }
     const code = pairCode?.trim() ?? ''
-    if (code && !PAIR_CODE_RE.test(code)) return { ok: false, message: t.pairCodeInvalid }
+    if (!code) return { ok: false, message: t.pairCodeNeeded }
+    if (!PAIR_CODE_RE.test(code)) return { ok: false, message: t.pairCodeInvalid }
     return this.write(async () => {
       const bound = await this.api.bindDevice({
         uid,
         mac: compact,
         ...(deviceName?.trim() ? { deviceName: deviceName.trim() } : {}),
-        ...(code ? { pairCode: code } : {}),
+        pairCode: code,
       })
       if (!bound?.familyId) return false
       await this.load()

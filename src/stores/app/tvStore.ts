@@ -20,8 +20,8 @@ export type { SequenceResult } from '../../services/tv/keySequence'
 const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
 /** Issue 36: the remote's keys that switch the channel (digits, 频道±). */
 const CHANNEL_KEY = /^(digit\d|channelUp|channelDown)$/
-/** Issue 36: a key that starts or switches playback (a channel key, or a media key of MEDIA_STARTS). */
-const startsPlay = (key: RemoteKey): boolean => CHANNEL_KEY.test(key) || (MEDIA_STARTS as readonly string[]).includes(key)
+/** Issue 36: a key that always starts or switches playback (a channel key, or a media key of MEDIA_STARTS). */
+const alwaysStartsPlay = (key: RemoteKey): boolean => CHANNEL_KEY.test(key) || (MEDIA_STARTS as readonly string[]).includes(key)
 
 /**
  * The TV domain store: what the home and detail pages read about the selected TV, and the only way
@@ -56,6 +56,8 @@ export class TvStore {
   private keys: Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] }> | null = null
   /** Issue 36: why a play or channel command may not go out now (minors' mode); '' when it may. */
   private playGuard: () => string = () => ''
+  /** What the guard waits for before it can judge (a read of minors' mode under way); null: nothing. */
+  private playGuardSettle: () => Promise<void> | null = () => null
 
   constructor(private readonly deps: TvStoreDeps) {
     makeObservable<TvStore, 'setLinkState' | 'setMode' | 'setMessage'>(this, {
@@ -184,13 +186,38 @@ export class TvStore {
    * guard: the box's own report, else the gateway's settings on the gateway's clock). Refused commands
    * are never sent.
    */
-  setPlayGuard(guard: () => string): void {
+  setPlayGuard(guard: () => string, settle: () => Promise<void> | null = () => null): void {
     this.playGuard = guard
+    this.playGuardSettle = settle
   }
 
   /** Why a play or a channel key is refused now ('' when it may go). */
   playRefusal(): string {
     return this.playGuard()
+  }
+
+  /**
+   * What to wait for before `playRefusal()` can judge (a read of the mode under way, so a play just after
+   * the TV came online is judged, not refused for it); null when it can judge now. Never rejects.
+   */
+  playGuardReady(): Promise<void> | null {
+    return this.playGuardSettle()?.catch(() => undefined) ?? null
+  }
+
+  /**
+   * Whether a key starts or switches playback: a channel key, a media key that starts, and OK when it
+   * would play (the focused desktop tile, or a typed channel number). From a box that says what it shows
+   * (type 87 playState) OK is judged on that: not in a menu, not while the TV's search field takes it,
+   * not over what already plays. A box that says nothing (SPEC only): OK may start anything.
+   */
+  private startsPlay(key: RemoteKey): boolean {
+    if (alwaysStartsPlay(key)) return true
+    if (key !== 'ok') return false
+    const content = this.tvMode.content
+    const ps = this.modeReported ? content.playState : undefined
+    if (!ps) return true
+    const textInput = content.textInput as { focused?: unknown } | undefined
+    return ps.power && !ps.menuOpen && textInput?.focused !== true && (!!ps.liveEntry || !ps.playing)
   }
 
   /** Sent only while the TV is online; otherwise { ok: false, message } for the UI to show. */
@@ -220,7 +247,11 @@ export class TvStore {
    */
   async pressKeys(keys: readonly RemoteKey[]): Promise<SequenceResult> {
     if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
-    const refusal = keys.some(startsPlay) ? this.playGuard() : ''
+    // issue 36: OK on a tile and the touch pad's tap (an OK) are judged like the channel keys
+    const starts = keys.some((k) => this.startsPlay(k))
+    const ready = starts ? this.playGuardReady() : null
+    if (ready) await ready
+    const refusal = starts ? this.playGuard() : ''
     if (refusal) return { ok: false, reason: 'minors', message: refusal, sent: 0 }
     const seq = await this.keySequence()
     if (!seq) return { ok: false, reason: 'offline', message: tv.linkLoadFailed, sent: 0 }
@@ -265,6 +296,8 @@ export class TvStore {
    */
   async switchChannel(channel: { number: number; name: string }): Promise<ActionResult> {
     if (this.globalLocked) return { ok: false, message: tv.globalLocked }
+    const ready = this.playGuardReady()
+    if (ready) await ready
     const refusal = this.playGuard()
     if (refusal) return { ok: false, message: refusal }
     const keys = await this.keySequence()

@@ -8,6 +8,13 @@
  *     box) does not enforce, so the phone refuses its own commands out of limits and says so.
  * The gateway is asked only when the selected TV answers without `minors` (mode off, or a box that
  * does not report), again when a box stops reporting, and when the answer is over 5 minutes old.
+ *
+ * It fails closed: while the selected TV is online, reports no `minors` and the gateway's answer for it
+ * is missing (not yet read, the read failed, or it named another TV), plays and channel keys are
+ * refused with a plain message, and each try reads again. The phone's own clock only ever makes it
+ * stricter: what the gateway's last answer refused stays refused until the gateway says otherwise (a
+ * new server day or the curfew's end is asked, never assumed from the phone's clock, which the child
+ * holding the phone can move); a clock that went backwards asks again.
  */
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
 import type { MinorsInfo } from '../../../protocol/contract/minors'
@@ -36,6 +43,8 @@ export const MINORS_INFO_MAX_AGE_MS = 5 * 60_000
 
 export class MinorsStatus implements ExtraStore {
   info: MinorsInfo | null = null
+  /** The TV whose last read failed ('' none): the mode of that TV cannot be told. */
+  failedFor = ''
   /** Phone clock when `info` arrived. */
   private fetchedAt = 0
   private loading: Promise<void> | null = null
@@ -72,6 +81,14 @@ export class MinorsStatus implements ExtraStore {
     return this.box !== null || this.current?.settings.enabled === true
   }
 
+  /**
+   * Whether the mode of the selected TV cannot be told now: it is online, reports no `minors`, and the
+   * gateway's answer for it is missing. Plays are then refused (fail closed).
+   */
+  get unknown(): boolean {
+    return this.tv.online && this.box === null && this.target() !== null && this.current === null
+  }
+
   /** Whether the TV itself enforces (it reports `minors`). */
   get enforcedByTv(): boolean {
     return this.box !== null
@@ -82,13 +99,17 @@ export class MinorsStatus implements ExtraStore {
     return info.serverTime + Math.max(0, this.now() - this.fetchedAt)
   }
 
-  /** Today's count and total: the box's, else the gateway's (a new server day starts from 0). */
+  /**
+   * Today's count and total: the box's, else the gateway's last answer. When the phone's clock says a
+   * new server day began, the gateway is asked (its answer starts the day from 0): the phone's clock
+   * alone never does.
+   */
   usage(): { usedSec: number; limitSec: number } | null {
     const box = this.box
     if (box) return { usedSec: box.usedSec, limitSec: box.limitSec }
     const info = this.current
     if (!info?.settings.enabled) return null
-    if (serverDayKey(this.serverNow(info)) !== info.today.day) return { usedSec: 0, limitSec: limitSecOf(info.settings, 0) }
+    if (serverDayKey(this.serverNow(info)) !== info.today.day) void this.load()
     return { usedSec: info.today.usedSec, limitSec: info.today.limitSec }
   }
 
@@ -97,15 +118,30 @@ export class MinorsStatus implements ExtraStore {
     const box = this.box
     if (box) return box.reason
     const info = this.current
-    // an old answer is asked again (another phone may have changed the settings); this one decides now
-    if (info && this.now() - this.fetchedAt > MINORS_INFO_MAX_AGE_MS) void this.load()
-    const use = this.usage()
-    if (!info || !use) return null
-    return minorsReason(info.settings, use.usedSec, use.limitSec, this.serverNow(info))
+    if (!info) return null
+    const elapsed = this.now() - this.fetchedAt
+    // an old answer is asked again (another phone may have changed the settings), and so is one that the
+    // phone's clock, set back, places in the future; this one decides now
+    if (elapsed > MINORS_INFO_MAX_AGE_MS || elapsed < 0) void this.load()
+    if (!info.settings.enabled) return null
+    // at the gateway's own moment, by its own count
+    const then = minorsReason(info.settings, info.today.usedSec, info.today.limitSec, info.serverTime)
+    // and since, by the phone's clock: it may start the curfew (stricter), never end a refusal
+    const at = this.serverNow(info)
+    const sameDay = serverDayKey(at) === info.today.day
+    const later = minorsReason(info.settings, sameDay ? info.today.usedSec : 0, sameDay ? info.today.limitSec : limitSecOf(info.settings, 0), at)
+    if (later) return later
+    if (then) {
+      // a new day or the curfew's end by the phone's clock: only the gateway's answer lifts it
+      void this.load()
+      return then
+    }
+    return null
   }
 
   /** The card's line ('' while the mode is off): 今日已看 35/60 分钟, why, and whether the TV enforces. */
   cardLine(): string {
+    if (this.unknown && this.failedFor === this.target()?.mac) return t.unreadableCard
     const use = this.on ? this.usage() : null
     if (!use) return ''
     const reason = this.reason()
@@ -117,29 +153,51 @@ export class MinorsStatus implements ExtraStore {
 
   /** What the user is told when a play or channel command is refused; '' when it may go. */
   refusal(): string {
+    if (this.unknown) {
+      // fail closed: nothing goes while the mode cannot be told; each try reads again
+      void this.load()
+      return this.failedFor === this.target()?.mac ? t.unreadable : t.reading
+    }
     const reason = this.reason()
     if (!reason) return ''
     return this.enforcedByTv ? t.refused[reason] : `${t.refused[reason]}${t.refusedHere}`
   }
 
-  /** Asks the gateway for the selected TV's settings and count (one request at a time). */
+  /**
+   * Asks the gateway for the selected TV's settings and count (one request at a time). A failed read (no
+   * answer, or one for another TV) is remembered: until a read succeeds, that TV's plays are refused.
+   */
   load(): Promise<void> {
     const target = this.target()
     if (!target) return Promise.resolve()
-    this.loading ??= this.api
+    const failed = (): void =>
+      runInAction(() => {
+        this.failedFor = target.mac
+      })
+    const loading = (this.loading ??= this.api
       .queryMinorsMode(target)
       .then((info) => {
-        if (!info?.mac) return
+        if (!info?.mac || info.mac !== target.mac) return failed()
         runInAction(() => {
           this.info = info
           this.fetchedAt = this.now()
+          if (this.failedFor === info.mac) this.failedFor = ''
         })
       })
-      .catch(() => undefined) // kept as it was: the next report or play asks again
+      .catch(failed)
       .finally(() => {
         this.loading = null
-      })
-    return this.loading
+      }))
+    return loading
+  }
+
+  /**
+   * What a play waits for before it is judged: a read under way, or one started now because the mode
+   * cannot be told; null when it can be judged at once.
+   */
+  settle(): Promise<void> | null {
+    if (this.loading) return this.loading
+    return this.unknown ? this.load() : null
   }
 
   /** The answer of a change this phone made (the settings page): taken at once. */
@@ -151,6 +209,7 @@ export class MinorsStatus implements ExtraStore {
   reset(): void {
     this.info = null
     this.fetchedAt = 0
+    this.failedFor = ''
   }
 }
 
@@ -162,7 +221,10 @@ export class MinorsStatus implements ExtraStore {
 export function minorsStatusOf(root: RootStore, onRest: (message: string) => void = () => undefined): MinorsStatus {
   return root.extra(MinorsStatus, () => {
     const status = new MinorsStatus(root.api.userCenter, () => root.tvTarget, root.tv)
-    root.tv.setPlayGuard(() => status.refusal())
+    root.tv.setPlayGuard(
+      () => status.refusal(),
+      () => status.settle(),
+    )
     root.keep(
       reaction(
         () => [root.tvTarget?.mac ?? '', root.tv.modeReported && status.box === null] as const,
