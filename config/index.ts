@@ -50,8 +50,10 @@ export default defineConfig<'webpack5'>(async (merge) => {
       828: 1.81 / 2,
     },
     sourceRoot: 'src',
-    // TVC_PROFILE=1 (npm run perf:profile): an H5 build with source maps in its own folder.
-    outputRoot: process.env.TVC_PROFILE ? `dist/${process.env.TARO_ENV}-profile` : `dist/${process.env.TARO_ENV}`,
+    // TVC_OUTPUT_ROOT: another folder (an operator-target weapp build for the release check,
+    // scripts/check-weapp-release.mjs, beside the local dist/weapp); TVC_PROFILE=1 (npm run
+    // perf:profile): an H5 build with source maps in its own folder.
+    outputRoot: process.env.TVC_OUTPUT_ROOT || (process.env.TVC_PROFILE ? `dist/${process.env.TARO_ENV}-profile` : `dist/${process.env.TARO_ENV}`),
     plugins: [],
     defineConstants: appEnvConstants(),
     copy: { patterns: [], options: {} },

@@ -1,5 +1,5 @@
 /**
- * Live TV in a real browser against the H5 build and the full local stack: the 直播 tab and its
+ * Live TV in a real browser against the H5 build and the full local stack: the 电视频道 tab and its
  * groups (tapping a tab never scrolls the page), a channel's schedule with the programme on air in
  * view, another day, a programme's detail, 在电视上看 switching the virtual box (the home card shows it
  * from the box's reply), child mode with child channels only, and the remote's 频道+.
@@ -53,11 +53,11 @@ describe('live TV on a 390 x 844 phone', { concurrency: false }, () => {
     await j?.close()
   })
 
-  it('1. 直播, a second group, then a channel\'s schedule with the programme on air in view; tabs never scroll the page', async () => {
+  it('1. 电视频道, a second group, then a channel\'s schedule with the programme on air in view; tabs never scroll the page', async () => {
     // steps 1 and 2 look at today's and tomorrow's schedule: both on one server day, whatever the hour
     await sameServerDayFor(60_000, () => j.stack.gateway.clock.now())
     const before = await pageOffsets()
-    await shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
+    await shown('.home-tabs__tab').filter({ hasText: '电视频道' }).first().click()
     await shown('.live-groups__tab').first().waitFor({ timeout: 10_000 })
     const groups = await shown('.live-groups__tab').allTextContents()
     assert.ok(groups.length >= 4, `every group: ${groups.join(',')}`)
@@ -148,8 +148,8 @@ describe('live TV on a 390 x 844 phone', { concurrency: false }, () => {
     const locks = gw.state().locks[LIVING]
     locks.childLock = true
     gw.events.emitLocksChanged(LIVING, { childLock: true, globalLock: locks.globalLock })
-    await shown('.home-tabs__tab').filter({ hasText: '直播' }).first().waitFor({ timeout: 10_000 })
-    await shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
+    await shown('.home-tabs__tab').filter({ hasText: '电视频道' }).first().waitFor({ timeout: 10_000 })
+    await shown('.home-tabs__tab').filter({ hasText: '电视频道' }).first().click()
     const childGroups = gw.catalogue.assortments.filter((a) => a.child).map((a) => a.name)
     await waitForText('.live-groups__tab', childGroups[0])
     await page.waitForTimeout(300)
@@ -161,7 +161,7 @@ describe('live TV on a 390 x 844 phone', { concurrency: false }, () => {
     locks.childLock = false
     gw.events.emitLocksChanged(LIVING, { childLock: false, globalLock: locks.globalLock })
     await page.waitForTimeout(500)
-    await shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
+    await shown('.home-tabs__tab').filter({ hasText: '电视频道' }).first().click()
     await waitForText('.live-groups__tab', '央视', 10_000)
   })
 

@@ -1,7 +1,7 @@
 /**
  * npm run perf:scroll: H5 smoothness of live TV. Against the H5 build and the local stack,
  * in Debian Chromium with the CPU slowed 4x (PERF_CPU_SLOWDOWN, as perf:profile does), it scrolls the
- * 直播 tab's largest channel group and a channel's day schedule down and up with the wheel, and prints
+ * 电视频道 tab's largest channel group and a channel's day schedule down and up with the wheel, and prints
  * every main-thread task over 50 ms (PERF_LONG_MS) the browser's Long Tasks API saw while scrolling.
  * A measurement: it prints figures and fails nothing.
  *
@@ -64,7 +64,7 @@ async function main() {
       (a, b) => cat.channels.filter((c) => c.assortmentId === b.assortmentId).length - cat.channels.filter((c) => c.assortmentId === a.assortmentId).length,
     )[0]
     const channelCount = cat.channels.filter((c) => c.assortmentId === largest.assortmentId).length
-    await j.shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
+    await j.shown('.home-tabs__tab').filter({ hasText: '电视频道' }).first().click()
     await j.shown('.live-groups__tab').filter({ hasText: largest.name }).first().click()
     await j.shown('.live-item').nth(channelCount - 1).waitFor({ timeout: 20_000 })
     await page.waitForTimeout(1000)
@@ -83,7 +83,7 @@ async function main() {
     const line = (what: string, travelled: number, tasks: number[]) =>
       `  ${what.padEnd(44)} scrolled ${String(travelled).padStart(5)} px down and back; tasks over ${LONG_MS} ms: ${tasks.length}${tasks.length ? ` (${tasks.join(', ')} ms)` : ''}`
     console.log(`H5 scrolling with the CPU slowed ${SLOWDOWN}x (Long Tasks API, ${STEPS} wheel steps of ${STEP_PX} px each way):`)
-    console.log(line(`直播 ${largest.name}: ${channelCount} channels`, live.travelled, liveLong))
+    console.log(line(`电视频道 ${largest.name}: ${channelCount} channels`, live.travelled, liveLong))
     console.log(line(`a day's schedule: ${programmes} programmes`, day.travelled, dayLong))
   } finally {
     await j.close()

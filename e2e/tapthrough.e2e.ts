@@ -78,8 +78,8 @@ describe('tap-through from home on a 390 x 844 phone', { concurrency: false }, (
       await j.page.waitForTimeout(600)
       if ((await j.shown('.block__more').count()) === mores) break
     }
-    // 直播: a channel's schedule (a route the product adds)
-    await j.shown('.home-tabs__tab').filter({ hasText: '直播' }).first().click()
+    // 电视频道: a channel's schedule (a route the product adds)
+    await j.shown('.home-tabs__tab').filter({ hasText: '电视频道' }).first().click()
     await tap('.live-item')
     await back()
     // the points centre and everything it opens

@@ -17,6 +17,7 @@ import { bridgeKindFor, createBridge, type PhoneBridge } from './platform/bridge
 import { createWeappBridge } from './platform/bridge/weapp'
 import { taroStorage } from './platform/storage'
 import { createPrivacyPort } from './platform/privacy'
+import { createTaskPolicy } from './platform/taskPolicy'
 import { createSecureRandom } from './platform/random'
 import { platformCipher } from './platform/crypto'
 import { RootStore } from './stores/app/root'
@@ -96,7 +97,7 @@ export function createAppServices(): AppServices {
           href: () => (typeof window !== 'undefined' ? window.location.href : ''),
           weapp,
         })
-  // Issue 23: the avatar goes as a file (wx.uploadFile on WeChat, multipart on H5)
+  // The avatar goes as a file (wx.uploadFile on WeChat, multipart on H5)
   const uploadAvatar = createAvatarUploader({
     baseUrl: env.gatewayUrl,
     session,
@@ -120,10 +121,13 @@ export function createAppServices(): AppServices {
         }),
       ),
     bridge,
+    // WeChat: no share task (no reward for sharing), no purchase task on iOS; H5 offers every task
+    // (folded per build: H5's first load carries none of it)
+    taskPolicy: process.env.TARO_ENV === 'weapp' ? createTaskPolicy() : undefined,
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))
-  // Issue 36: minors' mode guards every play and channel key from the first page on; the box's rest
+  // Minors' mode guards every play and channel key from the first page on; the box's rest
   // reminder is told on the phone too
   minorsStatusOf(root, toastProblem)
   return { root, bridge }

@@ -43,9 +43,9 @@ export const subPackages = [
       page('subpackages', 'flow-more', 'flowMore'),
       page('subpackages', 'detail-cast', 'detailCast'),
       page('subpackages', 'user-agreement', 'userAgreement'),
-      // added to SPEC 2 (issue 21): a live channel's schedule, ?channelId=&date=YYYYMMDD
+      // added to SPEC 2: a live channel's schedule, ?channelId=&date=YYYYMMDD
       page('subpackages', 'live-channel', 'liveChannel'),
-      // added to SPEC 2 (issue 36): the current TV's minors' mode, reached from the lock page under 童锁
+      // added to SPEC 2: the current TV's minors' mode, reached from the lock page under 童锁
       page('subpackages', 'minors-mode', 'minorsMode'),
     ],
   },

@@ -12,7 +12,7 @@ const operator = {
   TARO_APP_BRIDGE: 'native',
 }
 
-describe('build targets (issue 10 item 5)', () => {
+describe('build targets', () => {
   it('local is the default and needs nothing', () => {
     expect(buildTargetOf({})).toBe('local')
     expect(buildTargetOf({ TARO_APP_TARGET: '' })).toBe('local')

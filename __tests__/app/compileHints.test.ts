@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 15: the H5 build marks its start-up scripts and page chunks for eager (background) compilation
+ * The H5 build marks its start-up scripts and page chunks for eager (background) compilation
  * with V8's `//# allFunctionsCalledOnLoad`, as the first line of the minified file, and leaves the
  * mqtt.js chunk (loaded later, mostly unused functions) lazy. A real webpack build of a tiny app.
  */

@@ -30,8 +30,8 @@ describe('SPEC 3 and 9 constants', () => {
   })
 
   it('has the broker settings and TV link timers of SPEC 4/9', () => {
-    // reconnectJitterMaxMs: the deliberate SPEC 9 deviation of issue 26 (tests in tv/reconnectJitter)
-    // session: issue 33's persistent phone sessions (tests in tv/persistentSession)
+    // reconnectJitterMaxMs: the deliberate SPEC 9 deviation (tests in tv/reconnectJitter)
+    // session: the phones' persistent sessions (tests in tv/persistentSession)
     expect(config.broker).toEqual({ protocolVersion: 4, connectTimeoutMs: 30000, reconnectPeriodMs: 1000, reconnectJitterMaxMs: 30000, qos: 1, session: 'persistent' })
     expect(config.tvTimers.syncIntervalMs).toBe(30000)
     expect(config.tvTimers.offlineAfterMs).toBe(800)
@@ -88,6 +88,18 @@ describe('environment', () => {
       expect(fresh.env.gatewayUrl).toBe('https://gw.operator.example/api/')
       expect(fresh.env.mqttUrl).toBe('wss://mq.operator.example/mqtt')
       expect(fresh.env.bridge).toBe('native')
+    })
+  })
+
+  it('an operator build carries no local-stack address (no http:// or ws:// left for WeChat to refuse)', () => {
+    process.env.TARO_APP_TARGET = 'operator'
+    process.env.TARO_APP_GATEWAY_URL = 'https://gw.operator.example/'
+    process.env.TARO_APP_MQTT_URL = 'wss://mq.operator.example/mqtt'
+    jest.isolateModules(() => {
+      const fresh = require('@/config/env') as typeof import('@/config/env')
+      expect(fresh.LOCAL_GATEWAY_URL).toBe('')
+      expect(fresh.LOCAL_MQTT_URL).toBe('')
+      expect(fresh.env.gatewayUrl).toBe('https://gw.operator.example/')
     })
   })
 

@@ -1,4 +1,4 @@
-/** Leaving with unsaved changes (issue 14): on WeChat the system back is covered by wx.enableAlertBeforeUnload. */
+/** Leaving with unsaved changes: on WeChat the system back is covered by wx.enableAlertBeforeUnload. */
 import Taro from '@tarojs/taro'
 import { alertBeforeUnload } from '@/platform/leaveGuard'
 

@@ -1,5 +1,5 @@
 /**
- * Issue 9: no module-level mutable application state in src/ (sessions, caches, stores, late-bound
+ * No module-level mutable application state in src/ (sessions, caches, stores, late-bound
  * roots): the composition root builds every stateful object, so two apps (or two tests) never share
  * one. A top-level `let`/`var`, or a top-level Map/Set/array to fill later, is what that looks like.
  */

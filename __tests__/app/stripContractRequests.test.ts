@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 34: the app builds leave each contract entry's request schema and domain out; the client reads neither. */
+/** The app builds leave each contract entry's request schema and domain out; the client reads neither. */
 import fs from 'node:fs'
 import path from 'node:path'
 import { transformSync } from '@babel/core'

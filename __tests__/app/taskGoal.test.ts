@@ -1,4 +1,4 @@
-/** Where a task's 去完成 leads (issue 14 adds the share page on both targets and the address form). */
+/** Where a task's 去完成 leads (the share page on both targets, and the address form). */
 import { taskGoal } from '@/features/points/taskGoal'
 
 describe('taskGoal', () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 35: React parts of home load on weapp from an async subpackage into the app's one webpack
+ * React parts of home load on weapp from an async subpackage into the app's one webpack
  * runtime. The babel side (config/babel-weapp-async-import.js) keeps the marked import() dynamic; the
  * webpack side (config/asyncSubpackage.ts) loads its chunk with WeChat's require.async. Here a real
  * webpack build runs in a WeChat-like module wrapper: the part shares the main package's modules.

@@ -4,7 +4,7 @@ import { asyncPart } from '@/components/AsyncPart'
 import { common } from '@/strings'
 
 /**
- * Issue 35: a part whose code arrives later (weapp: the home-parts async subpackage). A load that fails
+ * A part whose code arrives later (weapp: the home-parts async subpackage). A load that fails
  * shows its message with 重试 instead of a blank or a crashed page, and 重试 loads it again.
  */
 jest.mock('@tarojs/components', () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 16: the local stack under abuse. Each finding of the issue has its case here: the attack is
+ * The local stack under abuse. Each attack has its case here: the attack is
  * refused and the stack keeps serving.
  */
 import fs from 'node:fs'
@@ -50,7 +50,7 @@ async function stillServing(s: Stack): Promise<void> {
   expect(ok).toEqual({ ok: true })
 }
 
-describe('finding 1: broker hooks never take the stack down', () => {
+describe('broker hooks never take the stack down', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('CONNECT with client id %s is refused, the stack keeps serving', async (clientId) => {
     const s = await start()
     const r = await tryConnect(s.mqttTcpUrl, { clientId, username: 'x', password: 'y' }, clients)
@@ -102,7 +102,7 @@ describe('finding 1: broker hooks never take the stack down', () => {
 })
 
 
-describe('finding 2: strict request validation, body size and depth limits', () => {
+describe('strict request validation, body size and depth limits', () => {
   const address = { uid: 'u10001', name: '李四', phone: '13800000009', province: '广东省', city: '广州市', district: '天河区', detail: '天河路1号', isDefault: false }
 
   it('an unknown field is refused and stored nowhere; a deeply nested extra value cannot break later saves', async () => {
@@ -159,7 +159,7 @@ describe('finding 2: strict request validation, body size and depth limits', () 
   })
 })
 
-describe('finding 3: untrusted keys never reach Object.prototype', () => {
+describe('untrusted keys never reach Object.prototype', () => {
   afterEach(() => {
     for (const k of ['total', 'records', 'signDays', 'status', 'progress']) delete (Object.prototype as Record<string, unknown>)[k]
   })
@@ -196,7 +196,7 @@ describe('finding 3: untrusted keys never reach Object.prototype', () => {
   })
 })
 
-describe('finding 5: per-TV secrets, the box answers only its family, no retained messages from phones', () => {
+describe('per-TV secrets, the box answers only its family, no retained messages from phones', () => {
   it('a TV connects with its own secret only: the shared master secret and another TV secret are refused', async () => {
     const s = await start()
     const [tv1, tv2] = s.gateway.catalogue.tvs
@@ -218,7 +218,7 @@ describe('finding 5: per-TV secrets, the box answers only its family, no retaine
       c.once('error', reject)
     })
     const closed = new Promise<void>((resolve) => c.once('close', () => resolve()))
-    // to the user's own way into its TV (issue 32), where only the retain flag is wrong
+    // to the user's own way into its TV, where only the retain flag is wrong
     c.publish(agentTopic(s.gateway.catalogue.tvs[0].mac, user.uid), '{"replay":true}', { qos: 1, retain: true })
     await closed
     const retained: unknown[] = []
@@ -268,7 +268,7 @@ describe('finding 5: per-TV secrets, the box answers only its family, no retaine
 })
 
 
-describe('finding 6: cross-site requests and DNS rebinding', () => {
+describe('cross-site requests and DNS rebinding', () => {
   it('the gateway and the admin routes refuse a foreign Origin and a foreign Host; no Origin or the app origin pass', async () => {
     const s = await start()
     const health = `${s.gatewayUrl}__emulator/health`
@@ -285,7 +285,7 @@ describe('finding 6: cross-site requests and DNS rebinding', () => {
   })
 })
 
-describe('finding 6: the admin routes need the local admin token', () => {
+describe('the admin routes need the local admin token', () => {
   it('gateway admin routes and the set-top switches refuse a request without the token, or with a wrong one', async () => {
     const s = await start()
     const token = s.gateway.adminToken
@@ -326,7 +326,7 @@ describe('finding 6: the admin routes need the local admin token', () => {
   })
 })
 
-describe('finding 8: smaller gaps', () => {
+describe('smaller gaps', () => {
   it("getDetail tells a user's favourite and black-list flags to that user only", async () => {
     const gw = await startTestGateway({ dataDir: tempDataDir() })
     try {
@@ -357,7 +357,7 @@ describe('finding 8: smaller gaps', () => {
     try {
       const guest = realClient(gw.url)
       await guest.login('13700000009')
-      // an openId the client merely names is nothing (issue 23)
+      // an openId the client merely names is nothing
       await expect(guest.api.userCenter.createUser({ openId: 'wx-open-a', unionId: 'wx-union-a' })).rejects.toMatchObject({ code: '3004' })
       const again = realClient(gw.url)
       await again.login('13700000009')
@@ -375,11 +375,11 @@ describe('finding 8: smaller gaps', () => {
     }
   })
 
-  it("createUser links only the user of the session a phone login just created (issue 32): no session, someone else's phone, a silent login's session, a used or an old one: refused", async () => {
+  it("createUser links only the user of the session a phone login just created: no session, someone else's phone, a silent login's session, a used or an old one: refused", async () => {
     let now = Date.now()
     const gw = await startTestGateway({ dataDir: tempDataDir(), now: () => now })
     try {
-      // no session: someone else's phone in the body is nothing (SPEC-less createUser of issue 23 linked it)
+      // no session: someone else's phone in the body is nothing (createUser, outside SPEC, once linked it)
       const attacker = realClient(gw.url)
       const evil = await provenIdentity(attacker.api, 'evil')
       const noSession = await rawCall(gw.url, contract.userCenter.createUser, JSON.stringify({ ...evil, phone: DEMO.memberPhone, nickName: 'x', faceImg: '', serviceChannelId: 'x' }), { token: '', secret: '' })

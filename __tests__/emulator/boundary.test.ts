@@ -1,5 +1,5 @@
 /**
- * Issue 9: the wire contract, codec, mac rule and TV wire format live in src/protocol, which both
+ * The wire contract, codec, mac rule and TV wire format live in src/protocol, which both
  * sides import. The emulator depends on nothing else of the app, and the protocol package depends on
  * nothing outside itself, so the local stack cannot drift with app internals (config, strings, stores).
  */

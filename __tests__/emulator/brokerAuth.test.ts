@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 16 finding 9: the broker policy as RabbitMQ's HTTP auth backend asks for it (the same policy
+ * The broker policy as RabbitMQ's HTTP auth backend asks for it (the same policy
  * the embedded aedes broker enforces). The RabbitMQ suite (.ci/rabbitmq.sh) runs the ACL cases of
  * __tests__/tv/integration.test.ts through it against a real RabbitMQ.
  */
@@ -55,7 +55,7 @@ it('topics: a phone reads its own topic and writes to its own user\'s way into i
   const key = (t: string) => t.replace(/\//g, '.')
   expect(ask('topic', { ...phone, permission: 'read', routing_key: key(s.clientTopic[0]) })).toBe(true)
   expect(ask('topic', { ...phone, permission: 'read', routing_key: key(other.clientTopic[0]) })).toBe(false)
-  // issue 32: the user level names the sender; the bare TV topic and another user's level are refused
+  // the user level names the sender; the bare TV topic and another user's level are refused
   expect(ask('topic', { ...phone, permission: 'write', routing_key: key(agentTopic(mine.mac, 'u1')) })).toBe(true)
   expect(ask('topic', { ...phone, permission: 'write', routing_key: key(mine.topic) })).toBe(false)
   expect(ask('topic', { ...phone, permission: 'write', routing_key: key(agentTopic(mine.mac, 'u2')) })).toBe(false)

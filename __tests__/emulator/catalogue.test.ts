@@ -93,7 +93,7 @@ describe('BrokerDirectory', () => {
     expect(gw.directory.tvTopicsOfUser(user.uid).sort()).toEqual([tvTopic('AC3B7F0E1001'), tvTopic('AC3B7F0E1002')])
     expect(gw.directory.allTvs().length).toBe(gw.catalogue.tvs.length)
     const topics = await rc.api.jarvis.queryAgentTopic(['AC3B7F0E1001'])
-    // issue 32: the caller's own way into the TV (the box learns the sender from it)
+    // the caller's own way into the TV (the box learns the sender from it)
     expect(topics[0].topic).toBe(agentTopic('AC3B7F0E1001', user.uid))
 
     const changes: Array<[string, boolean]> = []

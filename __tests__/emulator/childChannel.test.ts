@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 24: in child mode every list call carries the child channel and the gateway answers only
+ * In child mode every list call carries the child channel and the gateway answers only
  * what the child channel allows: every search call (ns.json, searchProgramSeriesCategory,
  * searchProgramSeries, searchTips, hotTop, hotSearch), the desktop blocks, topics, flows, related
  * programs and a person's works. Without the channel the same calls do return adult programs (so each
@@ -103,7 +103,7 @@ describe('child channel: every other list a child may see', () => {
   })
 })
 
-describe('labels and 热搜榜 (issue 24)', () => {
+describe('labels and 热搜榜', () => {
   it('label.json offers the program labels (genres), without the ones the caller black-listed as a category', async () => {
     const anon = realClient(testGateway().url)
     const all = (await anon.api.search.label()).labels
@@ -149,7 +149,7 @@ describe('labels and 热搜榜 (issue 24)', () => {
   })
 })
 
-describe('child channel: the user\'s own lists and a detail opened from a link (issue 32)', () => {
+describe('child channel: the user\'s own lists and a detail opened from a link', () => {
   it('favourites, watch records and the program black list: on the child channel only what it allows, `total` counts those, `hidden` says how many it left out', async () => {
     const c = realClient(testGateway().url)
     const { uid } = await c.login('13800000000')

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 23 on the gateway: WeChat identity only from a wx.login code exchanged once (the local stack's
+ * On the gateway: WeChat identity only from a wx.login code exchanged once (the local stack's
  * code2Session), sessions for returning identities, createUser's link and 1004, consent per uid and
  * terms version, logout, the nickname, and the avatar upload (size, type by bytes, metadata stripped,
  * a client's faceImg URL ignored, served with its type and nosniff).
@@ -76,7 +76,7 @@ describe('an openId alone gives nothing', () => {
     await expect(c.api.userCenter.getUserInfo({ ...victim, wxTicket: mine.wxTicket, termsVersion })).rejects.toMatchObject({ code: '3004' })
     // the ticket went with that attempt: it is not reusable for its own identity either
     await expect(c.api.userCenter.getUserInfo({ openId: mine.openId, unionId: mine.unionId, wxTicket: mine.wxTicket })).rejects.toMatchObject({ code: '3004' })
-    // issue 32: createUser wants a phone login's session before anything else
+    // createUser wants a phone login's session before anything else
     await expect(c.api.userCenter.createUser(victim)).rejects.toMatchObject({ code: '401' })
     expect(Object.keys(gw.state().sessions)).toHaveLength(0)
   })

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 21: live schedules and the gateway's server day in UTC+8, whatever the host's time zone.
+ * Live schedules and the gateway's server day in UTC+8, whatever the host's time zone.
  * Schedules: 7 days a channel, programmes of 20-120 minutes with no gaps or overlaps, a programme
  * crossing midnight belongs to the day it starts on; channelList's on-air and next follow the gateway
  * clock (`serverTime`); days outside today -3 .. +3 are 1003; child mode sees child groups only.

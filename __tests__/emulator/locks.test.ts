@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 12, the gateway's lock, invitation and member rules over real HTTP: one 4-digit password per
+ * The gateway's lock, invitation and member rules over real HTTP: one 4-digit password per
  * TV, set by the first lock turned on, kept hashed; needed to turn a lock off; 5 wrong in a row ->
  * 15 minutes' wait (the lock info says how long); the owner resets it after confirming the phone;
  * every change reaches the box (events); invitations valid 24 hours, accepted once.
@@ -14,7 +14,7 @@ import { familyOfTv } from '../../emulator/db/state'
 const LIVING = 'AC3B7F0E1001'
 const BEDROOM = 'AC3B7F0E1002'
 let gw: RunningGateway
-/** A TV's family id now (new per binding, issue 32). */
+/** A TV's family id now (new per binding). */
 const famOf = (mac: string) => familyOfTv(gw.state(), mac)?.familyId ?? ''
 let owner: ReturnType<typeof realClient>
 let member: ReturnType<typeof realClient>
@@ -164,7 +164,7 @@ describe('family invitations and members', () => {
   })
 })
 
-describe('family instances and their invitations (issue 32)', () => {
+describe('family instances and their invitations', () => {
   const FREE = 'AC3B7F0E1004'
 
   it('every binding is a new family: its id is random, never from the MAC; an invitation of the old one opens nothing', async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * State file schema 1 -> 2 (issue 13): a file written by the previous emulator is migrated, not
+ * State file schema 1 -> 2: a file written by the previous emulator is migrated, not
  * reseeded. Every record keeps its id and points, gets a source; the stored total becomes an opening
  * record so the balance (the sum of the records) is what the user had. A newer schema stops the
  * start without touching the file; so does a file that is not JSON, with a copy kept aside. The data
@@ -122,7 +122,7 @@ describe('state file migration', () => {
     expect(JSON.parse(fs.readFileSync(file, 'utf8')).schemaVersion).toBe(SCHEMA_VERSION)
   })
 
-  it('2 -> 3 (issue 12) keeps every TV\'s locks, adds the password counters and an empty invitation list', async () => {
+  it('2 -> 3 keeps every TV\'s locks, adds the password counters and an empty invitation list', async () => {
     const dataDir = tempDataDir()
     const gw0 = await startTestGateway({ dataDir })
     await gw0.close()
@@ -152,7 +152,7 @@ describe('state file migration', () => {
   })
 })
 
-describe('broker sessions (schema 4, issue 16)', () => {
+describe('broker sessions (schema 4)', () => {
   it('3 -> 4: every broker session is kept and counts as handed out at the migration', async () => {
     const dataDir = tempDataDir()
     const gw0 = await startTestGateway({ dataDir })
@@ -202,7 +202,7 @@ describe('broker sessions (schema 4, issue 16)', () => {
   })
 })
 
-describe('watch records (schema 7, issue 22)', () => {
+describe('watch records (schema 7)', () => {
   it('6 -> 7: every record is kept and gets `finished` from its episode and position; nothing else changes', async () => {
     const dataDir = tempDataDir()
     const gw0 = await startTestGateway({ dataDir })
@@ -295,10 +295,10 @@ async function olderFile(back: (doc: Record<string, unknown>) => Record<string, 
   return { dataDir, file, doc }
 }
 
-/** What must come through a migration untouched (issue 36 reads and writes none of it). */
+/** What must come through a migration untouched (the minors' mode step reads and writes none of it). */
 const KEPT = ['users', 'families', 'locks', 'history', 'favourites', 'points', 'tasks', 'notices', 'presenceHidden', 'sessions', 'invitations', 'jarvis'] as const
 
-describe('state file migration 9 -> 10 (issue 36)', () => {
+describe('state file migration 9 -> 10', () => {
   it("adds an empty `minors` (every TV's mode off); every user, family, lock, record and ledger line is kept as it was", async () => {
     const { dataDir, file, doc } = await olderFile(asSchema9)
 
@@ -329,7 +329,7 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
     expect(state.minors).toEqual(doc.minors)
   })
 
-  it("8 -> 9 -> 10: a version-8 file goes through issue 32's step and then issue 36's; nothing is lost, nothing reseeded", async () => {
+  it("8 -> 9 -> 10: a version-8 file gets new family ids and then minors' mode; nothing is lost, nothing reseeded", async () => {
     const families: Record<string, { familyId: string; mac: string; members: string[]; ownerUid: string }> = {}
     const { dataDir, file, doc } = await olderFile((old) => {
       asSchema9(old)
@@ -350,9 +350,9 @@ describe('state file migration 9 -> 10 (issue 36)', () => {
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
       expect(written.schemaVersion).toBe(SCHEMA_VERSION)
-      // issue 36's step ran
+      // the minors' mode step ran
       expect(written.minors).toEqual({})
-      // issue 32's step ran: new family ids, same TVs and members, sessions kept and unable to link
+      // the family id step ran: new family ids, same TVs and members, sessions kept and unable to link
       const fams = Object.values(written.families) as Array<{ familyId: string; mac: string; members: string[] }>
       expect(fams.map((f) => [f.mac, f.members]).sort()).toEqual(Object.values(families).map((f) => [f.mac, f.members]).sort())
       for (const f of fams) expect(f.familyId.toUpperCase()).not.toContain(f.mac)
@@ -530,7 +530,7 @@ it('a refused start says so in one sentence; anything else prints in full', () =
   expect(describeStartFailure(new Error('boom'))).toContain('Error: boom\n    at ')
 })
 
-describe('WeChat identity and profile (schema 5, issue 23)', () => {
+describe('WeChat identity and profile (schema 5)', () => {
   it('4 -> 5: every user is kept, not logged out; consents, codes, tickets and uploads start empty', async () => {
     const dataDir = tempDataDir()
     const gw0 = await startTestGateway({ dataDir })
@@ -564,7 +564,7 @@ describe('WeChat identity and profile (schema 5, issue 23)', () => {
   })
 })
 
-describe('family ids and phone-login sessions (schema 9, issue 32)', () => {
+describe('family ids and phone-login sessions (schema 9)', () => {
   it('8 -> 9: every family whose id came from its MAC gets a new id, and everything naming it follows; dead invitations go; no old session may link a WeChat identity', async () => {
     const dataDir = tempDataDir()
     const gw0 = await startTestGateway({ dataDir })
@@ -618,7 +618,7 @@ describe('family ids and phone-login sessions (schema 9, issue 32)', () => {
       expect(written.presenceHidden).toEqual({ [newLiving]: ['u10002'] })
       expect(Object.values(written.sessions).every((s) => (s as { linkUntil: number }).linkUntil === 0)).toBe(true)
       expect(Object.keys(written.sessions)).toEqual(Object.keys(doc.sessions))
-      // then 9 -> 10 (issue 36)
+      // then 9 -> 10
       expect(written.minors).toEqual({})
       // the app sees the new id, and the invitation still opens the family it was issued for
       const c = realClient(gw.url)

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 36, the gateway's side of minors' mode over real HTTP: the settings per TV, read by every
+ * The gateway's side of minors' mode over real HTTP: the settings per TV, read by every
  * family member and nobody else; a change and the grant take the TV's lock password with the lock
  * rules (one counter and one 15-minute wait with the locks); the grant once per server day (UTC+8);
  * the day's counted total kept by the gateway (across a restart of the box and of the gateway);
@@ -238,7 +238,7 @@ describe("the day's counted total", () => {
   })
 })
 
-describe('the family ends (issue 32: a binding is a family instance)', () => {
+describe('the family ends (a binding is a family instance)', () => {
   it("a member leaving keeps the TV's minors' mode; the owner unbinding ends the family, and its settings and days go with it", async () => {
     await uc().minorsModeSetting({ uid: 'u10001', mac: LIVING, settings: on(), password: '2468' })
     gw.directory.addMinorsUsage!(LIVING, { day: '20261124', sec: 1200, startedAt: bj(14), kind: 'vod', title: '长安', programId: 'p1' })
@@ -313,7 +313,7 @@ describe("the stack's box over the gateway", () => {
     }
     const tops = await startSetTops({ directory: gw.directory, transport })
     const tvTopic = `tvc/tv/${LIVING}`
-    // issue 32: the phone publishes on its user's way in, which names the sender to the box
+    // the phone publishes on its user's way in, which names the sender to the box
     const wayIn = senderTopic(tvTopic, 'u10001')
     let seq = 0
     const send = async (cmd: Command) => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 36, the virtual box enforces minors' mode, with fake timers on the stack's clock: it counts
+ * The virtual box enforces minors' mode, with fake timers on the stack's clock: it counts
  * playback (VOD and live, never the desktop) per server day (UTC+8), stops it when the total is used up
  * (mid-episode) or the curfew starts (mid-programme), refuses play and channel keys with the reason,
  * applies a grant at once, shows a rest reminder after 30 minutes of continuous playback (playback goes
@@ -53,7 +53,7 @@ describe('the total', () => {
     expect(minorsOf(refusedPlay)).toEqual({ usedSec: 900, limitSec: 900, reason: 'total', refused: true })
     expect(box.state.playing).toBeNull()
     expect(box.playback()).toBeNull()
-    // issue 35's media keys that start something are play keys too; pause is not
+    // the media keys that start something are play keys too; pause is not
     for (const k of ['channelUp', 'channelDown', 'digit1', 'ok', 'play', 'playPause', 'next', 'previous'] as RemoteKey[]) {
       const r = await key(k)
       expect([k, minorsOf(r)?.refused, minorsOf(r)?.reason]).toEqual([k, true, 'total'])

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 24 on the gateway: home's first-visit guide (seen per user, on every phone). */
+/** On the gateway: home's first-visit guide (seen per user, on every phone). */
 import { realClient, sharedTestGateway } from './helpers/gateway'
 
 const testGateway = sharedTestGateway()
@@ -45,7 +45,7 @@ describe('applet/configImage', () => {
       for (const i of list) expect((await fetch(i.url)).status).toBe(200)
     }
     expect((await api.other.configImage({ position: 'nowhere' })).list).toEqual([])
-    // issue 32: a position named like an Object.prototype member finds nothing either
+    // a position named like an Object.prototype member finds nothing either
     for (const position of ['constructor', '__proto__', 'toString']) expect((await api.other.configImage({ position })).list).toEqual([])
   })
 })

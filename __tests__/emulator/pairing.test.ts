@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 16 finding 4: binding a TV that already has an owner proves presence at the TV with the
+ * Binding a TV that already has an owner proves presence at the TV with the
  * pairing code it shows (or its QR code); a TV without an owner binds as before.
  */
 import { familyOfTv } from '../../emulator/db/state'
@@ -43,7 +43,7 @@ describe('pairing codes', () => {
     expect(p.check('u1', OWNED, undefined)).toBe('missing')
   })
 
-  it(`issue 32: ${PAIR_MAX_WRONG} wrong codes for one TV, from any accounts, rotate its code and make everyone wait ${PAIR_LOCK_MS / 60_000} minutes; other TVs are not affected`, () => {
+  it(`${PAIR_MAX_WRONG} wrong codes for one TV, from any accounts, rotate its code and make everyone wait ${PAIR_LOCK_MS / 60_000} minutes; other TVs are not affected`, () => {
     let now = 0
     const p = createPairing('secret', () => now)
     const shown = p.codeOf(OWNED)
@@ -156,7 +156,7 @@ describe('bindDevice on the gateway', () => {
       await rc.api.userCenter.bindDevice({ uid, mac: FREE, pairCode: stack.gateway.directory.pairingCode?.(FREE) })
       expect(familyOfTv(stack.gateway.state(), FREE)?.ownerUid).toBe(uid)
 
-      // guessing is locked out after 5 wrong codes for the TV, whoever sends them (issue 32)
+      // guessing is locked out after 5 wrong codes for the TV, whoever sends them
       const wrong = shown.code === '00000000' ? '00000001' : '00000000'
       for (let i = 0; i < PAIR_MAX_WRONG; i++) {
         const guesser = realClient(stack.gatewayUrl)

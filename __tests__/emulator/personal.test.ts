@@ -16,7 +16,7 @@ const TV = { mac: 'AC3B7F0E1001', name: '客厅电视', topic: 'tvc/tv/AC3B7F0E1
 const play = (params: string, loadUrl = 'http://x/other') => ({ action: 'a', package: 'p', component: { pkg: 'p', cls: 'c' }, extras: { loadUrl }, params, type: 'web' as const })
 
 describe('virtual box: a play becomes a watch record', () => {
-  /** A play from `sender` (the user the broker vouched for, issue 32); the envelope's uid says someone else. */
+  /** A play from `sender` (the user the broker vouched for); the envelope's uid says someone else. */
   function send(box: VirtualSetTopBox, payload: ReturnType<typeof play>, sender = 'u10001') {
     const cmd = h5Play(payload)
     box.handle(JSON.stringify(buildEnvelope({

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 22: the virtual box plays a program on the stack's clock (episode, position, duration; the
+ * The virtual box plays a program on the stack's clock (episode, position, duration; the
  * next episode after an end; a stop after the last), reports it beside `playing`, starts where the
  * play command says, and writes the user's record at least every 30 s, at a stop or switch, and at
  * once when the clock is moved. The gateway keeps the newest write and marks finished records.
@@ -186,7 +186,7 @@ describe('the stack: the gateway record follows the box', () => {
     try {
       const { appName: _a, ...payload } = program.h5Play!
       const cmd = h5Play({ ...payload, params: JSON.stringify({ programId: program.programId, episode: 2 }) })
-      // on the user's own way into the TV (issue 32): the box learns the player from it
+      // on the user's own way into the TV: the box learns the player from it
       deliver(agentTopic(TV.mac, user.uid), JSON.stringify(buildEnvelope({
         sequenceId: 1, jarvisId: creds.cid, bananaId: TV.mac, type: cmd.type, content: cmd.content('1'),
         from: { nickname: '小明', topic: creds.clientTopic[0], uid: user.uid }, to: [{ jid: TV.mac, mac: TV.mac, nickname: TV.name, topic: TV.topic, uid: user.uid }],

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The emulator's points ledger (issue 13): the balance is the sum of the records; sign-in once per
+ * The emulator's points ledger: the balance is the sum of the records; sign-in once per
  * server day; a task's progress counted once per request and its reward paid once; daily tasks start
  * over; the clock switch moves to tomorrow; the gateway answers the sums.
  */

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Spending points in the emulator (issue 14): an exchange deducts points and stock together or not at
+ * Spending points in the emulator: an exchange deducts points and stock together or not at
  * all; two exchanges sent at the same moment with points for one give exactly one success; the
  * refusals (2001 not enough points, 2002 already exchanged, 2003 out of stock, 1001 no address for a
  * physical prize) write nothing; an invitation counts once per new user.

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 16 finding 8: the static server of the e2e suite stays inside its root and survives bad escapes. */
+/** The static server of the e2e suite stays inside its root and survives bad escapes. */
 import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 33: the phones keep persistent MQTT sessions. The local broker (aedes) bounds them as the
+ * The phones keep persistent MQTT sessions. The local broker (aedes) bounds them as the
  * operator's RabbitMQ policy does (emulator/broker/sessions.ts): a reconnect of the same login finds its
  * subscription; nothing is queued while the phone is away; a session left alone is removed after its
  * time-to-live; a revoked broker session's is removed at once. Real broker, real mqtt.js.

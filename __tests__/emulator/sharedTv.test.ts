@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 25, the gateway's side of the shared TV (local-stack extensions): a member removed by the
+ * The gateway's side of the shared TV (local-stack extensions): a member removed by the
  * owner, or every member of a TV the owner unbinds, gets a notice kept until their next launch
  * (queryNotice), marked read once shown (readNotice), dropped when they are added back first; a member
  * who leaves on their own gets none. A member's hidden presence is kept (state schema 8) and reaches
@@ -15,7 +15,7 @@ import { realClient, startTestGateway, tempDataDir } from './helpers/gateway'
 
 const OWNER = '13800000000'
 const MEMBER = '13800000001'
-/** The living room's family id (new per binding, issue 32). */
+/** The living room's family id (new per binding). */
 const famOf = (gw: { state(): Parameters<typeof familyOfTv>[0] }, mac = 'AC3B7F0E1001') => familyOfTv(gw.state(), mac)?.familyId ?? ''
 
 async function family() {
@@ -121,8 +121,8 @@ describe('state schema 7 -> 8', () => {
     const doc = { schemaVersion: 7, seq: 5, users: { u1: { uid: 'u1' } }, families: { f: { familyId: 'f', members: ['u1'] } }, jarvis: {} }
     const { state, migrated } = migrate(JSON.parse(JSON.stringify(doc)), { now: 0, dailyTaskIds: new Set() })
     expect(migrated).toBe(true)
-    // then 8 -> 9 (issue 32): the family's id is not a MAC's, so it stays; no invitation or session to carry;
-    // then 9 -> 10 (issue 36) adds the empty minors' mode map, 10 -> 11 the empty pairing guesses and
+    // then 8 -> 9: the family's id is not a MAC's, so it stays; no invitation or session to carry;
+    // then 9 -> 10 adds the empty minors' mode map, 10 -> 11 the empty pairing guesses and
     // 11 -> 12 the empty used phone proofs; 12 -> 13 the members' joining (the migration's time) and no lock to carry
     expect(state.schemaVersion).toBe(SCHEMA_VERSION)
     expect(state).toEqual({

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 32, trust at the edges (the local stack as the operator's reference policy): broker sessions
+ * Trust at the edges (the local stack as the operator's reference policy): broker sessions
  * end with the rights they stood for. The fault rows (faults/trust.fault.ts) run the same attacks end
  * to end; these are the rules one by one.
  */
@@ -144,7 +144,7 @@ describe('broker sessions end with the rights they stood for', () => {
   })
 })
 
-describe('every input bounded: the broker and the box (issue 32)', () => {
+describe('every input bounded: the broker and the box', () => {
   it('the MQTT framing guard: a packet announcing more than the limit, or a malformed length, stops the stream; split packets at the limit pass', () => {
     const ok = new PacketFraming(16)
     // PUBLISH of remaining length 16, split anywhere
@@ -218,7 +218,7 @@ describe('every input bounded: the broker and the box (issue 32)', () => {
   })
 })
 
-describe('every string the gateway stores is bounded (issue 32)', () => {
+describe('every string the gateway stores is bounded', () => {
   const gw = sharedTestGateway()
 
   /** A request of `endpoint` with every field filled (strings 'x', numbers 1, booleans, one-item lists), encrypted as the client would. */
@@ -344,7 +344,7 @@ describe('every string the gateway stores is bounded (issue 32)', () => {
   })
 })
 
-describe('uploads and errors (issue 32, finding 10)', () => {
+describe('uploads and errors', () => {
   const gw = sharedTestGateway()
   const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name))
   async function upload(token: string, uid: string, bytes: Buffer) {

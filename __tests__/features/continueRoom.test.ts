@@ -1,7 +1,7 @@
 import { continueShownBefore, rememberContinueShown } from '@/features/home/ContinueRoom'
 import { memoryStorage } from '@/platform/memoryStorage'
 
-describe('继续观看 room (issue 34: home keeps the row\'s room for a user whose row was shown last time)', () => {
+describe('继续观看 room (home keeps the row\'s room for a user whose row was shown last time)', () => {
   it('remembers per user whether the row was shown, and forgets when it was not', () => {
     const storage = memoryStorage()
     expect(continueShownBefore('u1', storage)).toBe(false)

@@ -6,7 +6,7 @@ import { centeredOffset } from '@/platform/measure'
 
 /**
  * What HomeTabs (TabStrip) hands Taro's ScrollView: the strip follows the selected tab by its own
- * scrollLeft (issue 21: never scroll-into-view, which on H5 scrolled the page vertically too), and
+ * scrollLeft (never scroll-into-view, which on H5 scrolled the page vertically too), and
  * measures nothing on first show of tab 0.
  */
 const props: Array<{ scrollIntoView?: string; scrollLeft?: number; scrollWithAnimation?: boolean }> = []
@@ -31,7 +31,7 @@ jest.mock('@/platform/measure', () => ({
 }))
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
-const tabs = ['精选', '电影', '电视剧', '直播'].map((name, i) => ({ key: `k${i}`, name, kind: 'desktop' }) as unknown as HomeTab)
+const tabs = ['精选', '电影', '电视剧', '电视频道'].map((name, i) => ({ key: `k${i}`, name, kind: 'desktop' }) as unknown as HomeTab)
 
 async function mount(index: number) {
   props.length = 0

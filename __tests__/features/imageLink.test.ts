@@ -1,4 +1,4 @@
-/** Issue 24: where an operator image may lead (existing routes with checked parameters, allow-listed addresses). */
+/** Where an operator image may lead (existing routes with checked parameters, allow-listed addresses). */
 import { imageTarget } from '@/features/operator/imageLink'
 import type { WebViewPolicy } from '@/features/web/webUrl'
 

@@ -1,5 +1,5 @@
 /**
- * Issue 35, the touch pad: swipes become arrow key sequences (one step, more for a longer swipe, in
+ * The touch pad: swipes become arrow key sequences (one step, more for a longer swipe, in
  * order, at most 5), a tap is OK, a long press (fake timers) is 返回, and the keys are the same SPEC 4
  * key events the arrow buttons send.
  */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** The fixed values SPEC 5/7 and issue 3 give for particular calls. */
+/** The fixed values SPEC 5/7 give for particular calls. */
 import { childChannelId, serviceChannelId, taskClassParam, version } from '../../src/config'
 import { formatSendDate } from '../../src/services/api'
 import { common } from '../../src/strings'
@@ -72,7 +72,7 @@ describe('api fixed values', () => {
     expect(payloads[1]).toEqual({ userId: 'u1', BIMS_ABILITY_STRING: 'ABI', serviceChannelId: childChannelId })
   })
 
-  it('issue 24: every search and list call carries serviceChannelId = the child channel in child mode, none otherwise', async () => {
+  it('every search and list call carries serviceChannelId = the child channel in child mode, none otherwise', async () => {
     const { api, payloads, seen } = recordingApi()
     const calls: Array<(childMode: boolean) => Promise<unknown>> = [
       (childMode) => api.search.ns({ keyword: 'k', childMode }),

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 34: the weapp cipher loader (WeChat's require.async of the `crypto` subpackage). */
+/** The weapp cipher loader (WeChat's require.async of the `crypto` subpackage). */
 import { CRYPTO_SUBPACKAGE_FILE, weappCipher } from '../../src/platform/crypto/weapp'
 import { browserCipher } from '../../src/platform/crypto/browser'
 import { aesCbcScheme, createCodec } from '../../src/protocol/codec'

@@ -1,5 +1,5 @@
 /** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
-/** One test per request-client rule (SPEC 5, 7, 8; issue 3). */
+/** One test per request-client rule (SPEC 5, 7, 8). */
 import { net } from '../../src/strings'
 import { timeouts } from '../../src/config'
 import { contract } from '../../src/protocol/contract'
@@ -150,7 +150,7 @@ describe('results', () => {
   })
 })
 
-describe('contract check at the client boundary (issue 10 item 1)', () => {
+describe('contract check at the client boundary', () => {
   const detail = {
     programId: 'p1', title: '庆余年', poster: '', categoryId: 'c', categoryName: '电视剧', year: 2024, score: 9, episodeCount: 2,
     updateInfo: '', source: 'own', description: '', area: '', tags: ['古装'], cast: [], episodes: [], collected: false, inBlackList: false,
@@ -202,7 +202,7 @@ describe('network failure', () => {
     expect(toasts).toEqual([])
   })
 
-  it('issue 24: pageGuide (the first-visit guide) fails without a toast: no guide and no error', async () => {
+  it('pageGuide (the first-visit guide) fails without a toast: no guide and no error', async () => {
     const { client, toasts } = setup(() => ({ networkError: true }), { token: 't', secret: 's' })
     const api = createApi(client)
     await expect(api.userCenter.pageGuide({ uid: 'u1', page: 'pages/index/index' })).rejects.toBeInstanceOf(OfflineError)
@@ -266,7 +266,7 @@ describe('401 / 4011', () => {
     expect(onSessionEnd).not.toHaveBeenCalled()
   })
 
-  it("issue 32: a call sent under another session's credentials (`as`) carries its token and secret; its 401 refreshes nothing and ends no session", async () => {
+  it("a call sent under another session's credentials (`as`) carries its token and secret; its 401 refreshes nothing and ends no session", async () => {
     const valid = new Set<string>(['fresh'])
     const auth = authScript({ valid })
     const { client, session, seen, onSessionEnd } = setup(auth.script, { token: 'mine', secret: 's', keys: { fresh: 'fs', gone: 'gs' } })
@@ -413,7 +413,7 @@ describe('refreshSession (the same shared refresh, on demand)', () => {
   })
 })
 
-describe('the cipher loaded on first use (issue 34: crypto-js in a weapp async subpackage)', () => {
+describe('the cipher loaded on first use (crypto-js in a weapp async subpackage)', () => {
   it('loads the scheme once for concurrent requests, before anything is sent, and encrypts with it', async () => {
     let release: () => void = () => undefined
     const gate = new Promise<void>((r) => (release = r))

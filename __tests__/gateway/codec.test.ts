@@ -65,7 +65,7 @@ describe('codec', () => {
     expect(imports).not.toContain('crypto-js')
   })
 
-  it('issue 34: only aesCbc.ts imports crypto-js, and no app module but the cipher seam imports aesCbc.ts or codec.ts', () => {
+  it('only aesCbc.ts imports crypto-js, and no app module but the cipher seam imports aesCbc.ts or codec.ts', () => {
     const src = path.join(__dirname, '../../src')
     const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) ? [path.join(dir, d.name)] : []))
     const rel = (f: string) => path.relative(src, f).split(path.sep).join('/')

@@ -70,7 +70,7 @@ it('answers every api function with data that validates against its entry', asyn
     const before = rc.exchanges.length
     let result: unknown
     try {
-      // issue 23: an identity is proven only by the ticket of a fresh code exchange
+      // an identity is proven only by the ticket of a fresh code exchange
       if (e.name === 'getUserInfo') ctx.wxTicket = (await rc.api.userCenter.getOpenIdUnionId({ code: freshCode(ctx.openId.replace('wx-open-', '')) })).wxTicket
       if (e.name === 'createUser') ctx.newWxTicket = (await rc.api.userCenter.getOpenIdUnionId({ code: freshCode('new') })).wxTicket
       result = await callSample(rc.api, e.domain, e.name, ctx)

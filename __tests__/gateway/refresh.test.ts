@@ -1,6 +1,6 @@
 /** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 /**
- * Issue 10 items 2 and 3: only a refusal of the refresh itself (401/4011 on the refresh call) ends the
+ * Only a refusal of the refresh itself (401/4011 on the refresh call) ends the
  * session; any other failure keeps it and says why. A refresh started under one session never writes
  * into another.
  */

@@ -1,6 +1,6 @@
 /** @jest-environment @stryker-mutator/jest-runner/jest-env/node */
 /**
- * Issue 10 item 6: the body cipher's IV comes from a secure source. On WeChat that is
+ * The body cipher's IV comes from a secure source. On WeChat that is
  * wx.getRandomValues (asynchronous) behind a pool; on H5 crypto.getRandomValues. Never Math.random.
  */
 import { webcrypto } from 'node:crypto'

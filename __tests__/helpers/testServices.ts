@@ -1,3 +1,4 @@
+import type { TaskPolicy } from '@/platform/taskPolicy'
 import { termsVersion } from '@/config'
 import type { AppServices } from '@/appRoot'
 import type { Api } from '@/services/api'
@@ -92,9 +93,11 @@ export function installServices(opts: {
   storage?: KeyValueStorage
   tvLink?: TvStoreDeps
   trackerPort?: TrackerPort
-  /** Issue 23: the bridge's avatar (H5 operator app) and the upload. */
+  /** The bridge's avatar (H5 operator app) and the upload. */
   getAvatar?: () => Promise<Blob | null>
   uploadAvatar?: AvatarUploader
+  /** What the platform lets the points centre offer (default: every task, as on H5). */
+  taskPolicy?: TaskPolicy
 }): AppServices & { tracker: ReturnType<typeof recordingTracker> } {
   const tracker = recordingTracker()
   const port: TrackerPort = opts.trackerPort ?? {
@@ -104,7 +107,7 @@ export function installServices(opts: {
   }
   const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone ? devProvenPhone(opts.phone) : null), ...(opts.getAvatar ? { getAvatar: opts.getAvatar } : {}) }
   const root = new RootStore({
-    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar,
+    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar, taskPolicy: opts.taskPolicy,
   })
   const services = { root, bridge, tracker }
   installed = services
@@ -125,7 +128,7 @@ export function installedServices(): AppServices | null {
  */
 export function installLoggedIn(
   overrides: Overrides = {},
-  opts: { storage?: KeyValueStorage } & Pick<Parameters<typeof installServices>[0], 'getAvatar' | 'uploadAvatar'> = {},
+  opts: { storage?: KeyValueStorage } & Pick<Parameters<typeof installServices>[0], 'getAvatar' | 'uploadAvatar' | 'taskPolicy'> = {},
 ): ReturnType<typeof installServices> {
   const userCenter = {
     mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),

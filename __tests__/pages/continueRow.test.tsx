@@ -1,5 +1,5 @@
 /**
- * Issue 22: home's 继续观看 row in the real app: loaded after home's first paint, the unfinished
+ * Home's 继续观看 row in the real app: loaded after home's first paint, the unfinished
  * records with their episode, position and progress; a tap opens the detail; absent when logged out.
  */
 import Taro from '@tarojs/taro'

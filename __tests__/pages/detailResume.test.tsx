@@ -1,5 +1,5 @@
 /**
- * Issue 22 on the detail page in the real app: the resume point from querySingleHistory with its
+ * Continue watching on the detail page in the real app: the resume point from querySingleHistory with its
  * progress bar and TV, episodes that play with the confirm, the range selector of a long series with
  * the last-watched episode marked, 继续在电视上播放 and 重新播放 with the start in h5Play's params.
  */

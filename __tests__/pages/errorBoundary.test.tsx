@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 1: what still slips past the contract check (an answer the fake api hands straight to
+ * What still slips past the contract check (an answer the fake api hands straight to
  * the store, a rendering bug) is caught by the error boundary around every page, which shows the
  * page's error state with its title and a retry, never a blank or crashed app.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24: home's first-visit guide in the real app: loaded after home painted its desktop, over the
+ * Home's first-visit guide in the real app: loaded after home painted its desktop, over the
  * real controls, skippable, marked seen; a failing pageGuide shows no guide and no error.
  */
 import Taro from '@tarojs/taro'

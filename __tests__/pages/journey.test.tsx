@@ -66,7 +66,7 @@ describe('core pages', () => {
   it('home: the TV card, the cycling hint, the desktop tabs and their blocks', async () => {
     await until(() => textsOf('.block__title').includes('热播榜'), 'first tab blocks')
     expect(textsOf('.tv-card__name')).toEqual(['客厅电视'])
-    expect(textsOf('.home-tabs__tab')).toEqual(['精选', '电影', '直播'])
+    expect(textsOf('.home-tabs__tab')).toEqual(['精选', '电影', '电视频道'])
     expect(textsOf('.search-entry__hint')).toEqual(['少年来信'])
     expect(textsOf('.program-card__title')).toEqual(['山海往事', '烈火纪行'])
   })

@@ -1,5 +1,5 @@
 /**
- * Issue 36, the pages: 未成年人模式 (subpackages/pages/minors-mode) turns the mode on for 8-16 with the
+ * Minors' mode pages: 未成年人模式 (subpackages/pages/minors-mode) turns the mode on for 8-16 with the
  * lock password, grants 15 minutes, and shows the 7-day report as a bar chart; the lock page lists it
  * under 童锁; the home TV card says 今日已看 35/60 分钟 and why.
  */
@@ -126,7 +126,7 @@ describe('the minors-mode page', () => {
     expect(textsOf('.minors__num')).toEqual(['0', '10', '20', '30', '40', '50', '35'])
     expect(textsOf('.minors__day').at(-1)).toBe(t.today)
     expect(textsOf('.minors__when')).toEqual(['14:00', '15:00'])
-    expect(textsOf('.minors__what')).toEqual(['点播 · 海豚探险队', '直播 · CCTV-1 综合'])
+    expect(textsOf('.minors__what')).toEqual(['点播 · 海豚探险队', '电视频道 · CCTV-1 综合'])
     expect(textsOf('.minors__long')).toEqual([t.minutes(25), t.minutes(10)])
     click('[data-day="20261120"]')
     await until(() => textsOf('.minors__watched-title')[0]?.startsWith('11/20'), 'another day')

@@ -1,5 +1,5 @@
 /**
- * Issue 32: 我的收藏 in child mode (the TV last seen in child mode): only what the child channel allows,
+ * 我的收藏 in child mode (the TV last seen in child mode): only what the child channel allows,
  * a notice saying how many are kept out and why; the TV leaving child mode brings them back on the
  * open page, without a reload.
  */

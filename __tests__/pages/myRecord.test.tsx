@@ -43,7 +43,7 @@ describe('my-record page', () => {
     expect(textsOf('.pitem__meta')[0]).toBe('看到第2集 1:05')
   })
 
-  it('each record shows its progress and the TV it was last watched on; a finished one says 已看完 (issue 22)', async () => {
+  it('each record shows its progress and the TV it was last watched on; a finished one says 已看完', async () => {
     const a = topPage().querySelector('[data-program="a"]')
     expect(a?.querySelector('.progress')?.getAttribute('data-progress')).toBe('2')
     expect(a?.textContent).toContain('在客厅电视上观看')

@@ -1,4 +1,4 @@
-/** Issue 24: operator images at the top of 我的 (applet/configImage): shown, followed only when allowed; none leaves no frame. */
+/** Operator images at the top of 我的 (applet/configImage): shown, followed only when allowed; none leaves no frame. */
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, topPage, until } from '../helpers/testServices'

@@ -1,5 +1,5 @@
 /**
- * The spending side of the points centre, page by page (issue 14): the centre's prize entries, the
+ * The spending side of the points centre, page by page: the centre's prize entries, the
  * catalogue (cost, stock, standing), the detail (refusal in words; a physical prize sends the user to
  * the address form and back, then the exchange resumes and happens once), the address form
  * (inline validation, a failed save keeps what was typed, leaving asks first), my prizes and coupons,

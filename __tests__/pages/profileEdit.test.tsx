@@ -1,5 +1,5 @@
 /**
- * Issue 23, my-info's profile editor in the real app (H5): the nickname rule said before anything is
+ * my-info's profile editor in the real app (H5): the nickname rule said before anything is
  * sent, the gateway's refusal keeping the typing, a save showing in my-info and in 我的, and the avatar
  * from the operator app's bridge uploaded as a file.
  */

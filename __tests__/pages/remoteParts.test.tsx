@@ -1,5 +1,5 @@
 /**
- * The remote's 手机输入 (issue 25) loads after the remote itself (H5: a chunk of its own). When its code
+ * The remote's 手机输入 loads after the remote itself (H5: a chunk of its own). When its code
  * does not arrive, the remote says so under its keys, with a tap to try again, and the rest of the
  * remote stays: never a blank, never the page's error boundary.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 24 on the search page: labels of label.json (browse before typing, filter after typing,
+ * The search page: labels of label.json (browse before typing, filter after typing,
  * shown in the results header) and 热搜榜 (rank, title, heat, per category; a tap opens the detail).
  */
 import Taro from '@tarojs/taro'

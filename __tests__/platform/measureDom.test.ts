@@ -3,7 +3,7 @@
  *
  * measureCentered on H5 measures the DOM. Taro's H5 ScrollView (h5.useHtmlComponents) renders no id,
  * so the scroll view is found as the scroll container around the item when its selector finds
- * nothing: before, the 直播 schedule never brought the programme on air into view and the tab strips
+ * nothing: before, the 电视频道 schedule never brought the programme on air into view and the tab strips
  * never followed the selected tab.
  */
 import { measureCentered } from '@/platform/measure'

@@ -25,7 +25,7 @@ class FakeObserver {
   }
 }
 
-describe('whenNear (issue 34: home renders under the fold when the user scrolls near)', () => {
+describe('whenNear (home renders under the fold when the user scrolls near)', () => {
   const g = globalThis as { IntersectionObserver?: unknown }
   const saved = g.IntersectionObserver
   afterEach(() => {

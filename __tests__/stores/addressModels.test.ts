@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The address form and book (issue 14): every field required, mobile 11 digits starting with 1, detail
+ * The address form and book: every field required, mobile 11 digits starting with 1, detail
  * 5 to 100 characters; messages only once a field was left (or a save tried); an invalid form sends
  * nothing; a failed save keeps every character; unsaved changes are known; choosing the default. The
  * region columns from the npm dataset. Then a saved address read back by a new gateway process.

@@ -1,4 +1,4 @@
-/** Issue 24: operator images per position, without UI. */
+/** Operator images per position, without UI. */
 import { ConfigImages, type ConfigImageApi } from '@/features/operator/state/configImages'
 import { GatewayError } from '@/services/http/types'
 

@@ -1,4 +1,4 @@
-/** Issue 24: desktop attributes (v2/desktopAttribute) and the 4.5:1 contrast rule. */
+/** Desktop attributes (v2/desktopAttribute) and the 4.5:1 contrast rule. */
 import { contrastRatio, parseHex, readableOr } from '@/lib/color'
 import { DEFAULT_ACCENT, DesktopLook, type DesktopLookApi } from '@/features/look/state/desktopLook'
 import { SearchStore, type SearchApi } from '@/stores/app/searchStore'

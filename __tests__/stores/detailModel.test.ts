@@ -34,7 +34,7 @@ describe('DetailModel', () => {
     expect(m.collected).toBe(true)
   })
 
-  it('issue 24: in child mode (curVersion 0) related programs are asked on the child channel', async () => {
+  it('in child mode (curVersion 0) related programs are asked on the child channel', async () => {
     const a = api()
     let child = true
     const m = new DetailModel(a as unknown as DetailApi, () => 'u1', () => child)
@@ -205,7 +205,7 @@ describe('DetailModel', () => {
   })
 })
 
-describe('DetailModel in child mode (issue 32)', () => {
+describe('DetailModel in child mode', () => {
   it('the detail is asked on the child channel; a refusal shows the reason and nothing of the program stays', async () => {
     const a = api()
     let child = false

@@ -1,4 +1,4 @@
-/** Issue 24: the search page's labels (label.json) and 热搜榜 (hotTop), in the TV's mode. */
+/** The search page's labels (label.json) and 热搜榜 (hotTop), in the TV's mode. */
 import { observable, runInAction } from 'mobx'
 import { DiscoverStore, type DiscoverApi } from '@/features/search/state/discoverStore'
 import { formatHeat } from '@/features/search/heat'

@@ -1,5 +1,5 @@
 /**
- * Issue 12: family members per TV (FamilyStore), the removed member's notice (DevicesStore), and
+ * Family members per TV (FamilyStore), the removed member's notice (DevicesStore), and
  * the screen mode (ScreenStore). Every change happens only after the gateway said yes.
  */
 import { FamilyStore, type FamilyApi } from '@/features/devices/state/familyStore'

@@ -1,4 +1,4 @@
-/** Issue 24: home's first-visit guide without UI (mc/user/pageGuide; markSeen per user). */
+/** Home's first-visit guide without UI (mc/user/pageGuide; markSeen per user). */
 import { GuideStore, type GuideApi } from '@/features/guide/state/guideStore'
 import { GatewayError, OfflineError } from '@/services/http/types'
 

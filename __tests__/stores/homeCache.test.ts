@@ -1,5 +1,5 @@
 /**
- * Issue 15: a returning user sees home from cache at once and it refreshes behind. The cache is keyed
+ * A returning user sees home from cache at once and it refreshes behind. The cache is keyed
  * by user, TV and child mode; it never shows another mode's desktop or black-listed items (a black-list
  * change clears it) and logout clears it.
  */

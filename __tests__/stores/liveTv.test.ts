@@ -1,5 +1,5 @@
 /**
- * Issue 21 on the phone: a channel is switched with digit keys then OK, each sent only after the reply
+ * Live TV on the phone: a channel is switched with digit keys then OK, each sent only after the reply
  * to the previous one, stopped on a missing reply; what the user is told comes from the box's reply;
  * remote presses follow the same rule; the live list follows the gateway's clock (next programme moves
  * up, across midnight too); child mode shows child groups only; the schedule's days are UTC+8 days

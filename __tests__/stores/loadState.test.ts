@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 9: a load decides "offline" from its own calls. Another request that fails on the network
+ * A load decides "offline" from its own calls. Another request that fails on the network
  * while a load is in flight (a background log upload, a tab loading next to it) must not turn the
  * load's good answer into "offline".
  */
@@ -83,7 +83,7 @@ test('a load whose own call failed on the network is offline, keeps the last goo
   expect(l.value).toHaveLength(1)
 })
 
-test('no secure random source (issue 10 item 6): the load shows why, nothing is sent', async () => {
+test('no secure random source: the load shows why, nothing is sent', async () => {
   const fake = createFakeGateway(() => ({ resultCode: '000', data: null }), { tk: 'sec' })
   const client = createGatewayClient({
     baseUrl: 'http://gw.test/',

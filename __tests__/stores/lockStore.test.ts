@@ -1,5 +1,5 @@
 /**
- * Issue 12, the app's lock rules (LockStore): the password is asked when the TV has none (on) and
+ * The app's lock rules (LockStore): the password is asked when the TV has none (on) and
  * always to turn a lock off; a malformed one never reaches the gateway; a wrong one says the tries
  * left; the lockout says how long and refuses locally until it ends; the owner's reset confirms the
  * phone through the bridge first; a refused change keeps the state; the TV's own state is uploaded

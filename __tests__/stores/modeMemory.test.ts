@@ -1,5 +1,5 @@
 /**
- * Issue 24, cold start in child mode: until the TV reports its mode (SPEC 4's default state is adult),
+ * Cold start in child mode: until the TV reports its mode (SPEC 4's default state is adult),
  * a TV last seen in child mode counts as still in it, so no list is asked on the adult channel.
  */
 import { runInAction } from 'mobx'

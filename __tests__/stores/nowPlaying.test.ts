@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 35, now playing on the phone (NowPlayingStore), with fake timers: the bar moves every second
+ * Now playing on the phone (NowPlayingStore), with fake timers: the bar moves every second
  * from the last report, a reply or report sets it right, a drag seeks once on release, a box that
  * reports no position shows no bar but still gets the media keys; every press goes through the TV
  * store's real key queue (one key per reply), its outcome comes from the box's reply, and global lock
@@ -287,7 +287,7 @@ describe('a box that reports no position (SPEC 4 only)', () => {
     expect(store.positionSec).toBe(0)
   })
 
-  it('out of minors\' limits the keys that start playback are refused on the phone, nothing sent; pause and ±10 s go (issue 36)', async () => {
+  it('out of minors\' limits the keys that start playback are refused on the phone, nothing sent; pause and ±10 s go', async () => {
     // a box that does not enforce minors' mode would start the next episode: the phone stops it first
     const link = await tvOver((env) => ({ sequenceId: env.sequenceId, actionData: { content: { lockCurrentStatus: 1 } } }))
     link.listener().message({ type: 32, content: { code: 1 } })
@@ -337,7 +337,7 @@ describe('outcomeOf: only what the reply says', () => {
     expect(outcomeOf('pause', reply({ globalLock: true, media: { keyEvent: 'KEYCODE_MEDIA_PAUSE', done: true } }))).toEqual({ ok: false, message: tvText.globalLocked })
   })
 
-  it('a box that refused a play out of minors\' limits is said so, never 已发送到电视 (issue 36)', () => {
+  it('a box that refused a play out of minors\' limits is said so, never 已发送到电视', () => {
     const minors = (reason: string | null) => ({ minors: { usedSec: 3600, limitSec: 3600, reason, refused: true } })
     expect(outcomeOf('next', reply(minors('total')))).toEqual({ ok: false, message: minorsText.refused.total })
     expect(outcomeOf('playPause', reply(minors('curfew')))).toEqual({ ok: false, message: minorsText.refused.curfew })

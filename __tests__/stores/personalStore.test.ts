@@ -388,7 +388,7 @@ describe('category black list', () => {
   })
 })
 
-describe('batch edits (issue 24)', () => {
+describe('batch edits', () => {
   const blocked = (s: PersonalStore) => s.blackListedTypes.map((x) => x.typeId)
 
   it('分类黑名单: edit mode selects black-listed categories only; one batch call takes them all out', async () => {
@@ -493,7 +493,7 @@ describe('batch edits (issue 24)', () => {
   })
 })
 
-describe('child mode in the user\'s own lists (issue 32)', () => {
+describe('child mode in the user\'s own lists', () => {
   /** A box that knows which programs the child channel allows and answers as the gateway does: on the child channel, those only, and `hidden`. */
   function childBox(opts: { ignoresChannel?: boolean } = {}) {
     const favs = Array.from({ length: 6 }, (_, i) => ({ programId: `p${i + 1}`, title: `节目${i + 1}`, child: i % 2 === 0 }))

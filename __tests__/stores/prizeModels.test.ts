@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The exchange rules of the prize page models (issue 14): refusals in words with nothing sent (already
+ * The exchange rules of the prize page models: refusals in words with nothing sent (already
  * exchanged, out of stock, not enough points), a physical prize's address (default, or the form and
  * back, then the exchange resumes), the confirm, a double tap exchanging once, the gateway's refusals
  * told in the same words; the catalogue's standing; my prizes and coupons. Then the same flow against

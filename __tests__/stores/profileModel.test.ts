@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 23: the profile editor's rules without a UI (ProfileModel) and the avatar upload client
+ * The profile editor's rules without a UI (ProfileModel) and the avatar upload client
  * (createAvatarUploader): WeChat's nickname review, the shared nickname rule, refusals keeping the
  * typing, the avatar upload and its refusals, a 401 refreshed once.
  */

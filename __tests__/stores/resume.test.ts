@@ -1,5 +1,5 @@
 /**
- * Issue 22, the app side without UI: resume points from querySingleHistory that never move backwards
+ * Continue watching, the app side without UI: resume points from querySingleHistory that never move backwards
  * within one play (late or missing sync replies), times as m:ss / h:mm:ss, episode ranges, and the
  * 继续观看 row's filter (unfinished, black lists, child mode, filled from further pages).
  */

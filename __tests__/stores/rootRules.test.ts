@@ -1,5 +1,5 @@
 /**
- * Issue 9: the cross-store rules live in the root store (pages render and call), and issue 10 item 9:
+ * The cross-store rules live in the root store (pages render and call), and
  * logout clears everything that belongs to the user who left.
  */
 import { runInAction } from 'mobx'

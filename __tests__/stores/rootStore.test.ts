@@ -114,7 +114,7 @@ describe('RootStore', () => {
     expect(r.searchContext.childMode).toBe(true)
   })
 
-  it('issue 24: the TV going to child mode makes the home blocks, suggestions and search tabs ask the child channel, and drops adult results', async () => {
+  it('the TV going to child mode makes the home blocks, suggestions and search tabs ask the child channel, and drops adult results', async () => {
     const api = fakeApi()
     const card = { programId: 'p1', title: '成人片', poster: '', categoryId: 'c', categoryName: '电影', year: 2024, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const }
     const calls = {
@@ -216,14 +216,14 @@ describe('HomeStore', () => {
     const views: number[] = []
     const home = new HomeStore(api as never, (i) => views.push(i))
     await home.load(false)
-    expect(home.tabs.map((t) => t.name)).toEqual(['精选', '电影', '直播'])
+    expect(home.tabs.map((t) => t.name)).toEqual(['精选', '电影', '电视频道'])
     expect(api.desktop.blockList).toHaveBeenCalledTimes(1)
     await home.selectTab(1)
     await home.selectTab(0)
     await home.selectTab(1)
     expect(views).toEqual([1, 0, 1])
     expect(api.desktop.blockList).toHaveBeenCalledTimes(2)
-    await home.selectTab(2) // 直播: its data is the live tab's own (LiveStore), home asks nothing more
+    await home.selectTab(2) // 电视频道: its data is the live tab's own (LiveStore), home asks nothing more
     expect(home.currentTab?.kind).toBe('live')
     expect(api.desktop.blockList).toHaveBeenCalledTimes(2)
     expect(home.tabIndex).toBe(2)

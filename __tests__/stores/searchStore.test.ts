@@ -158,7 +158,7 @@ describe('SearchStore', () => {
     expect(store.shownResults).toHaveLength(2)
   })
 
-  describe('issue 24: child mode', () => {
+  describe('child mode', () => {
     it('every search call of the page carries the TV mode: suggestions, results, their category tabs and a category', async () => {
       const a = api()
       let child = true
@@ -207,7 +207,7 @@ describe('SearchStore', () => {
     })
   })
 
-  describe('issue 24: the label filter after typing (the labels themselves: discoverStore.test)', () => {
+  describe('the label filter after typing (the labels themselves: discoverStore.test)', () => {
     it('a label filters the results, recounts the tabs, and the header total follows; a category combines with it', async () => {
       const a = api()
       a.searchProgramSeries.mockImplementation((async () => ({ total: 7, list: [card('1')] })) as never)

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The share activity (issue 14): the shared path carries the sharer's uid; a friend joins with it
+ * The share activity: the shared path carries the sharer's uid; a friend joins with it
  * (activity/participate), once; the sharer's own link shows the share actions. The share channel per
  * platform and the tvc:share bridge message. Then the whole invitation against the emulator: a new
  * phone logs in with the sharerUid (SPEC 6) and joins; the sharer's points rise once.

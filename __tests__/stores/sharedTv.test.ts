@@ -1,5 +1,5 @@
 /**
- * Issue 25, the app's side of the shared TV, without a UI: the TV card's line 2 and its 10-minute
+ * The app's side of the shared TV, without a UI: the TV card's line 2 and its 10-minute
  * expiry (fake timers), presence's 60 s window and hiding it, the 64-code-point text rule and the
  * one-command-at-a-time rule of 手机输入, and the lost-TV notice told once (never twice) and read.
  */
@@ -65,7 +65,7 @@ describe('line 2 of the TV card', () => {
     expect(actionLabel('KEYCODE_VOLUME_MUTE')).toBe('按了静音')
     expect(actionLabel('KEYCODE_CHANNEL_UP')).toBe('按了频道+')
     expect(actionLabel('KEYCODE_WHATEVER')).toBe(s.otherAction)
-    // issue 32: names of Object.prototype's members are no labels (a box may send anything)
+    // names of Object.prototype's members are no labels (a box may send anything)
     for (const odd of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(actionLabel(odd)).toBe(s.otherAction)
     runInAction(() => (tv.tvMode = mode({ lastAction: volumeUp({ action: 'constructor', name: '妈妈' }) })))
     expect(store.line).toBe(`妈妈 · 刚刚 · ${s.otherAction}`)
@@ -187,7 +187,7 @@ describe('手机输入 (TextInputStore)', () => {
     expect(b.wire).toEqual([])
   })
 
-  it('issue 35: the advice is one step the user can take: 搜索 while the TV is on (whatever plays), the power key first in standby', async () => {
+  it('the advice is one step the user can take: 搜索 while the TV is on (whatever plays), the power key first in standby', async () => {
     const { store, tv, wire } = setup({ focused: false })
     store.setText('新闻')
     for (const playing of [null, { package: 'tvc.live', loadUrl: 'tvc://live/ch01' }, { package: 'com.app', loadUrl: 'http://x/h5/p9.html' }]) {

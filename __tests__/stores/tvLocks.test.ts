@@ -1,5 +1,5 @@
 /**
- * Issue 12 on the phone's TV side: under global lock (a type 87 said globalLock true) nothing is
+ * Locks on the phone's TV side: under global lock (a type 87 said globalLock true) nothing is
  * sent to the TV and nothing is kept for later; a play the TV answers with globalLock true says the
  * TV is locked instead of "sent"; the reply is matched by its sequenceId (SPEC 4); the lock state a
  * type 87 shows goes back to the gateway (uploadLockState) when it differs.

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 23, the app's real stores against the gateway emulator: a returning WeChat user is logged in
+ * The app's real stores against the gateway emulator: a returning WeChat user is logged in
  * at launch without the phone button (empty storage, same simulated WeChat user); the first phone
  * login links the identity (createUser) and records the consent; a phone linked to another identity
  * stays logged out with its own message; newer terms ask again; logout means no silent login until a
@@ -80,7 +80,7 @@ async function tapPhoneLogin(p: ReturnType<typeof weappPhone>, phone: string) {
   return p.root.signInWithPhoneCode(`phone-${phone}`)
 }
 
-describe('WeChat login (issue 23)', () => {
+describe('WeChat login', () => {
   it('first phone login links the identity and records consent; a new phone with empty storage goes straight in', async () => {
     const first = weappPhone('zoe')
     await first.root.start()

@@ -57,13 +57,13 @@ describe('commands', () => {
         ...['up', 'down', 'left', 'right', 'ok', 'back', 'home', 'menu', 'volumeUp', 'volumeDown', 'mute', 'power'],
         ...['channelUp', 'channelDown'],
         ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `digit${d}`),
-        // issue 25: delete, confirm and the TV's search (手机输入)
+        // delete, confirm and the TV's search (手机输入)
         ...['del', 'enter', 'search'],
-        // issue 35: Android's media keys (now playing)
+        // Android's media keys (now playing)
         ...['playPause', 'play', 'pause', 'fastForward', 'rewind', 'next', 'previous'],
       ].sort(),
     )
-    // issue 21: KEYCODE_0 .. KEYCODE_9 are Android codes 7 .. 16; channel up/down 166/167
+    // KEYCODE_0 .. KEYCODE_9 are Android codes 7 .. 16; channel up/down 166/167
     for (let d = 0; d <= 9; d++) expect(remoteKey(digitKey(d)).content('9')).toEqual({ keyEvent: `KEYCODE_${d}`, value: String(7 + d), sNo: '9' })
     expect(remoteKey('channelUp').content('3')).toEqual({ keyEvent: 'KEYCODE_CHANNEL_UP', value: '166', sNo: '3' })
     expect(remoteKey('channelDown').content('4')).toEqual({ keyEvent: 'KEYCODE_CHANNEL_DOWN', value: '167', sNo: '4' })
@@ -75,7 +75,7 @@ describe('commands', () => {
     expect(() => remoteKey('nope' as never)).toThrow()
   })
 
-  it('a channel number is its digits then OK (issue 21), and only a whole number 0..9999 is one', () => {
+  it('a channel number is its digits then OK, and only a whole number 0..9999 is one', () => {
     expect(channelKeys(1)).toEqual(['digit1', 'ok'])
     expect(channelKeys(40)).toEqual(['digit4', 'digit0', 'ok'])
     expect(channelKeys(105)).toEqual(['digit1', 'digit0', 'digit5', 'ok'])
@@ -126,7 +126,7 @@ describe('incoming filter', () => {
     })
   })
 
-  it('accepts content sent as a JSON string, as many TV-side stacks do (issue 10 item 8)', () => {
+  it('accepts content sent as a JSON string, as many TV-side stacks do', () => {
     expect(parseInbound(filter.ownTopic, Buffer.from(msg(87, JSON.stringify({ lockCurrentStatus: 1, x: 2 }))), filter)).toEqual({
       kind: 'mode',
       sequenceId: '7',

@@ -76,7 +76,7 @@ it('connects through the platform socket, subscribes, then syncs: online with th
   })
 })
 
-it('a new nickname of the same user goes with the next command, without reconnecting (issue 23)', async () => {
+it('a new nickname of the same user goes with the next command, without reconnecting', async () => {
   const store = await online()
   const sockets = stack.socketLog.options.length
   store.setDevice(stack.device, { ...stack.user, nickName: '客厅老王' })

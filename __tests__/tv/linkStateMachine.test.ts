@@ -96,7 +96,7 @@ describe('with a device: login, topic, connect, subscribe, then sync + screen ty
       password: CREDS.sign,
       protocolVersion: 4,
       connectTimeout: 30_000,
-      // issue 33: a persistent session per login (persistentSession.test.ts)
+      // a persistent session per login (persistentSession.test.ts)
       clean: false,
       resubscribe: false,
       forceNativeWebSocket: true,
@@ -106,7 +106,7 @@ describe('with a device: login, topic, connect, subscribe, then sync + screen ty
     h.createWebsocket.mockReturnValueOnce(socket)
     expect(opts.createWebsocket?.('ws://127.0.0.1:8883/mqtt', ['mqtt'])).toBe(socket)
     expect(h.createWebsocket).toHaveBeenCalledWith('ws://127.0.0.1:8883/mqtt', ['mqtt'])
-    // SPEC 9's 1 s, plus the jitter of issue 26 (0..1 s on a first retry): reconnectJitter.test.ts
+    // SPEC 9's 1 s, plus the jitter of 0..1 s on a first retry: reconnectJitter.test.ts
     expect(opts.reconnectPeriod).toBeGreaterThanOrEqual(1_000)
     expect(opts.reconnectPeriod).toBeLessThan(2_000)
     expect(brokerConfig).toMatchObject({ protocolVersion: 4, connectTimeoutMs: 30_000, reconnectPeriodMs: 1_000, qos: 1 })
@@ -299,7 +299,7 @@ describe('last sent id vs last received id: reconnect at error counter 2 and 5, 
     const c1 = await goOnline(h)
     // sync + screen-type count as one send: both answered -> 0.
     expect(h.link.snapshot().errorCount).toBe(0)
-    // Between the cadence's syncs the issue 33 steps ask again (1, 2, 4, 8, 16 s): those stand in for
+    // Between the cadence's syncs the recovery steps ask again (1, 2, 4, 8, 16 s): those stand in for
     // the unanswered sync and are not counted, so the counter moves with the 30 s cadence only.
     const tick = (c: FakeClient) => {
       jest.advanceTimersByTime(30_000 - 1)
@@ -1014,7 +1014,7 @@ describe('link details a mutation would break', () => {
     expect(fresh.ended).toBe(false)
   })
 
-  it('a late CONNACK gives the SUBACK its own 30 s (issue 33: an accepted connection is not thrown away), and no more', async () => {
+  it('a late CONNACK gives the SUBACK its own 30 s (an accepted connection is not thrown away), and no more', async () => {
     const h = setup()
     h.link.setTarget(DEVICE, USER)
     await flush()

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 36, the shared rules of minors' mode (src/protocol/minors.ts, minorsSettings.ts) and the box's type 87 field
+ * The shared rules of minors' mode (src/protocol/minors.ts, minorsSettings.ts) and the box's type 87 field
  * (src/protocol/tv/minors.ts): defaults by age group, the accepted settings, the curfew on the
  * gateway's UTC+8 clock face whatever the host's time zone, and a reader that trusts nothing.
  */

@@ -6,7 +6,7 @@ import type { WebSocketLike } from '../../src/services/tv/socketPort'
 import { CREDS, DEVICE, FakeClient, OWN_TOPIC, USER, fakeApi, fakeConnect, flush, goOnline, replyTo } from './helpers/fakeMqtt'
 
 /**
- * Issue 33: the phone's MQTT session is persistent (clean session off) under jarvisLogin's client id.
+ * The phone's MQTT session is persistent (clean session off) under jarvisLogin's client id.
  * - A reconnect of the same login whose CONNACK says the session is present does not subscribe again:
  *   the sync goes out at once (RabbitMQ 3.10: no queue delete at the drop, no declare + bind at the return).
  * - A CONNACK without the session (it expired, the broker lost it) subscribes as before; so does a new
@@ -48,7 +48,7 @@ function failedAttempt(c: FakeClient, opened: boolean): void {
 
 const keyEvents = (c: FakeClient, from: number) => c.published.slice(from).map((p) => p.envelope.actionData.content.keyEvent)
 
-describe('persistent phone sessions (issue 33)', () => {
+describe('persistent phone sessions', () => {
   it('is the app default: clean session off, under the client id of the login', async () => {
     expect(broker.session).toBe('persistent')
     const h = setup()

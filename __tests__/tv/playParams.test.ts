@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 22: h5Play `params` gains `episode` and `positionSec` only when it parses as a JSON object. */
+/** h5Play `params` gains `episode` and `positionSec` only when it parses as a JSON object. */
 import { playStartOf, withPlayStart } from '../../src/protocol/tv/playParams'
 
 describe('h5Play params: where a play starts', () => {

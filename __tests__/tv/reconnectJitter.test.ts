@@ -4,7 +4,7 @@ import { TvLink } from '../../src/services/tv/link'
 import { FakeClient, fakeApi, fakeConnect, goOnline } from './helpers/fakeMqtt'
 
 /**
- * The reconnect jitter: a deliberate deviation from SPEC 9's flat 1 s reconnect period (issue 26).
+ * The reconnect jitter: a deliberate deviation from SPEC 9's flat 1 s reconnect period.
  * mqtt.js reconnects a lost connection by itself after `options.reconnectPeriod`; the link sets it to
  * 1 s + random 0..min(30 s, 1 s x 2^k) for the k-th retry since it was last ready. Fake timers; the
  * test plays mqtt.js's reconnect timer (it reads the period when the connection closes).

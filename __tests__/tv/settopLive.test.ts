@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 21: the virtual box plays live TV from digit keys, OK and 频道+/−, as a hand remote does. */
+/** The virtual box plays live TV from digit keys, OK and 频道+/−, as a hand remote does. */
 import { VirtualSetTopBox } from '../../emulator/settop/box'
 import { LIVE_COMMIT_MS, LIVE_PACKAGE, type LiveChannelDef } from '../../emulator/settop/model'
 import type { TvLocks } from '../../emulator/directory'

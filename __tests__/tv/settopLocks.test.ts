@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 12, the box's side of the locks: under global lock h5Play and keys are answered with a type
+ * The box's side of the locks: under global lock h5Play and keys are answered with a type
  * 87 carrying the command's sequenceId, lockCurrentStatus and globalLock true, and change nothing;
  * report() pushes an unsolicited type 87 to the phones the box served (never to one it may no longer
  * answer), with the screen option the gateway set.

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 35, the virtual box's side of now playing (src/protocol/tv/media.ts): Android's media keys as
+ * The virtual box's side of now playing (src/protocol/tv/media.ts): Android's media keys as
  * type 13 key events (85 play/pause, 126 play, 127 pause, 90 / 89 ±10 s, 87 / 88 episodes), a paused
  * program holding its position on the stack's moved clock, the report's `paused`, the watch record
  * keeping the paused position (30 s cadence, the write at stop), the seek extension (`seekTo`, the
@@ -176,7 +176,7 @@ describe('a program: pause, play, ±10 s, seek, episodes', () => {
       expect(readMediaAnswer(r)).toEqual({ keyEvent: KEY_EVENT_SEEK, done: false, reason: 'invalid' })
       expect(r.playState.vod).toMatchObject({ episode: 2, positionSec: 899 })
     }
-    // a value that is no string or past the box's key bounds (issue 32): the key is not taken at all, a
+    // a value that is no string or past the box's key bounds: the key is not taken at all, a
     // plain answer without `media`, nothing changed
     for (const bad of [12, null, '9'.repeat(5000)]) {
       const r = await ask(raw(bad))

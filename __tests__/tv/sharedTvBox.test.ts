@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 25, the virtual box's side of the shared TV (src/protocol/tv/family.ts, textInput.ts): who did
+ * The virtual box's side of the shared TV (src/protocol/tv/family.ts, textInput.ts): who did
  * what goes to the family's phones only, from the session behind the sender's topic (never `from`),
  * with the action's age in seconds; membership is checked on every message that goes out; presence is
  * a contact within 60 s unless hidden; the search field takes text only when focused, up to 64 code
@@ -31,7 +31,7 @@ function setup() {
   ]
   const out: Out[] = []
   const plays: TvPlay[] = []
-  // issue 32: an answer goes only to a phone of the sender's own user, in the family
+  // an answer goes only to a phone of the sender's own user, in the family
   const isMember = (topic: string, sender?: string) => !!sender && sessions.get(topic) === sender && members.some((m) => m.uid === sender)
   const box = new VirtualSetTopBox(
     TV,
@@ -117,7 +117,7 @@ describe('the last action', () => {
   })
 })
 
-describe('who sent it: the sender the broker vouched for (issue 32)', () => {
+describe('who sent it: the sender the broker vouched for', () => {
   it("a member naming the owner's phone as `from.topic` is refused: no answer to anyone, no action, the owner is never told it was them", async () => {
     const { send, out, box, last } = setup()
     send(syncPlayState(), OWNER)

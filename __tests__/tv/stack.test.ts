@@ -103,7 +103,7 @@ it('SETTOP=off: no boxes; an external TV client with TV credentials owns the TV 
     })
     // Another TV's topic is not this TV's to read.
     await expect(tvClient.subscribeAsync('tvc/tv/000000000000', { qos: 1 })).rejects.toThrow()
-    // its topic and each user's way in below it (issue 32: the level names the sender)
+    // its topic and each user's way in below it (the level names the sender)
     await tvClient.subscribeAsync(`${topic}/#`, { qos: 1 })
     // The external TV answers like a set-top box would: echo the id, reply on the sender's topic, from
     // the topic the command came in on (the TV topic that phone knows).

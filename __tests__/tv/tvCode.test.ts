@@ -1,5 +1,5 @@
 /** @jest-environment node */
-/** Issue 34: where the TV link's code comes from (weapp: the mqtt async subpackage; H5: lazy chunks). */
+/** Where the TV link's code comes from (weapp: the mqtt async subpackage; H5: lazy chunks). */
 import { MQTT_SUBPACKAGE_FILE, weappTvCode } from '../../src/platform/mqtt/weapp'
 import { browserTvCode } from '../../src/platform/tvCode/browser'
 import * as subpackage from '../../src/platform/mqtt/subpackage'

@@ -10,7 +10,7 @@ import { MemoryDirectory } from '../../emulator/broker/memoryDirectory'
 import { FakeClient, OWN_TOPIC, TV_TOPIC, fakeApi, fakeConnect, flush, goOnline, replyTo } from './helpers/fakeMqtt'
 
 /**
- * Issue 33, the phone's side, with fake timers and a fake mqtt client (the test plays broker and TV):
+ * A returning TV, the phone's side, with fake timers and a fake mqtt client (the test plays broker and TV):
  * - after an unanswered request while the phone's link is up, the link asks again after 1, 2, 4, 8,
  *   16 s, then only at SPEC 9's 30 s cadence (a deliberate deviation, bounded);
  * - the first sync after the link gets ready that goes unanswered within 2 s is sent once more before
@@ -387,7 +387,7 @@ describe('the local stack box announces itself when it (re)connects (fake timers
   const TV = { mac: 'AABBCCDDEEFF', name: '客厅电视', topic: TV_TOPIC }
   const FAMILY = ['tvc/phone/cid-1', 'tvc/phone/cid-2']
   const STRANGER = 'tvc/phone/cid-x'
-  // issue 32: each phone topic's user (the broker session behind it): the box answers as that user's way in
+  // each phone topic's user (the broker session behind it): the box answers as that user's way in
   const USERS = new Map([['tvc/phone/cid-1', 'u1'], ['tvc/phone/cid-2', 'u2'], [STRANGER, 'ux']])
 
   function boxWith(familyTopics: () => readonly string[]) {

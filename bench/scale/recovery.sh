@@ -4,7 +4,7 @@
 # pid), with the machine's load average printed before each. Every run is bounded (--duration) and
 # appended to .artifacts/bench-scale/runs.jsonl; `npx tsx bench/scale/table.ts` prints them as a table.
 #
-#   bash bench/scale/recovery.sh                 the five scenarios of the issue
+#   bash bench/scale/recovery.sh                 the five recovery scenarios
 #   PAIRS_SMALL=500 PAIRS_LARGE=2000 bash bench/scale/recovery.sh
 #   SCENARIOS="storm:1000 storm:1500" bash bench/scale/recovery.sh   a ladder (scenario:pairs ...)
 set -euo pipefail

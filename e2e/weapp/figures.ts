@@ -30,7 +30,7 @@ export interface PageFigures {
   depth: number
   widest: number
   /**
-   * The page was driven by this check's scripted taps (home: login, consent, remote, 直播), which come
+   * The page was driven by this check's scripted taps (home: login, consent, remote, 电视频道), which come
    * at machine speed, many within one second: its setData rate is printed but not judged (a person
    * does not tap six controls in 300 ms); its size and nodes are.
    */

@@ -9,7 +9,7 @@
  *   4. Login through the getPhoneNumber button (after the consent checkbox), then 电视在线.
  *   5. One remote key changes the virtual box's state (the remote's code from the home-parts async
  *      subpackage).
- *   6. Live TV: the 直播 tab's channels, a channel's schedule, 在电视上看 switches the box.
+ *   6. Live TV: the 电视频道 tab's channels, a channel's schedule, 在电视上看 switches the box.
  *   7. A detail page with episodes plays one on the TV: the box plays that episode; home's
  *      now-playing panel names it and its 暂停 pauses the box; the remote's 触控板: a long
  *      press is 返回, a swipe right moves the box's focus one tile. Both panels came by require.async
@@ -178,13 +178,13 @@ async function run(): Promise<void> {
     log(`volume ${volumeBefore} -> ${box!.state.volume} (${box!.tv.mac})`)
     realm.fire(home, { text: common.close }, 'tap')
 
-    section('live TV: the 直播 tab, a channel\'s schedule, 在电视上看 switches the box')
+    section('live TV: the 电视频道 tab, a channel\'s schedule, 在电视上看 switches the box')
     realm.fire(home, { text: h.liveTab }, 'tap')
     const liveMs = await waitFor('channels of the first group', () => realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length > 0, 10_000)
     const groups = realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-groups__tab')).length
     log(`${groups} groups; ${realm.find(home, (n) => String(n.cl ?? '').split(' ').includes('live-item')).length} channels ${liveMs} ms after the tap`)
-    // room in the main package: the 直播 tab's code comes from home-parts too
-    check(realm.asyncLoads.includes(part('LiveTab')), `the 直播 tab must come from ${part('LiveTab')} (loaded: ${realm.asyncLoads.join(', ')})`)
+    // room in the main package: the 电视频道 tab's code comes from home-parts too
+    check(realm.asyncLoads.includes(part('LiveTab')), `the 电视频道 tab must come from ${part('LiveTab')} (loaded: ${realm.asyncLoads.join(', ')})`)
     const row = realm.find(home, (n) => typeof n.sid === 'string' && String(n.cl ?? '').split(' ').includes('live-item'))[0]
     const navCount = realm.navigations.length
     realm.fire(home, { attr: 'sid', value: row.sid }, 'tap')
@@ -325,7 +325,7 @@ async function run(): Promise<void> {
     console.log(`of which this simulation provides its own: ${called.filter((n) => realm.wxOverridden.includes(n)).join(', ')}`)
     console.log(`seen by the user: ${realm.shown.join(' / ') || '(no toast or modal)'}`)
 
-    console.log(`\nWeChat experience-score figures per page (home after login, remote and 直播; the others as opened):\n${formatFigures(figures)}`)
+    console.log(`\nWeChat experience-score figures per page (home after login, remote and 电视频道; the others as opened):\n${formatFigures(figures)}`)
     const over = figures.flatMap(auditProblems)
     check(over.length === 0, `over WeChat's Audits limits:\n${over.join('\n')}`)
   } finally {
@@ -337,7 +337,7 @@ async function run(): Promise<void> {
 /** The parameters a person arrives with, taken from what the app itself navigates to. */
 async function arrivalParams(realm: WeappRealm, home: PageInstance): Promise<Record<string, Record<string, string>>> {
   const out: Record<string, Record<string, string>> = {}
-  // the schedule page as the 直播 tab opened it
+  // the schedule page as the 电视频道 tab opened it
   const schedule = realm.navigations.map((n) => n.url ?? '').filter((u) => u.includes('live-channel')).pop()
   if (schedule) {
     const [path, query = ''] = schedule.replace(/^\//, '').split('?')

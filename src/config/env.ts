@@ -10,9 +10,14 @@ function read(value: string | undefined, fallback: string): string {
   return value !== undefined && value !== '' ? value : fallback
 }
 
-/** Local stack defaults (see README "Configuration"). */
-export const LOCAL_GATEWAY_URL = 'http://127.0.0.1:8787/'
-export const LOCAL_MQTT_URL = 'ws://127.0.0.1:8883/mqtt'
+/**
+ * Local stack defaults (see README "Configuration"). An operator build never falls back to them (the
+ * build stops without its own addresses, config/target.ts), and carries none of them: the build folds
+ * TARO_APP_TARGET, so no http:// or ws:// address is left in the package for WeChat to refuse
+ * (scripts/check-weapp-release.mjs).
+ */
+export const LOCAL_GATEWAY_URL = process.env.TARO_APP_TARGET === 'operator' ? '' : 'http://127.0.0.1:8787/'
+export const LOCAL_MQTT_URL = process.env.TARO_APP_TARGET === 'operator' ? '' : 'ws://127.0.0.1:8883/mqtt'
 
 function withTrailingSlash(url: string): string {
   return url.endsWith('/') ? url : `${url}/`
@@ -46,7 +51,7 @@ export const env = Object.freeze({
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean),
-  /** The operator's WeChat official account (issue 24): its name, said where the follow card tells how to find it. */
+  /** The operator's WeChat official account: its name, said where the follow card tells how to find it. */
   officialAccountName: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_NAME, '手机高清电视助手'),
   /** '1' when that account is linked to the mini-program (only then may WeChat's official-account component show). */
   officialAccountLinked: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_LINKED, '') === '1',

@@ -44,14 +44,14 @@ export const broker = Object.freeze({
   connectTimeoutMs: 30_000,
   reconnectPeriodMs: 1_000,
   /**
-   * A deliberate deviation from SPEC 9's flat 1 s reconnect (issue 26, README "Broker at scale"): a
+   * A deliberate deviation from SPEC 9's flat 1 s reconnect (README "Broker at scale"): a
    * lost connection's k-th retry waits 1 s plus a random 0..min(this, 1 s x 2^k). With a flat 1 s,
    * every phone of a dropped load balancer came back in the same second and none got through.
    */
   reconnectJitterMaxMs: 30_000,
   qos: 1 as const,
   /**
-   * Issue 33 (a choice SPEC 9 leaves open, README "Broker at scale"): the phone's MQTT session is
+   * A choice SPEC 9 leaves open (README "Broker at scale"): the phone's MQTT session is
    * persistent (clean session off) under jarvisLogin's client id, which is new with every login. A
    * reconnect of the same login finds its session (CONNACK session present) and does not subscribe
    * again: on RabbitMQ 3.10 that saves a queue delete at the drop and a declare + bind at the return,
@@ -74,14 +74,14 @@ export const tvTimers = Object.freeze({
    */
   faultRetryMaxMs: 30_000,
   /**
-   * A deliberate deviation from SPEC 9's 30 s sync cadence (issue 33, README "Broker at scale"): after
+   * A deliberate deviation from SPEC 9's 30 s sync cadence (README "Broker at scale"): after
    * a sync goes unanswered while the phone's own link is up, the link asks again after each of these
    * delays in turn (while the TV stays silent), then only at the 30 s cadence. A TV that stays away
    * costs these five syncs; one that returns is seen within a step instead of up to 30 s later.
    */
   resyncBackoffMs: Object.freeze([1_000, 2_000, 4_000, 8_000, 16_000]) as readonly number[],
   /**
-   * Issue 33: the first sync after the link gets ready (a connect or a reconnect) that goes unanswered
+   * The first sync after the link gets ready (a connect or a reconnect) that goes unanswered
    * within this long of it is sent once more before the TV is called offline: after a broker incident
    * the phone is often back a moment before its TV.
    */

@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 /**
  * The platform's toast, dialog and vibration, behind src/platform/feedback.ts. On H5 this module is
  * its own chunk: Taro's interaction kit (toast, modal, action sheet and their inline icon font, about
- * 23 KB) is not needed to paint home, so the entry does not carry it (issue 34).
+ * 23 KB) is not needed to paint home, so the entry does not carry it.
  */
 export function showToast(title: string, duration: number): void {
   void Taro.showToast({ title, icon: 'none', duration })

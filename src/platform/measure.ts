@@ -76,7 +76,7 @@ function measureDom(view: string, item: string, axis: 'x' | 'y'): number | null 
   const found = shownElement(view)
   const it = found?.querySelector(item) ?? shownElement(item)
   // Taro's H5 ScrollView (h5.useHtmlComponents) renders no id, so `view` is usually not found: the
-  // view is then the scroll container around the item (before this, the 直播 schedule and the tab
+  // view is then the scroll container around the item (before this, the 电视频道 schedule and the tab
   // strips never scrolled on H5)
   const v = found ?? (it ? scrollContainerOf(it, axis) : null)
   if (!v || !it) return null

@@ -2,7 +2,7 @@ import { scrollContainerOf } from './measure'
 
 /**
  * Calls `onNear` once, when the element `#id` comes near the visible part of the scroll area `#rootId`
- * (issue 34: content under the fold is rendered when the user scrolls near it, not with the first
+ * (content under the fold is rendered when the user scrolls near it, not with the first
  * screen). H5, with IntersectionObserver on the scroll area:
  * - before the user scrolls, only when the marker is on screen: the first load renders the first
  *   screen and no more (the DOM budget of check:first-load);

@@ -24,7 +24,7 @@ export class CodecError extends Error {
 
 /**
  * Source of random bytes for IVs, synchronous so the codec stays synchronous. It must be a secure
- * source: where none exists it throws SecureRandomError, never falling back to Math.random (issue 10).
+ * source: where none exists it throws SecureRandomError, never falling back to Math.random.
  * The app hands in a pool (src/services/http/secureRandom.ts) filled ahead of need.
  */
 export type RandomBytes = (n: number) => Uint8Array

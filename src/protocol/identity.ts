@@ -1,5 +1,5 @@
 /**
- * WeChat identity and profile rules the phone and the gateway share (issue 23).
+ * WeChat identity and profile rules the phone and the gateway share.
  *
  * Simulated WeChat codes (local stack only): WeChat's wx.login gives a one-time code that the
  * operator's server exchanges (code2Session) for the openId. The local stack plays code2Session with

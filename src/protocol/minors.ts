@@ -1,5 +1,5 @@
 /**
- * Minors' mode (issue 36, a local-stack extension): how long and when a child watches the family TV.
+ * Minors' mode (a local-stack extension): how long and when a child watches the family TV.
  * The rules here are shared by the gateway (which keeps the settings and the day's counted total per
  * TV), the local stack's box (which counts playback and enforces) and the phone (which refuses its own
  * commands out of limits, whether or not the box enforces). Everything is on the gateway's clock face,

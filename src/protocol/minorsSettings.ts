@@ -1,5 +1,5 @@
 /**
- * Minors' mode (issue 36): which settings a parent may store, and their defaults (the age group's
+ * Minors' mode: which settings a parent may store, and their defaults (the age group's
  * total). Used by the gateway (validation) and the settings page; the enforcement rules the box and
  * the phone share are ./minors.ts.
  */

@@ -4,7 +4,7 @@
  * and that code. The app always sends the code as bindDevice's optional `pairCode`; a gateway that
  * does not ask for one ignores it. The person at the TV can always ask it for a fresh code
  * (换一个配对码), which binds at once (emulator/pairing.ts).
- * Issue 32: 8 digits (6 until then), so that the guesses a TV takes from all accounts together
+ * 8 digits, so that the guesses a TV takes from all accounts together
  * (emulator/pairing.ts) find its code with a chance below 1 in 100,000 a day.
  *
  *   QR text: tvc://bind?mac=AC3B7F0E1001&code=12345678

@@ -2,7 +2,7 @@
  * User-facing strings of the address pages, in Chinese. A module of its own beside src/strings/index.ts so that
  * it loads with the subpackage pages that show it, not with the main package.
  */
-/** Issue 14: the address book and form (subpackages9 add-address). */
+/** The address book and form (subpackages9 add-address). */
 export const address = Object.freeze({
   entry: '收货地址',
   add: '新增收货地址',

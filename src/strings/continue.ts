@@ -1,5 +1,5 @@
 /**
- * User-facing strings of home's 继续观看 row (issue 22), in Chinese. A module of their own beside
+ * User-facing strings of home's 继续观看 row, in Chinese. A module of their own beside
  * src/strings.ts so that they load with the row's code, after home's first paint.
  */
 export const continueRow = Object.freeze({

@@ -1,5 +1,5 @@
 /**
- * Issue 24 strings of the search page (labels, 热搜榜) and the black lists' edit mode, in a module of
+ * User-facing strings of the search page (labels, 热搜榜) and the black lists' edit mode, in a module of
  * their own so that they load with those pages, not with home.
  */
 export const discover = Object.freeze({

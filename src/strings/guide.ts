@@ -1,5 +1,5 @@
 /**
- * User-facing strings of home's first-visit guide (issue 24), in Chinese: a module of their own so
+ * User-facing strings of home's first-visit guide, in Chinese: a module of their own so
  * that they load with the guide after home's first paint, not with home.
  */
 export const guide = Object.freeze({

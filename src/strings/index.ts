@@ -61,9 +61,9 @@ export const net = Object.freeze({
   serverError: '服务异常，请稍后重试',
   badResponse: '服务返回的数据有误，请稍后重试',
   chunkLoadError: '页面加载失败，请检查网络后重试',
-  /** Issue 10: no secure random source for the request cipher (WeChat below base library 2.15.0). */
+  /** No secure random source for the request cipher (WeChat below base library 2.15.0). */
   noSecureRandom: '当前环境无法安全加密请求，请升级微信或更换浏览器后重试',
-  /** Issue 34: the request cipher's code (weapp: an async subpackage) did not load; nothing was sent. */
+  /** The request cipher's code (weapp: an async subpackage) did not load; nothing was sent. */
   cipherLoadError: '加密组件加载失败，请检查网络后重试',
 })
 
@@ -80,17 +80,17 @@ export const tv = Object.freeze({
   online: '电视在线',
   offline: '电视不在线',
   idle: '未连接',
-  /** Issue 33: the phone's own link is down (not the TV): mqtt.js or the link is reconnecting it. */
+  /** The phone's own link is down (not the TV): mqtt.js or the link is reconnecting it. */
   reconnecting: '手机重新连接中…',
   offlineCannotSend: '电视不在线，指令未发送，请确认电视已开机并联网',
   resync: '刷新状态',
   resyncSent: '正在同步电视状态',
   playing: '电视正在播放节目',
-  /** Issue 22: line 1 of the TV card when the box reports the program it plays. */
+  /** Line 1 of the TV card when the box reports the program it plays. */
   playingVod: (title: string, episode: number | null) => (episode === null ? `正在播放 ${title}` : `正在播放 ${title} · 第${episode}集`),
-  /** Issue 21: line 1 of the TV card while the box reports a live channel. */
+  /** Line 1 of the TV card while the box reports a live channel. */
   playingLive: (channel: string, title: string) => (title ? `正在播放 ${channel} · ${title}` : `正在播放 ${channel}`),
-  /** Keys go one after another's reply (issue 21). */
+  /** Keys go one after another's reply. */
   sequenceStopped: '电视没有响应，后面的按键没有发送',
   keysBusy: '按得太快了，请稍候再按',
   switching: (channel: string) => `正在切换到 ${channel}…`,
@@ -106,7 +106,7 @@ export const tv = Object.freeze({
   playSent: '已发送到电视',
   /** The box refused to start a program under its child lock (its reply's childRefused). */
   childRefused: '电视开着童锁，这个节目不适合儿童观看，电视没有播放',
-  /** Issue 12: the TV is under global lock: nothing is sent or queued. */
+  /** The TV is under global lock: nothing is sent or queued. */
   globalLocked: '电视已开启全局锁，暂时不能遥控或投屏，请先在“童锁与全局锁”中关闭',
   sourceLabel: '来源：',
   /** Broker CONNACK refusal codes (MQTT 3.1.1). */
@@ -118,7 +118,7 @@ export const tv = Object.freeze({
     5: '电视连接失败：没有控制该电视的权限',
   } as Record<number, string>),
   refusalUnknown: '电视连接失败，请稍后重试',
-  /** TV link (issue 4): jarvisLogin / queryAgentTopic failed, no reply, broker lost, SUBACK refused. */
+  /** TV link: jarvisLogin / queryAgentTopic failed, no reply, broker lost, SUBACK refused. */
   linkLoginFailed: '电视连接失败：消息服务登录失败，请稍后重试',
   linkTopicMissing: '电视连接失败：没有找到这台电视，请确认电视已绑定',
   linkNoReply: '电视没有响应，请确认电视已开机并联网',
@@ -155,7 +155,7 @@ export const tv = Object.freeze({
     del: '删除',
     enter: '确认',
     search: '搜索',
-    // issue 35: the media keys (now playing)
+    // the media keys (now playing)
     playPause: '播放/暂停',
     play: '播放',
     pause: '暂停',
@@ -175,7 +175,7 @@ export const login = Object.freeze({
   loginAction: '登录',
   notLoggedIn: '登录后即可管理电视、收藏节目',
   loadingDevices: '正在获取你的电视…',
-  /** Issue 23: createUser's 1004 (the phone is linked to another WeChat identity). */
+  /** createUser's 1004 (the phone is linked to another WeChat identity). */
   linkedElsewhere: '该手机号已绑定其他微信账号，请用原微信登录',
 })
 
@@ -228,9 +228,9 @@ export const devices = Object.freeze({
   empty: '还没有绑定电视，绑定后即可用手机遥控',
   macLabel: 'MAC',
   notConnected: '切换后连接',
-  /** Issue 12: a TV left the list because its owner removed the user from its family. */
+  /** A TV left the list because its owner removed the user from its family. */
   lostTv: (tv: string) => `你已被移出「${tv}」的家庭`,
-  /** Issue 25: the owner unbound the TV while this member's app may have been closed. */
+  /** The owner unbound the TV while this member's app may have been closed. */
   unboundTv: (tv: string) => `「${tv}」已被管理员解绑，已从你的电视列表中移除`,
   /** To a TV's owner: wrong lock passwords started to wait (someone may be guessing it). */
   pinGuessed: (tv: string, count: number) =>
@@ -241,7 +241,8 @@ export const devices = Object.freeze({
 })
 
 export const home = Object.freeze({
-  liveTab: '直播',
+  /** Channel schedules, not streaming: nothing plays on the phone (WeChat judges the category by the words). */
+  liveTab: '电视频道',
   more: '更多',
   searchPlaceholder: '搜索节目、演员',
   onAir: '正在播出',
@@ -249,24 +250,24 @@ export const home = Object.freeze({
   remote: '遥控器',
   remotePad: '方向键',
   remoteDigits: '数字键',
-  /** Issue 35: the remote's third mode. */
+  /** The remote's third mode. */
   remoteTouch: '触控板',
   /**
-   * Issue 35: the remote, now playing and the touch pad load after home (weapp: an async subpackage);
+   * The remote, now playing and the touch pad load after home (weapp: an async subpackage);
    * what the user reads when that code did not arrive (a tap tries again).
    */
   remoteLoadFailed: '遥控器加载失败，请检查网络后重试',
   nowPlayingLoadFailed: '播放控制加载失败，请检查网络',
   touchPadLoadFailed: '触控板加载失败，请检查网络',
-  /** Issue 25's 手机输入 under the remote's keys (H5: its own chunk). */
+  /** The shared TV's 手机输入 under the remote's keys (H5: its own chunk). */
   textInputLoadFailed: '手机输入加载失败，请检查网络',
-  /** Issue 36: the 直播 tab's code (weapp: home-parts) did not arrive. */
-  liveLoadFailed: '直播加载失败，请检查网络后重试',
+  /** The 电视频道 tab's code (weapp: home-parts) did not arrive. */
+  liveLoadFailed: '电视频道加载失败，请检查网络后重试',
   bindTv: '去绑定',
 })
 
 export const program = Object.freeze({
-  /** Issue 32: a program the child channel does not allow, opened from a link in child mode. */
+  /** A program the child channel does not allow, opened from a link in child mode. */
   childNotAllowed: '儿童模式下不能查看这个节目：它不适合儿童',
   thirdParty: '第三方',
   episodes: '选集',
@@ -327,7 +328,7 @@ export const tasks = Object.freeze({
   reportFailed: (reason: string) => `任务进度未更新：${reason}`,
 })
 
-/** The points centre (issue 13): activity-index, points-list, points-income, activity-rules. */
+/** The points centre: activity-index, points-list, points-income, activity-rules. */
 export const points = Object.freeze({
   balance: '我的积分',
   todayPoints: (n: number) => `今日已获得 ${n} 积分`,
@@ -357,13 +358,13 @@ export const points = Object.freeze({
   loadMoreFailed: (m: string) => `${m}，点击重试`,
 })
 
-/** Issue 10: the error boundary around every page. */
+/** The error boundary around every page. */
 export const pageErrors = Object.freeze({
   crashed: '页面出错了，请重试',
   retry: '重新加载',
 })
 
-/** Issue 11: 我的 (personal centre), favourites, watch records, black lists, my info, web view. */
+/** 我的 (personal centre), favourites, watch records, black lists, my info, web view. */
 export const personal = Object.freeze({
   entry: '我的',
   avatarAlt: '头像',
@@ -394,7 +395,7 @@ export const personal = Object.freeze({
   deleted: '已删除',
   favEmpty: '还没有收藏节目，在节目详情页点“收藏”即可加入',
   recordEmpty: '还没有观看记录，在电视上播放节目后会出现在这里',
-  /** Issue 32: child mode in the user's own lists (我的收藏, 观看记录, 节目黑名单). */
+  /** Child mode in the user's own lists (我的收藏, 观看记录, 节目黑名单). */
   childHidden: (n: number) => `儿童模式下隐藏了${n}个不适合儿童的节目，电视退出儿童模式后显示`,
   childNoClear: '儿童模式下不能清空记录',
   today: '今天',

@@ -1,5 +1,5 @@
 /**
- * User-facing strings of live TV (issue 21: the 直播 tab and a channel's schedule), in Chinese. A
+ * User-facing strings of live TV (the 电视频道 tab and a channel's 节目单), in Chinese. A
  * module of their own beside src/strings/index.ts so that they load with the live tab and the schedule
  * page, not with home.
  */
@@ -13,7 +13,7 @@ export const live = Object.freeze({
   watchOnTv: '在电视上看',
   schedule: '节目单',
   past: '已播',
-  nowMark: '直播中',
+  nowMark: '播出中',
   later: '未播',
   noSchedule: '这一天暂无节目单',
   dayOutOfRange: '只能查看前后3天的节目单',

@@ -1,8 +1,8 @@
 /**
- * User-facing strings of issue 12 (locks, screen mode, family members), in Chinese. A module of
+ * User-facing strings of locks, screen mode and family members, in Chinese. A module of
  * their own beside src/strings/index.ts so that they load with the pages that show them, not with home.
  */
-/** Issue 12: child lock and global lock (pages/my-one-lock). */
+/** Child lock and global lock (pages/my-one-lock). */
 export const locks = Object.freeze({
   childLock: '童锁',
   childLockHint: '开启后电视切换到少儿桌面，只播放少儿频道',
@@ -32,7 +32,7 @@ export const locks = Object.freeze({
   needTv: '请先绑定电视',
 })
 
-/** Issue 12: screen mode (pages/my-tabmode). */
+/** Screen mode (pages/my-tabmode). */
 export const screenMode = Object.freeze({
   modeTitle: '投屏模式',
   qualityTitle: '画质',
@@ -46,10 +46,10 @@ export const screenMode = Object.freeze({
   tvPending: '等待电视确认…',
 })
 
-/** Issue 12: family members of a TV (inside pages/my-tv). */
+/** Family members of a TV (inside pages/my-tv). */
 export const family = Object.freeze({
   title: '家庭成员',
-  /** Issue 25: presence (whose phones are connected to this TV now). */
+  /** Presence (whose phones are connected to this TV now). */
   presentTitle: '正在使用这台电视',
   presentNone: '现在没有人在用',
   presentOnlyCurrent: '切换到这台电视后可看到谁在用',

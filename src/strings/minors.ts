@@ -1,5 +1,5 @@
 /**
- * Issue 36, minors' mode: the few strings the main package shows (the TV card's line, the refusal of a
+ * Minors' mode: the few strings the main package shows (the TV card's line, the refusal of a
  * play or channel before anything is sent, the rest reminder; the lock page's entry shows the card's
  * line, or 已关闭). The settings page's own strings are in ./minorsPage.ts, which loads with its
  * subpackage.

@@ -1,5 +1,5 @@
 /**
- * Issue 36, the minors' mode page (subpackages/pages/minors-mode): settings, the grant and the 7-day
+ * The minors' mode page (subpackages/pages/minors-mode): settings, the grant and the 7-day
  * report. A module of its own so these strings load with the subpackage, not with home.
  */
 export const minorsPage = Object.freeze({
@@ -11,7 +11,7 @@ export const minorsPage = Object.freeze({
   ageDefault: (min: number) => `默认每日${min}分钟`,
   limit: '每日观看时长',
   limitValue: (min: number) => (min % 60 === 0 ? `${min / 60}小时` : min > 60 ? `${Math.floor(min / 60)}小时${min % 60}分钟` : `${min}分钟`),
-  limitHint: '15分钟到4小时，点播和直播都计时，电视桌面不计时',
+  limitHint: '15分钟到4小时，点播和电视频道都计时，电视桌面不计时',
   less: '减少',
   more: '增加',
   curfew: '禁用时段',
@@ -57,7 +57,7 @@ export const minorsPage = Object.freeze({
   weekdays: Object.freeze(['日', '一', '二', '三', '四', '五', '六']) as readonly string[],
   watchedTitle: (label: string) => `${label} 看了什么`,
   watchedNone: '这天没有观看',
-  kinds: Object.freeze({ vod: '点播', live: '直播', other: '其他' }) as Record<string, string>,
+  kinds: Object.freeze({ vod: '点播', live: '电视频道', other: '其他' }) as Record<string, string>,
   fromRecord: '观看记录',
   granted15: '已延长15分钟',
 })

@@ -1,4 +1,4 @@
-/** Issue 35, now playing and the touch pad (loaded with the panel and the remote, not with home's first paint). */
+/** Now playing and the touch pad (loaded with the panel and the remote, not with home's first paint). */
 export const nowPlaying = Object.freeze({
   title: '正在播放',
   /** What plays when the box names nothing (a real operator's box). */
@@ -19,7 +19,7 @@ export const nowPlaying = Object.freeze({
   episodeNow: (episode: number) => `正在播放第${episode}集`,
   channelNow: (name: string) => `已切换到 ${name}`,
   sent: '已发送到电视',
-  live: '直播频道不能暂停、快进或拖动进度',
+  live: '电视频道不能暂停、快进或拖动进度',
   idle: '电视没有在播放节目',
   lastEpisode: '已经是最后一集',
   firstEpisode: '已经是第一集',

@@ -2,7 +2,7 @@
  * User-facing strings of the prizes pages, in Chinese. A module of its own beside src/strings/index.ts so that
  * it loads with the subpackage pages that show it, not with the main package.
  */
-/** Issue 14: prizes (points-exchange, points-exchange-detail, points-my-prize). */
+/** Prizes (points-exchange, points-exchange-detail, points-my-prize). */
 export const prizes = Object.freeze({
   entryExchange: '积分兑换',
   entryMyPrize: '我的奖品',

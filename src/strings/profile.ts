@@ -1,5 +1,5 @@
 /**
- * User-facing strings of issue 23 (editing the profile in my-info), in Chinese. A module of their
+ * User-facing strings of editing the profile in my-info, in Chinese. A module of their
  * own beside src/strings/index.ts, loaded with the page that shows them.
  */
 import { NICKNAME_MAX } from '../protocol/identity'

@@ -1,5 +1,5 @@
 /**
- * User-facing strings of issue 22 on the detail page and in 观看记录 (resume points, episodes), in
+ * User-facing strings of continue watching on the detail page and in 观看记录 (resume points, episodes), in
  * Chinese. A module of their own beside src/strings/index.ts so that they load with those pages (on H5) and
  * not with home.
  */

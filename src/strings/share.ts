@@ -2,7 +2,7 @@
  * User-facing strings of the share pages, in Chinese. A module of its own beside src/strings/index.ts so that
  * it loads with the subpackage pages that show it, not with the main package.
  */
-/** Issue 14: the share activity (activity-share). */
+/** The share activity (activity-share). */
 export const share = Object.freeze({
   title: '邀请好友参加积分活动',
   text: '好友通过你的分享首次参加活动，你将获得积分奖励；好友可领取新人影视券。',
@@ -22,4 +22,11 @@ export const share = Object.freeze({
   alreadyJoined: '您已参加过该活动',
   goCentre: '去活动中心',
   needLogin: '登录后参加活动',
+  /**
+   * WeChat (src/platform/share.ts sharingRewarded): the same page without any reward. No points for
+   * sharing, nothing for the friend, no gift in the card's title (WeChat's 运营规范, 滥用分享).
+   */
+  plainTitle: '把积分活动分享给好友',
+  plainText: '好友打开分享卡片即可查看积分活动，签到、做任务攒积分。',
+  plainCardTitle: '手机高清电视助手积分活动',
 })

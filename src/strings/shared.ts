@@ -1,4 +1,4 @@
-/** Issue 25: who is using the shared TV (the TV card's line 2, loaded after first paint; the family panel). */
+/** Who is using the shared TV (the TV card's line 2, loaded after first paint; the family panel). */
 export const shared = Object.freeze({
   you: '你',
   justNow: '刚刚',
@@ -10,7 +10,7 @@ export const shared = Object.freeze({
     KEYCODE_VOLUME_DOWN: '调低音量',
     inputText: '输入了文字',
     h5Play: '投屏了节目',
-    /** Issue 35: a seek to a point (the media keys show as 按了 + their label). */
+    /** A seek to a point (the media keys show as 按了 + their label). */
     seekTo: '调整了播放进度',
   } as Record<string, string>),
   pressed: (key: string) => `按了${key}`,

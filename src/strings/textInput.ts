@@ -1,4 +1,4 @@
-/** Issue 25, 手机输入 in the remote (loaded with the remote's text field, not with home). */
+/** 手机输入 in the remote (loaded with the remote's text field, not with home). */
 export const textInput = Object.freeze({
   textTitle: '手机输入',
   textPlaceholder: '输入文字发送到电视',
@@ -9,7 +9,7 @@ export const textInput = Object.freeze({
   textTooLong: (max: number) => `最多${max}个字，请删减后再发送`,
   textControl: '不能有换行等控制字符',
   noFocus: '电视上没有选中输入框，请先按“搜索”',
-  /** Issue 35: the TV in standby: 搜索 alone would not help. */
+  /** The TV in standby: 搜索 alone would not help. */
   noFocusTvOff: '电视处于待机，请先按“电源”开机，再按“搜索”',
   textRefused: '电视没有接收文字，请重试',
   textUnsupported: '这台电视不支持手机输入',

@@ -24,7 +24,7 @@ export async function codeOf(p: Promise<unknown>): Promise<string> {
 export const TEST_APP_KEY = 'emulator-test-app-key'
 
 let codeSeq = 0
-/** A fresh simulated wx.login code of WeChat user `name`, exchanged: openId, unionId and its wxTicket (issue 23). */
+/** A fresh simulated wx.login code of WeChat user `name`, exchanged: openId, unionId and its wxTicket. */
 export function provenIdentity(api: ReturnType<typeof createApi>, name: string) {
   return api.userCenter.getOpenIdUnionId({ code: simCode(name, Date.now(), `proof${String(++codeSeq).padStart(5, '0')}`) })
 }

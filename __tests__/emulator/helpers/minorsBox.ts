@@ -1,5 +1,5 @@
 /**
- * Issue 36: the virtual box with minors' mode over the gateway's real book (emulator/gateway/minors.ts)
+ * The virtual box with minors' mode over the gateway's real book (emulator/gateway/minors.ts)
  * kept in memory, for the box tests (minorsBox.test.ts and the time-zone case tz/minorsMidnight.la.ts).
  */
 import { VirtualSetTopBox, type BoxOptions } from '../../../emulator/settop/box'

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Issue 36, run by minorsBox.test.ts in a jest of its own under TZ=America/Los_Angeles (and by
+ * Run by minorsBox.test.ts in a jest of its own under TZ=America/Los_Angeles (and by
  * `npm run test:clock`'s Los Angeles instant through it): the box's count splits at 00:00 Beijing,
  * which is 08:00 the day before in Los Angeles, never at the host's midnight. Fake timers.
  */

@@ -35,7 +35,7 @@ export interface SampleCtx {
   typeId: string
   /** Set by the run from createInvitation's answer. */
   inviteCode?: string
-  /** Proofs of code exchanges (issue 23): for `openId`, and for the new identity createUser links. */
+  /** Proofs of code exchanges: for `openId`, and for the new identity createUser links. */
   wxTicket?: string
   newWxTicket?: string
 }
@@ -85,7 +85,7 @@ export const samples: Samples = {
     logout: (c) => [{ uid: c.uid }],
     saveProfile: (c) => [{ uid: c.uid, nickName: '  新昵称 ' }],
     checkFollow: (c) => [{ uid: c.uid }],
-    // issue 36: after resetLockPassword above, the TV's password is 4321
+    // after resetLockPassword above, the TV's password is 4321
     queryMinorsMode: (c) => [{ uid: c.uid, mac: c.mac }],
     minorsModeSetting: (c) => [
       { uid: c.uid, mac: c.mac, password: '4321', settings: { enabled: true, ageGroup: '8to16', dailyLimitMin: 60, curfewStart: '22:00', curfewEnd: '06:00', restReminder: true } },

@@ -70,7 +70,7 @@ export class FakeClient extends EventEmitter implements MqttClientLike {
 
   // ---- the test's side -------------------------------------------------------------------------
 
-  /** CONNACK accepted; `sessionPresent`: the broker kept this client id's session (issue 33). */
+  /** CONNACK accepted; `sessionPresent`: the broker kept this client id's session. */
   connack(sessionPresent = false): void {
     this.connected = true
     this.emit('connect', { cmd: 'connack', returnCode: 0, sessionPresent })

@@ -34,7 +34,7 @@ export interface LinkStack {
   proxy: TcpProxy
   broker(): RunningBroker | null
   box(mac?: string): VirtualSetTopBox
-  /** The stack's offline-TV switch (stack.setTvSilent): a TV that answers again announces itself (issue 33). */
+  /** The stack's offline-TV switch (stack.setTvSilent): a TV that answers again announces itself. */
   setTvSilent(silent: boolean, mac?: string): void
   /** Every command the TV received (duplicates included), across broker restarts. */
   received(mac?: string): Envelope[]
@@ -59,7 +59,7 @@ export async function startLinkStack(): Promise<LinkStack> {
   const tv = directory.addTv(mac, '客厅电视')
   directory.bind(uid, mac)
   const device: TvDevice = { uid, mac: tv.mac, deviceName: tv.name, abilityString: 'ability', familyId: 'f-1' }
-  // issue 32: the user's own way into the TV (what the gateway's queryAgentTopic answers)
+  // the user's own way into the TV (what the gateway's queryAgentTopic answers)
   const userTopic = agentTopic(tv.mac, uid)
 
   let broker: RunningBroker | null = null

@@ -16,7 +16,7 @@ interface Options<P> {
 
 /**
  * A component whose code arrives later (React.lazy's place): an H5 lazy chunk, or on weapp an async
- * subpackage (issue 35: imports marked `weappSubpackage`, config/asyncSubpackage.ts). Unlike
+ * subpackage (imports marked `weappSubpackage`, config/asyncSubpackage.ts). Unlike
  * React.lazy, a load that fails is neither a blank nor a crash of the page: the part shows `failed`,
  * with a tap to try again (webpack forgets a failed chunk, so the next try fetches it afresh), and the
  * rest of the page works on. `load` runs once for all the places that show the part.

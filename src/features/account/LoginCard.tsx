@@ -24,10 +24,10 @@ function LoginCard({ className = '' }: { className?: string }) {
   const weapp = bridge?.kind === 'weapp'
   let action
   if (user.loggingIn) {
-    // a login is under way (WeChat's silent one at launch, issue 23): nothing to tap meanwhile
+    // a login is under way (WeChat's silent one at launch): nothing to tap meanwhile
     action = null
   } else if (weapp && consent.accepted && user.wechatKnown) {
-    // issue 23: WeChat knows this user already: no second phone number (each costs the operator)
+    // WeChat knows this user already: no second phone number (each costs the operator)
     action = <Button className='login-card__action' onClick={() => void root.signInWithWeChat().then(report)}>{l.loginAction}</Button>
   } else if (!weapp) {
     action = <Text className='login-card__action login-card__action--link' onClick={() => void root.signIn().then(report)}>{l.loginAction}</Text>

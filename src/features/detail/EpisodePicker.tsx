@@ -10,7 +10,7 @@ interface Props {
   onPlay: (episode: number) => void
 }
 
-/** Issue 22: every episode taps to play; long series pick a range (1–30, 31–60, …) instead of one endless row. */
+/** Every episode taps to play; long series pick a range (1–30, 31–60, …) instead of one endless row. */
 export default function EpisodePicker({ count, lastEpisode, onPlay }: Props) {
   const ranges = episodeRanges(count)
   const [chosen, setChosen] = useState<number | null>(null)

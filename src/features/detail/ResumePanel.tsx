@@ -19,7 +19,7 @@ interface Props {
   onReplay: () => void
 }
 
-/** Issue 22: 上次看到 第3集 12:05 with a progress bar and the TV; 继续在电视上播放, or 重新播放 once finished. */
+/** 上次看到 第3集 12:05 with a progress bar and the TV; 继续在电视上播放, or 重新播放 once finished. */
 function ResumePanel({ point, series, playable, muted, devices, onResume, onReplay }: Props) {
   const label = point.finished ? t.finished : t.resumeAt(series ? point.episode : null, formatClock(point.positionSec))
   const tvName = point.mac ? tvNameOf(devices, point.mac) : ''

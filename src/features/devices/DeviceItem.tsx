@@ -16,7 +16,7 @@ interface Props {
   onSwitch: () => void
   onRename: (name: string) => Promise<boolean>
   onUnbind: () => void
-  /** Issue 12: the TV's family members, shown under it when open. */
+  /** The TV's family members, shown under it when open. */
   familyOpen?: boolean
   onFamily?: () => void
   children?: ReactNode

@@ -5,7 +5,7 @@ import { common } from '../../strings'
 import './notice.scss'
 
 /**
- * Issue 25: a TV this user lost (removed from its family, or the owner unbound it), told once at the
+ * A TV this user lost (removed from its family, or the owner unbound it), told once at the
  * launch that learnt it (DevicesStore.notice, the same notice My TVs shows); tapping closes it.
  */
 function LostTvNotice() {

@@ -9,7 +9,7 @@ import { shared } from '../../strings/shared'
 import { family as t } from '../../strings/locks'
 
 /**
- * Issue 25, presence in the family panel: which members' phones are connected to this TV now (as the
+ * Presence in the family panel: which members' phones are connected to this TV now (as the
  * TV's box says; only for the TV this phone is connected to), and this user's switch to hide their
  * own presence from the others (kept by the gateway until changed).
  */

@@ -5,7 +5,7 @@ import '../../components/ProgressBar/progressBar.scss'
 import './continueRow.scss'
 
 /**
- * Issue 34: the 继续观看 row arrives after home's first paint (its code, then the user's history). For
+ * The 继续观看 row arrives after home's first paint (its code, then the user's history). For
  * a user whose row was shown last time, home keeps its room from the first paint on: the same boxes as
  * the row with one invisible card, so the blocks under it do not move when it comes (they did, by the
  * row's height, for returning users: Lighthouse's layout-shift element).

@@ -15,7 +15,7 @@ import '../program/program.scss'
 import './continueRow.scss'
 
 /**
- * Issue 22: home's 继续观看 row: the user's unfinished records (newest first, up to 10), each with its
+ * Home's 继续观看 row: the user's unfinished records (newest first, up to 10), each with its
  * episode, position and a progress bar; a tap opens the detail, ready to resume. Absent when logged
  * out or with nothing to continue. Loaded after home's first paint (LazyContinueRow).
  */

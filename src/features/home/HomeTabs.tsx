@@ -9,7 +9,7 @@ interface Props {
   onSelect: (index: number) => void
 }
 
-/** The desktop's tabs (plus 直播) in a strip that scrolls sideways to the selected tab, never the page. */
+/** The desktop's tabs (plus 电视频道) in a strip that scrolls sideways to the selected tab, never the page. */
 export default function HomeTabs({ tabs, index, onSelect }: Props) {
   return <TabStrip tabs={tabs} index={index} onSelect={onSelect} block='home-tabs' idPrefix='tab' />
 }
@@ -17,7 +17,7 @@ export default function HomeTabs({ tabs, index, onSelect }: Props) {
 /**
  * The strip's room while the desktop's tabs are on their way: the same boxes around one invisible
  * ideographic space (the tabs' CJK font sets the line), so the strip's arrival moves nothing below it
- * (issue 34: the content under home's header shifted 52 px down when the tabs came).
+ * (the content under home's header shifted 52 px down when the tabs came).
  */
 export function HomeTabsRoom() {
   return (

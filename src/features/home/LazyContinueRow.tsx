@@ -4,7 +4,7 @@ import { useStores } from '../../stores/app/context'
 import { ContinueRoom, continueShownBefore } from './ContinueRoom'
 
 /**
- * Issue 22: home's 继续观看 row, with its code (row, store, strings) imported after home's first paint,
+ * Home's 继续观看 row, with its code (row, store, strings) imported after home's first paint,
  * and only for a logged-in user, so home's first load does not grow (a lazy chunk on H5). A chunk that
  * fails to load leaves the row out for this visit (home works without it) and says so in the console.
  */

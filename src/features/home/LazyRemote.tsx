@@ -25,7 +25,7 @@ function Sheet({ onClose, children }: { onClose?: () => void; children: ReactNod
 }
 
 /**
- * Issue 35: the remote (with 手机输入, and the doors to now playing and the touch pad) loads when it is
+ * The remote (with 手机输入, and the doors to now playing and the touch pad) loads when it is
  * first opened, not with home: on H5 a lazy chunk, on weapp the `home-parts` async subpackage, which
  * home preloads (config/asyncSubpackage.ts). A failed load says so in the sheet, with 重试.
  */

@@ -10,12 +10,12 @@ import { NowPlayingPanel } from '../nowPlaying/LazyNowPlaying'
 import './home.scss'
 
 /**
- * 手机输入 (issue 25) loads when the remote is first opened, not with home (H5: a chunk of its own;
+ * 手机输入 loads when the remote is first opened, not with home (H5: a chunk of its own;
  * weapp: with the remote in `home-parts`). A load that fails says so, with a tap to retry, and the
  * remote's keys work on.
  */
 const TextInputPanel = asyncPart(() => import('./TextInputPanel'), { failed: h.textInputLoadFailed })
-/** Issue 35: the touch pad loads when its mode is first chosen (weapp: the `home-parts` subpackage). */
+/** The touch pad loads when its mode is first chosen (weapp: the `home-parts` subpackage). */
 const TouchPad = asyncPart(() => import(/* weappSubpackage: "home-parts" */ './touchPad/TouchPad'), {
   failed: h.touchPadLoadFailed,
   loading: <View className='remote__pad-space' />,

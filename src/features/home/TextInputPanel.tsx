@@ -10,7 +10,7 @@ import { textInput as t } from '../../strings/textInput'
 import './sharedTv.scss'
 
 /**
- * 手机输入 in the remote (issue 25): type on the phone, send into the TV's focused input field. A live
+ * 手机输入 in the remote: type on the phone, send into the TV's focused input field. A live
  * n/64 counter; a longer text is refused with a message (the field itself never cuts it); 删除 and 确认
  * are KEYCODE_DEL and KEYCODE_ENTER, 搜索 focuses the TV's search field.
  */

@@ -10,7 +10,7 @@ import { home as h, login as l, tv as t } from '../../strings'
 import { minorsStatusOf } from '../minors/state/minorsStatus'
 import './home.scss'
 
-/** Line 2 (issue 25, who did what) loads after first paint: it shows only once the TV is online. */
+/** Line 2 (who did what) loads after first paint: it shows only once the TV is online. */
 const SharedTvLine = lazy(() => import('./SharedTvLine'))
 
 interface Props {
@@ -57,7 +57,7 @@ function TvStatusCard({ onRemote }: Props) {
             {tv.linkState !== 'online' && tv.lastError ? ` · ${tv.lastError}` : ''}
           </Text>
           <Text className='tv-card__mac'>{formatTvMac(device.mac)}</Text>
-          {/* line 1: what the TV is playing (issue 21); line 2 is the shared TV's "who did what" (issue 25) */}
+          {/* line 1: what the TV is playing; line 2 is the shared TV's "who did what" */}
           {tv.nowPlaying !== '' && (
             <Text className='tv-card__playing' data-line='playing'>
               {tv.nowPlaying}
@@ -66,7 +66,7 @@ function TvStatusCard({ onRemote }: Props) {
           <Suspense fallback={null}>
             <SharedTvLine />
           </Suspense>
-          {/* issue 36: minors' mode, "今日已看 35/60 分钟", why plays are refused, whether the TV enforces */}
+          {/* minors' mode, "今日已看 35/60 分钟", why plays are refused, whether the TV enforces */}
           <MinorsLine status={minorsStatusOf(root)} />
         </View>
       </View>
@@ -79,7 +79,7 @@ function TvStatusCard({ onRemote }: Props) {
   )
 }
 
-/** Issue 36: the card's minors' mode line ('' while the mode is off). */
+/** The card's minors' mode line ('' while the mode is off). */
 const MinorsLine = observer(function MinorsLine({ status }: { status: ReturnType<typeof minorsStatusOf> }) {
   const line = status.cardLine()
   return line ? (

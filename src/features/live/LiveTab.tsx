@@ -56,7 +56,7 @@ const ChannelRow = observer(function ChannelRow({ c, now, busy, onSwitch }: { c:
 })
 
 /**
- * The 直播 tab (issue 21): every channel group as a strip (child groups only in child mode), the
+ * The 电视频道 tab: every channel group as a strip (child groups only in child mode), the
  * selected group's channels with the programme on air, its progress and the next one, on the
  * gateway's clock in UTC+8. A channel opens its schedule; 在电视上看 switches the TV to it. Loaded
  * when the tab is first opened (a lazy chunk on H5), never with home.

@@ -5,7 +5,7 @@ import { plainImageUrl } from '../../lib/plainUrl'
 import './look.scss'
 
 /**
- * Home's look from v2/desktopAttribute (issue 24): asked for the desktop being shown (the child one in
+ * Home's look from v2/desktopAttribute: asked for the desktop being shown (the child one in
  * child mode) together with it; its search hint stands in the search box when there is no hot hint.
  * The look's code is imported then, alongside the answer (not part of home's first load). Returns the
  * inline style of home's header (CSS variables, see look.scss); none until the look is known.

@@ -14,7 +14,7 @@ interface Props {
 const minutesOf = (sec: number) => Math.ceil(sec / 60)
 
 /**
- * Issue 36: the last 7 server days as a small bar chart (minutes counted; the day's total marked), and
+ * The last 7 server days as a small bar chart (minutes counted; the day's total marked), and
  * what was watched on the chosen day, when (UTC+8) and for how long. Days come from the gateway's
  * calendar (UTC+8), never the phone's.
  */

@@ -10,7 +10,7 @@ import { tvPlaysProgram } from './playing'
  */
 export const NowPlayingPanel = asyncPart(() => import(/* weappSubpackage: "home-parts" */ './NowPlayingPanel'), { failed: h.nowPlayingLoadFailed })
 
-/** Issue 35: now playing on home, under the TV card, while the TV plays a program (its own report). */
+/** Now playing on home, under the TV card, while the TV plays a program (its own report). */
 function LazyNowPlaying() {
   const { tv } = useStores()
   if (!tvPlaysProgram(tv)) return null

@@ -23,7 +23,7 @@ const xOf = (e: unknown): number | null => {
 }
 
 /**
- * Now playing (issue 35): the title and episode the TV reports, a bar with the position and the length
+ * Now playing: the title and episode the TV reports, a bar with the position and the length
  * (only when the TV reports them), and 上一集, −10秒, 播放/暂停, +10秒, 下一集. Each press goes through
  * the key queue; the line under the keys is what the TV's reply said. Dragging the bar moves the shown
  * point; lifting the finger seeks there once.

@@ -1,5 +1,5 @@
 /**
- * Where an operator image (applet/configImage, issue 24) may lead: a route of the app that exists
+ * Where an operator image (applet/configImage) may lead: a route of the app that exists
  * (src/routes.ts) with its parameters checked, or an address the web-view allow-list permits (opened
  * in pages/web-view). Anything else (unknown pages, unknown or malformed parameters, other hosts,
  * javascript:, http in operator builds) is not followed.

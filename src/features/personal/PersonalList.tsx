@@ -15,7 +15,7 @@ interface Props<T> {
   /** The bar over the list (edit, clear all); shown when there is something to act on. */
   bar?: ReactNode
   footer?: ReactNode
-  /** Issue 32: how many of the user's items child mode keeps out of the list (said above it, or instead of the empty text). */
+  /** How many of the user's items child mode keeps out of the list (said above it, or instead of the empty text). */
   hidden?: number
   children: ReactNode
 }

@@ -9,7 +9,7 @@ import { personal } from '../../strings'
 import { profile as t } from '../../strings/profile'
 
 /**
- * The profile editor of my-info (issue 23). WeChat: the avatar from `Button open-type="chooseAvatar"`
+ * The profile editor of my-info. WeChat: the avatar from `Button open-type="chooseAvatar"`
  * (uploaded with wx.uploadFile) and the nickname from `Input type="nickname"`, whose review by WeChat
  * (onNickNameReview) may refuse it; H5: a text input, and the avatar from the operator app's bridge
  * where it gives one. The rules live in ProfileModel; the privacy authorisation is asked by the page

@@ -15,7 +15,7 @@ import { definePage } from '../../components/PageBoundary'
 
 /**
  * 分类黑名单 (v5.0/programtypeblacklist): every program category with an on/off switch; 编辑 selects
- * several black-listed categories and takes them out in one batchaddordel call (issue 24).
+ * several black-listed categories and takes them out in one batchaddordel call.
  */
 function BlackList() {
   const root = useStores()

@@ -29,7 +29,7 @@ function Detail() {
   const { params } = useRouter()
   const programId = param(params, 'programId')
   const model = useMemo(() => new DetailModel(root.api, () => root.session.uid, () => root.childMode), [root])
-  // issue 22: where the user stopped (querySingleHistory), moved forward by what the TV reports it plays
+  // where the user stopped (querySingleHistory), moved forward by what the TV reports it plays
   const resume = useMemo(() => new ResumeModel(root.api, () => root.session.uid), [root])
 
   useEffect(() => {
@@ -37,7 +37,7 @@ function Detail() {
     root.setYstProgramId(programId)
     void model.load(programId)
   }, [root, model, programId])
-  // issue 32: the TV entering or leaving child mode asks again (a program a child may not see shows nothing)
+  // the TV entering or leaving child mode asks again (a program a child may not see shows nothing)
   useEffect(() => reaction(() => root.childMode, () => programId && void model.load(programId)), [root, model, programId])
   useEffect(
     () => reaction(() => tv.tvMode.content.playState?.vod, (vod) => resume.seeTv(vod, root.devices.current?.mac ?? ''), { fireImmediately: true }),
@@ -83,7 +83,7 @@ function Detail() {
     if (res?.ok) afterTaskAction(root, 'play')
   }
   const openCard = (card: ProgramCard) => go('detail', { programId: card.programId })
-  // issue 22: an episode, 继续在电视上播放 or 重新播放: the play command says where to start (params)
+  // an episode, 继续在电视上播放 or 重新播放: the play command says where to start (params)
   const playFrom = async (episode: number, positionSec: number) => {
     if (!p?.h5Play) return toastProblem(t.playNeedsApp)
     const play = { ...p.h5Play, params: withPlayStart(p.h5Play.params, { episode, positionSec }) }

@@ -22,7 +22,7 @@ import '../../features/search/search.scss'
 export const SUGGEST_DEBOUNCE_MS = 250
 
 /**
- * Search: the cycling hint, hot list and recent searches, labels to browse and 热搜榜 (issue 24),
+ * Search: the cycling hint, hot list and recent searches, labels to browse and 热搜榜,
  * suggestions while typing, results with their category tabs and label filter.
  */
 function IndexSearch() {

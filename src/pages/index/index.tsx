@@ -28,11 +28,11 @@ import { home as h, titles } from '../../strings'
 import NearEnd from '../../components/NearEnd'
 
 /**
- * The 直播 tab's code loads when the tab is first opened (issue 21), never with home; on weapp from the
+ * The 电视频道 tab's code loads when the tab is first opened, never with home; on weapp from the
  * async subpackage home-parts. A load that fails says so, and a tap tries again.
  */
 const LiveTab = asyncPart(() => import(/* weappSubpackage: "home-parts" */ '../../features/live/LiveTab'), { failed: h.liveLoadFailed })
-/** Issue 25: a lost TV, told once at launch (not on the first paint's path). */
+/** A lost TV, told once at launch (not on the first paint's path). */
 const LostTvNotice = lazy(() => import('../../features/devices/LostTvNotice'))
 
 /** Blocks rendered with the first screen (about one phone screen of content under the header). */
@@ -84,7 +84,7 @@ function Index() {
     [tracker],
   )
   const blockList = blocks?.value ?? []
-  // Issue 34: the blocks under the banner's slot wait for it (at most BANNER_WAIT_MS), so its arrival
+  // The blocks under the banner's slot wait for it (at most BANNER_WAIT_MS), so its arrival
   // moves nothing on screen; the first block, above the slot, does not.
   const [bannerSettled, setBannerSettled] = useState(false)
   useEffect(() => {
@@ -97,7 +97,7 @@ function Index() {
       clearTimeout(timer)
     }
   }, [root])
-  // Issue 34: blocks under the fold are rendered when the user scrolls near them, not with the first screen.
+  // Blocks under the fold are rendered when the user scrolls near them, not with the first screen.
   const [near, setNear] = useState({ tab: tab?.key, count: FIRST_BLOCKS })
   const limit = near.tab === tab?.key ? near.count : FIRST_BLOCKS
   const held = !bannerSettled && home.tabIndex === 0
@@ -108,7 +108,7 @@ function Index() {
   const desktopStatus = home.desktop.status
   const content = desktopStatus !== 'ready' ? home.desktop : tab?.kind === 'live' ? READY : blocks
   const retry = () => (desktopStatus !== 'ready' ? root.showHome() : home.loadTab(home.tabIndex, true))
-  // Issue 24: the operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop.
+  // The operator banner and (for a logged-in user) the first-visit guide load after home painted its desktop.
   // The banner and 继续观看 sit in the landing tab's content below its first block, not in the fixed header: the
   // header stays short on a phone, and what arrives after the first paint moves no content on screen above it.
   // Each loads in a component of its own, so its arrival does not re-render the page. The banner's code

@@ -15,7 +15,7 @@ import Img from '../../components/Img'
 
 /**
  * 节目黑名单 (v5.0/programblacklist): the programs the user black-listed, paged; each can be taken out
- * after a confirm, or several at once in edit mode (one batchaddordel call, issue 24).
+ * after a confirm, or several at once in edit mode (one batchaddordel call).
  */
 function MyBlackList() {
   const root = useStores()

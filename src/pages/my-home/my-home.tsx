@@ -16,7 +16,7 @@ import { definePage } from '../../components/PageBoundary'
 import Img from '../../components/Img'
 import { truncateText } from '../../lib/text'
 
-/** SPEC 5 width (Chinese 2) of the name beside the avatar: 12 Chinese characters (issue 23: names up to 20). */
+/** SPEC 5 width (Chinese 2) of the name beside the avatar: 12 Chinese characters (names up to 20). */
 const NAME_WIDTH = 24
 
 /** 我的: who is logged in (or the login invitation), the current TV, and the entries of the personal area. */

@@ -19,7 +19,7 @@ import '../../features/personal/personal.scss'
 import { definePage } from '../../components/PageBoundary'
 
 /**
- * 个人信息 (v5.0/userInfo): the user's details; the nickname and avatar edited in place (issue 23:
+ * 个人信息 (v5.0/userInfo): the user's details; the nickname and avatar edited in place (after
  * WeChat's privacy authorisation first); log out after a confirm.
  */
 function MyInfo() {

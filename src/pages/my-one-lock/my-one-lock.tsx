@@ -99,7 +99,7 @@ function MyOneLock() {
         {tv.online && <Text className='locks__line' data-line='shows'>{t.tvShows(c.currentEPGVersion === 0, c.globalLock === true)}</Text>}
         <View className='locks__group'>
           {row('childLock', t.childLock, t.childLockHint)}
-          {/* issue 36: minors' mode of this TV, under 童锁 (its own page in a subpackage) */}
+          {/* minors' mode of this TV, under 童锁 (its own page in a subpackage) */}
           <View className='locks__row' data-entry='minors' role='link' aria-label={m.title} onClick={() => go('minors-mode')}>
             <View className='locks__body'>
               <Text className='locks__title'>{m.title}</Text>

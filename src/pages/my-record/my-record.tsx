@@ -52,7 +52,7 @@ function MyRecord() {
   const play = async (r: HistoryItem) => {
     const res = await personal.playPayloadOf(r.programId)
     if (!res.ok) return toastProblem(res.message)
-    // issue 22: an unfinished record plays on from where it stopped, a finished one from the start
+    // an unfinished record plays on from where it stopped, a finished one from the start
     const start = r.finished ? { episode: 1, positionSec: 0 } : { episode: r.episodeIndex, positionSec: r.positionSec }
     const play = { ...res.play, params: withPlayStart(res.play.params, start) }
     const out = await root.playOnTv(r.programId, play, confirmDialog, routeOf['my-record'])

@@ -4,6 +4,6 @@ export default definePageConfig({
   navigationBarTitleText: titles.myTv,
   navigationStyle: 'custom',
   disableScroll: true,
-  // issue 12: the owner shares a family invitation as a WeChat card
+  // the owner shares a family invitation as a WeChat card
   enableShareAppMessage: true,
 })

@@ -24,7 +24,7 @@ import { afterTaskAction } from '../../features/points/taskActions'
 
 /**
  * My TVs: bound TVs with their state; switch the current one, rename, bind a new one, unbind; the
- * family members of each TV (issue 12), and an invitation someone opened (?invite=code).
+ * family members of each TV, and an invitation someone opened (?invite=code).
  */
 function MyTv() {
   const root = useStores()

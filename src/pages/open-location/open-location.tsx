@@ -6,6 +6,7 @@ import { definePage } from '../../components/PageBoundary'
 import { titles } from '../../strings'
 import { location as t } from '../../strings/location'
 import { toast } from '../../config'
+import { copyText } from '../../platform/share'
 import '../../features/location/location.scss'
 
 /** H5 stand-in for openLocation: shows the place passed in the query (name, address, latitude, longitude). */
@@ -17,10 +18,8 @@ function OpenLocation() {
   const lng = params.longitude
   const hasPlace = Boolean(name || address || (lat && lng))
 
-  const copy = () => {
-    Taro.setClipboardData({ data: [name, address].filter(Boolean).join(' ') })
-      .then(() => Taro.showToast({ title: t.copied, icon: 'none', duration: toast.shortMs }))
-      .catch(() => undefined)
+  const copy = async () => {
+    if (await copyText([name, address].filter(Boolean).join(' '))) void Taro.showToast({ title: t.copied, icon: 'none', duration: toast.shortMs })
   }
 
   return (
@@ -29,7 +28,7 @@ function OpenLocation() {
         {name && <Text className='location-card__name'>{name}</Text>}
         {address && <Text className='location-card__address'>{address}</Text>}
         {lat && lng && <Text className='location-card__coords'>{`${lat}, ${lng}`}</Text>}
-        {(name || address) && <ActionButton size='block' className='location-form__button' onClick={copy}>{t.copyAddress}</ActionButton>}
+        {(name || address) && <ActionButton size='block' className='location-form__button' onClick={() => void copy()}>{t.copyAddress}</ActionButton>}
       </View>
     </PageShell>
   )

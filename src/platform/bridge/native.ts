@@ -9,7 +9,7 @@
  *             passed on as mobileLogin's `phoneProof`: src/protocol/identity.ts; '' or absent: none)
  *
  * Sharing uses the same channel: `{ type: 'tvc:share', id, title, text, url }`, one-way (share.ts).
- * The avatar (issue 23): `{ type: 'tvc:getAvatar', id }`, answered with `{ type: 'tvc:avatar', id,
+ * The avatar: `{ type: 'tvc:getAvatar', id }`, answered with `{ type: 'tvc:avatar', id,
  * dataUrl }` within AVATAR_REPLY_MS.
  *
  * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
@@ -53,7 +53,7 @@ function requestId(win: BridgeWindow): string {
   return Array.from(source.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-/** Reply to `tvc:getAvatar` (issue 23): `{ type: 'tvc:avatar', id, dataUrl }`, a base64 data URL of the chosen image. */
+/** Reply to `tvc:getAvatar`: `{ type: 'tvc:avatar', id, dataUrl }`, a base64 data URL of the chosen image. */
 export const NATIVE_AVATAR_REQUEST = 'tvc:getAvatar'
 export const NATIVE_AVATAR_REPLY = 'tvc:avatar'
 /** The user chooses a picture in the app meanwhile: the page waits this long for the reply. */

@@ -13,7 +13,7 @@ export interface PhoneBridge {
    * the demo number, with a simulated proof; weapp: what the getPhoneNumber button gave (phoneFromButton).
    */
   getPhone(): Promise<ProvenPhone | null>
-  /** H5 (issue 23): an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
+  /** H5: an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
   getAvatar?(): Promise<Blob | null>
 }
 

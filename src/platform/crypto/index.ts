@@ -1,7 +1,7 @@
 import type { SchemeFactory } from '../../protocol/codecCore'
 
 /**
- * The request cipher's seam (issue 34): how this platform loads the AES-CBC scheme (crypto-js) for
+ * The request cipher's seam: how this platform loads the AES-CBC scheme (crypto-js) for
  * the request client's `loadScheme`.
  * - weapp (weapp.ts): WeChat's `require.async` of the `crypto` subpackage, so crypto-js is not in the
  *   main package; the first request waits for it.

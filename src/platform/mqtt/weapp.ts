@@ -26,7 +26,7 @@ export function weappMqtt(): () => Promise<MqttConnect> {
 }
 
 /**
- * Issue 34: the TV link's code (the link, the key queue) from the same subpackage, so the main package
+ * The TV link's code (the link, the key queue) from the same subpackage, so the main package
  * carries none of it. WeChat loads the subpackage once (home preloads it); a failed load rejects and
  * the TV store says so and tries again.
  */

@@ -4,7 +4,7 @@ import { createRandomPool, webCryptoRandom, type SecureRandom } from '../../serv
 import { wxRandomSource, type WxRandom } from './wx'
 
 /**
- * The secure random seam (issue 10 item 6): the IVs of the body cipher.
+ * The secure random seam: the IVs of the body cipher.
  * - weapp: wx.getRandomValues (base library 2.15.0), asynchronous, behind a pool filled before the
  *   first encrypted request and refilled ahead of need (services/http/secureRandom.ts; wx.ts here).
  * - H5: crypto.getRandomValues, synchronous.

@@ -1,6 +1,6 @@
 import type { TvLinkCode } from '../../services/tv/code'
 
-/** H5 (and Node): the link and the key queue as lazy chunks of their own, as before issue 34. */
+/** H5 (and Node): the link and the key queue as lazy chunks of their own (H5 has no main package to keep small). */
 export function browserTvCode(): TvLinkCode {
   return {
     loadLink: () => import('../../services/tv/link').then((m) => m.TvLink),

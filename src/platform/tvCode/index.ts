@@ -1,7 +1,7 @@
 import type { TvLinkCode } from '../../services/tv/code'
 
 /**
- * Where this platform takes the TV link's code from (issue 34): weapp from the `mqtt` async
+ * Where this platform takes the TV link's code from: weapp from the `mqtt` async
  * subpackage (../mqtt/weapp.ts), with mqtt.js, so the weapp main package holds none of it; H5 from
  * lazy chunks (browser.ts). The build constant-folds TARO_ENV and webpack does not follow the require
  * of the dead branch.

@@ -9,8 +9,8 @@ const PB = 'v5.0/programblacklist/'
 const TB = 'v5.0/programtypeblacklist/'
 const addOrDel = s.oneOf(['add', 'del'] as const)
 const typeEntry = s.obj({ typeId: s.str(), name: s.str(), inBlackList: s.bool() })
-/** Issue 32 (extension): how many of the user's own items the child channel leaves out of the answer. */
-const ownListHidden = opt(s.num('extension (issue 32): on the child channel, how many of the user\'s items it leaves out'))
+/** Extension: how many of the user's own items the child channel leaves out of the answer. */
+const ownListHidden = opt(s.num('extension: on the child channel, how many of the user\'s items it leaves out'))
 
 export const box = {
   queryHistory: endpoint({
@@ -19,7 +19,7 @@ export const box = {
     request: s.obj({ uid: s.str(), ...pageReq, ...childChannel }),
     response: s.obj({ total: s.num(), list: s.arr(historyItem), hidden: ownListHidden }),
     origin: 'defined',
-    doc: 'Watch records, newest first. Issue 32: on the child channel only what it allows (total counts those), `hidden` the rest.',
+    doc: 'Watch records, newest first. On the child channel only what it allows (total counts those), `hidden` the rest.',
   }),
   deleteHistory: endpoint({
     domain,
@@ -43,7 +43,7 @@ export const box = {
     request: s.obj({ uid: s.str(), ...pageReq, ...childChannel }),
     response: s.obj({ total: s.num(), list: s.arr(collectionItem), hidden: ownListHidden }),
     origin: 'defined',
-    doc: 'Favourites, newest first. Issue 32: on the child channel only what it allows (total counts those), `hidden` the rest.',
+    doc: 'Favourites, newest first. On the child channel only what it allows (total counts those), `hidden` the rest.',
   }),
   addCollection: endpoint({
     domain,
@@ -76,11 +76,11 @@ export const box = {
     request: s.obj({ uid: s.str(), objectIds: s.arr(s.str(), 'empty: the whole list'), page: opt(s.num('1-based; with pageSize, one page of the list')), pageSize: opt(s.num()), ...childChannel }),
     response: s.obj({
       total: opt(s.num('entries in the whole (filtered) list')),
-      list: s.arr(s.obj({ objectId: s.str(), title: s.str(), poster: s.str(), addedAt: s.num(), child: opt(s.bool('extension (issue 32): the child channel allows the program; absent counts as not allowed in child mode')) })),
+      list: s.arr(s.obj({ objectId: s.str(), title: s.str(), poster: s.str(), addedAt: s.num(), child: opt(s.bool('extension: the child channel allows the program; absent counts as not allowed in child mode')) })),
       hidden: ownListHidden,
     }),
     origin: 'defined',
-    doc: 'Black-listed programs among objectIds (or all of them). Issue 32: on the child channel only what it allows, `hidden` the rest.',
+    doc: 'Black-listed programs among objectIds (or all of them). On the child channel only what it allows, `hidden` the rest.',
   }),
   isInBlackList: endpoint({
     domain,

@@ -33,7 +33,7 @@ export type Domain =
   | 'activity'
   | 'valueAdded'
 
-// pure: nothing at run time reads the table (its keys type ErrorCode), so the app build drops it (issue 34)
+// pure: nothing at run time reads the table (its keys type ErrorCode), so the app build drops it
 export const ERROR_CODES = /* @__PURE__ */ Object.freeze({
   '000': 'success',
   '401': 'token expired: refresh once and retry once',
@@ -50,7 +50,7 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze({
   '2005': 'too many wrong lock passwords: wait (the lock info says how long, retryAfterSec)',
   '2006': 'invitation expired, used or unknown',
   '2007': "the TV's lock password is needed: its minors' mode or a lock is on (unbinding the TV ends them)",
-  // Issue 23 (../identity.ts): wx.login code malformed or forged / used / expired; no valid wxTicket
+  // WeChat identity (../identity.ts): wx.login code malformed or forged / used / expired; no valid wxTicket
   // from a code exchange (an openId alone gives nothing); an upload over its size limit
   '3001': 'bad code',
   '3002': 'code used',

@@ -15,7 +15,7 @@ export const epg = {
     response: programDetail,
     errors: ['1003', '1004'],
     origin: 'defined',
-    doc: 'Program detail; third-party app content carries the h5Play payload. Issue 32: on the child channel a program it does not allow is refused (1004) with nothing of it.',
+    doc: 'Program detail; third-party app content carries the h5Play payload. On the child channel a program it does not allow is refused (1004) with nothing of it.',
   }),
   getCastPersonInfo: endpoint({
     domain,

@@ -1,7 +1,7 @@
 /**
  * Live TV entries: assortments, channels, programme lists, programme detail.
  *
- * Time (issue 21): the gateway counts days and on-air times in UTC+8 (src/protocol/time.ts) whatever
+ * Time: the gateway counts days and on-air times in UTC+8 (src/protocol/time.ts) whatever
  * its host's time zone; `date` is a server day 'YYYYMMDD'. Every live answer carries the gateway's
  * `serverTime` (epoch ms): the app works out what is on air from it, never from the phone's clock.
  * Child mode: with `serviceChannelId` = the child channel, only child groups (`child: true`) and their

@@ -1,5 +1,5 @@
 /**
- * Minors' mode (issue 36): local-stack extension entries of the user center (`origin: 'extension'`, no
+ * Minors' mode: local-stack extension entries of the user center (`origin: 'extension'`, no
  * SPEC path). The settings live on the gateway per TV: every family member reads the same settings;
  * changing them (turning the mode off included) and a grant take the TV's 4-digit lock password, with
  * the lock rules of lockSetting (userCenter.ts): 2004 wrong, 5 wrong in a row 2005 for 15 minutes,
@@ -68,7 +68,7 @@ export const minors = {
     response: minorsInfo,
     errors: ['1004'],
     origin: 'extension',
-    doc: "Issue 36: a TV's minors' mode settings and today's count, for any member of its family.",
+    doc: "Minors' mode (an extension beyond SPEC): a TV's minors' mode settings and today's count, for any member of its family.",
   }),
   minorsModeSetting: endpoint({
     domain,
@@ -77,7 +77,7 @@ export const minors = {
     response: minorsInfo,
     errors: ['1004', '2004', '2005'],
     origin: 'extension',
-    doc: 'Issue 36: stores the settings (1001 out of range: total 15..240 whole minutes, HH:MM curfew with start != end); the box applies them at once.',
+    doc: "Minors' mode (an extension beyond SPEC): stores the settings (1001 out of range: total 15..240 whole minutes, HH:MM curfew with start != end); the box applies them at once.",
   }),
   minorsGrant: endpoint({
     domain,
@@ -86,7 +86,7 @@ export const minors = {
     response: minorsInfo,
     errors: ['1003', '1004', '2002', '2004', '2005'],
     origin: 'extension',
-    doc: "Issue 36: 15 more minutes today, once per TV per server day (2002 after; 1003 while the mode is off); the box applies it at once.",
+    doc: "Minors' mode (an extension beyond SPEC): 15 more minutes today, once per TV per server day (2002 after; 1003 while the mode is off); the box applies it at once.",
   }),
   minorsReport: endpoint({
     domain,
@@ -95,7 +95,7 @@ export const minors = {
     response: s.obj({ serverTime: s.num(), days: s.arr(minorsDay, 'the 7 server days up to today, oldest first') }),
     errors: ['1004'],
     origin: 'extension',
-    doc: "Issue 36: the last 7 days: minutes counted, today's totals, and what was watched and when (the box's counts and this TV's watch records).",
+    doc: "Minors' mode (an extension beyond SPEC): the last 7 days: minutes counted, today's totals, and what was watched and when (the box's counts and this TV's watch records).",
   }),
 }
 

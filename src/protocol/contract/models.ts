@@ -60,7 +60,7 @@ export const programDetail = s.obj({
   h5Play: opt(h5Play),
   collected: s.bool('whether the asking user has it in favourites'),
   inBlackList: s.bool('whether the asking user black-listed it'),
-  child: opt(s.bool('extension (issue 32): the child channel allows the program; false: the app shows nothing of it in child mode')),
+  child: opt(s.bool('extension: the child channel allows the program; false: the app shows nothing of it in child mode')),
 })
 
 export const pageReq = { page: s.num('1-based'), pageSize: s.num() }
@@ -76,15 +76,15 @@ export const historyItem = s.obj({
   mac: s.str('TV it was watched on'),
   source: opt(s.oneOf(['own', 'thirdParty'] as const)),
   appName: opt(s.str('third-party app name when source is thirdParty')),
-  finished: opt(s.bool('extension (issue 22): the last episode reached its last 30 s; absent counts as not finished')),
-  typeIds: opt(s.arr(s.str(), 'extension (issue 22): the program types (type black list ids) of the program, so the app can leave black-listed categories out of 继续观看')),
-  child: opt(s.bool('extension (issue 22): the child channel allows the program; absent counts as not allowed in child mode')),
+  finished: opt(s.bool('extension: the last episode reached its last 30 s; absent counts as not finished')),
+  typeIds: opt(s.arr(s.str(), 'extension: the program types (type black list ids) of the program, so the app can leave black-listed categories out of 继续观看')),
+  child: opt(s.bool('extension: the child channel allows the program; absent counts as not allowed in child mode')),
 })
 
 export const collectionItem = s.obj({
   ...programCard.fields,
   collectedAt: s.num('epoch ms'),
-  child: opt(s.bool('extension (issue 32): the child channel allows the program; absent counts as not allowed in child mode')),
+  child: opt(s.bool('extension: the child channel allows the program; absent counts as not allowed in child mode')),
 })
 
 export const familyMember = s.obj({
@@ -96,7 +96,7 @@ export const familyMember = s.obj({
 })
 
 /**
- * A notice kept for a user (local-stack extension): they lost a TV (issue 25: removed, unbound), or
+ * A notice kept for a user (local-stack extension): they lost a TV (removed, unbound), or
  * about a TV of their family, its lock password is being guessed (pinGuessed, to the owner, with how
  * many wrong ones in a row) or was reset by the owner (pinReset, to the other members).
  */
@@ -231,9 +231,9 @@ export type LiveProgramme = Infer<typeof liveProgramme>
  * the field only on hotSearch and ns.json; on hotTop, searchProgramSeriesCategory,
  * searchProgramSeries, searchTips, blockList, mobileTopic, mobileFlow, getRelevantList and
  * getCastPersonInfo (a person's works) it is an
- * EXTENSION (issue 24): optional, so an operator's server that ignores it still answers. With the
+ * EXTENSION: optional, so an operator's server that ignores it still answers. With the
  * child channel the gateway answers child-friendly programs only.
  */
 export const childChannel = {
-  serviceChannelId: opt(s.str('extension (issue 24) except on hotSearch/ns.json: the child channel in child mode (curVersion 0); child-friendly programs only')),
+  serviceChannelId: opt(s.str('extension except on hotSearch/ns.json: the child channel in child mode (curVersion 0); child-friendly programs only')),
 }

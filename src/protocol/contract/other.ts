@@ -3,9 +3,9 @@ import { endpoint } from './endpoint'
 import { childChannel, programCard } from './models'
 import { opt, s } from './schema'
 
-/** Issue 32: the most characters one log batch's records may take (the app's queue holds at most 200 records). */
+/** The most characters one log batch's records may take (the app's queue holds at most 200 records). */
 export const LOG_TEXT_MAX = 128 * 1024
-/** Issue 32: the most records one log batch may carry. */
+/** The most records one log batch may carry. */
 export const LOG_RECORDS_MAX = 200
 
 const domain = 'other' as const
@@ -62,7 +62,7 @@ export const other = {
       platformid: s.str(),
       mac: s.str(),
       contentcount: s.str('number of records (at most 200)'),
-      contenttext: s.str('JSON array of SPEC 3 log records (at most 128 KiB: issue 32)', LOG_TEXT_MAX),
+      contenttext: s.str('JSON array of SPEC 3 log records (at most 128 KiB)', LOG_TEXT_MAX),
     }),
     response: s.obj({ accepted: s.num() }),
     origin: 'spec',

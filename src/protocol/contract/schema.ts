@@ -12,7 +12,7 @@ interface Base<K extends string> {
 export interface StrS extends Base<'string'> {
   readonly values?: readonly string[]
   /**
-   * Issue 32: the most characters (UTF-16 code units) a request may send in this field. The gateway
+   * The most characters (UTF-16 code units) a request may send in this field. The gateway
    * refuses longer ones (1001) before anything is stored (emulator/gateway/strict.ts, which also bounds
    * a field without one); app builds leave it out (config/babel-strip-contract-docs.js): the app never
    * checks its own requests. Responses carry none.
@@ -21,7 +21,7 @@ export interface StrS extends Base<'string'> {
 }
 export interface ArrS<I extends Schema> extends Base<'array'> {
   readonly items: I
-  /** Issue 32: the most items a request may send (the gateway's default bounds the others). */
+  /** The most items a request may send (the gateway's default bounds the others). */
   readonly max?: number
 }
 export type NumS = Base<'number'>

@@ -15,7 +15,7 @@ export const search = {
     request: s.obj({}),
     response: s.obj({ labels: s.arr(s.obj({ labelId: s.str('a program label (genre), e.g. 古装'), name: s.str() })) }),
     origin: 'defined',
-    doc: 'Labels offered on the search page (issue 24): browsed before typing (searchProgramSeries with labelId and no keyword) and filtering the results after typing. A label the caller black-listed as a category (program type) is left out.',
+    doc: 'Labels offered on the search page: browsed before typing (searchProgramSeries with labelId and no keyword) and filtering the results after typing. A label the caller black-listed as a category (program type) is left out.',
   }),
   hotSearch: endpoint({
     domain,
@@ -56,7 +56,7 @@ export const search = {
     request: s.obj({ categoryId: opt(s.str()), ...childChannel }),
     response: s.obj({
       list: s.arr(s.obj({ rank: s.num(), heat: s.num(), program: programCard })),
-      categories: opt(s.arr(s.obj({ categoryId: s.str(), name: s.str() }), 'extension (issue 24): the categories 热搜榜 can be switched to')),
+      categories: opt(s.arr(s.obj({ categoryId: s.str(), name: s.str() }), 'extension: the categories 热搜榜 can be switched to')),
     }),
     origin: 'defined',
     doc: '热搜榜: top list by heat, at most 20 (optionally of one category), with the categories it can be switched to.',
@@ -65,7 +65,7 @@ export const search = {
     domain,
     path: 'searchProgramSeriesCategory',
     auth: 'none',
-    request: s.obj({ keyword: s.str(), labelId: opt(s.str('extension (issue 24): count only programs of this label')), ...childChannel }),
+    request: s.obj({ keyword: s.str(), labelId: opt(s.str('extension: count only programs of this label')), ...childChannel }),
     response: s.obj({ list: s.arr(s.obj({ categoryId: s.str(), name: s.str(), count: s.num() })) }),
     errors: ['1003'],
     origin: 'defined',
@@ -78,7 +78,7 @@ export const search = {
     request: s.obj({
       keyword: s.str('"" with a labelId: every program of the label (browsing by label)'),
       categoryId: opt(s.str()),
-      labelId: opt(s.str('extension (issue 24): only programs of this label (label.json)')),
+      labelId: opt(s.str('extension: only programs of this label (label.json)')),
       ...pageReq,
       ...childChannel,
     }),

@@ -6,7 +6,7 @@ import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
 /**
- * Issue 32, what a request may send (the gateway refuses more with 1001 before anything is stored; the
+ * What a request may send (the gateway refuses more with 1001 before anything is stored; the
  * finer rules, e.g. a nickname's 20 characters, come after): UTF-16 code units, so twice the
  * characters of a rule counted in code points.
  */
@@ -75,7 +75,7 @@ export const userCenter = {
     request: s.obj({
       openId: s.str(),
       unionId: s.str(),
-      phone: opt(s.str('ignored (issue 32): the phone is that of the session\'s user')),
+      phone: opt(s.str('ignored: the phone is that of the session\'s user')),
       nickName: s.str('ignored: the user already has one', NICKNAME_WIRE_MAX),
       faceImg: s.str('ignored: the avatar is uploaded (avatarUpload)'),
       serviceChannelId: s.str(),
@@ -213,7 +213,7 @@ export const userCenter = {
     request: s.obj({ uid: s.str(), familyId: s.str() }),
     response: s.obj({
       list: s.arr(familyMember),
-      presenceHidden: opt(s.bool('local-stack extension (issue 25): whether the asking member hid their presence on this TV')),
+      presenceHidden: opt(s.bool('local-stack extension: whether the asking member hid their presence on this TV')),
     }),
     errors: ['1003'],
     origin: 'defined',
@@ -326,7 +326,7 @@ export const userCenter = {
     response: s.obj({ hidden: s.bool() }),
     errors: ['1003'],
     origin: 'extension',
-    doc: "Local-stack extension (issue 25): a member hides (or shows again) their own presence on a TV: the TV's box leaves them out of the phones connected that it tells the other members; kept until changed.",
+    doc: "Local-stack extension: a member hides (or shows again) their own presence on a TV: the TV's box leaves them out of the phones connected that it tells the other members; kept until changed.",
   }),
   queryNotice: endpoint({
     domain,
@@ -334,7 +334,7 @@ export const userCenter = {
     request: s.obj({ uid: s.str() }),
     response: s.obj({ list: s.arr(notice) }),
     origin: 'extension',
-    doc: 'Local-stack extension (issue 25): the unread notices kept for the user: the owner removed them from a TV family (removed) or unbound the TV (unbound), while their app may have been closed.',
+    doc: 'Local-stack extension: the unread notices kept for the user: the owner removed them from a TV family (removed) or unbound the TV (unbound), while their app may have been closed.',
   }),
   readNotice: endpoint({
     domain,
@@ -342,7 +342,7 @@ export const userCenter = {
     request: s.obj({ uid: s.str(), noticeIds: s.arr(s.str()) }),
     response: s.obj({ read: s.num('how many of the ids were unread notices of the user') }),
     origin: 'extension',
-    doc: 'Local-stack extension (issue 25): marks notices read once the app showed them (never shown again, on any phone).',
+    doc: 'Local-stack extension: marks notices read once the app showed them (never shown again, on any phone).',
   }),
   queryAddress: endpoint({
     domain,
@@ -381,7 +381,7 @@ export const userCenter = {
         s.obj({
           title: s.str(),
           text: s.str(),
-          anchor: opt(s.str('extension (issue 24): the control the step points at (home: tv-card, remote, switch-tv, my); none: a step without a pointer')),
+          anchor: opt(s.str('extension: the control the step points at (home: tv-card, remote, switch-tv, my); none: a step without a pointer')),
         }),
       ),
     }),
@@ -428,6 +428,6 @@ export const userCenter = {
     origin: 'defined',
     doc: "Whether the user follows the operator's WeChat official account.",
   }),
-  // issue 36: minors' mode (extension entries, ./minors.ts)
+  // minors' mode (extension entries, ./minors.ts)
   ...minors,
 }

@@ -21,7 +21,7 @@ export type RemoteKey =
   | TextKey
   | MediaKey
 
-/** Issue 25 (手机输入): delete and confirm in the TV's input field, and the TV's search (focuses its search field). */
+/** 手机输入: delete and confirm in the TV's input field, and the TV's search (focuses its search field). */
 export type TextKey = 'del' | 'enter' | 'search'
 
 /** The number keys 0-9 of a hand remote (live TV: a channel number, then OK). */
@@ -57,7 +57,7 @@ export const REMOTE_KEYS: Readonly<Record<RemoteKey, { keyEvent: string; code: n
   del: { keyEvent: 'KEYCODE_DEL', code: 67 },
   enter: { keyEvent: 'KEYCODE_ENTER', code: 66 },
   search: { keyEvent: 'KEYCODE_SEARCH', code: 84 },
-  // issue 35: Android's media keys (play/pause, ±10 s, episodes): src/protocol/tv/media.ts
+  // Android's media keys (play/pause, ±10 s, episodes): src/protocol/tv/media.ts
   ...MEDIA_KEYS,
 })
 

@@ -1,5 +1,5 @@
 /**
- * Local-stack extension (issue 25), "who is using the TV": the box tells every phone of the TV's family
+ * Local-stack extension, "who is using the TV": the box tells every phone of the TV's family
  * who sent the last command and what it was, and which members' phones are connected now.
  *
  * It rides in the type 87 the box already sends (the reply to a command or a sync, and the

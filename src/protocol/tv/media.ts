@@ -1,5 +1,5 @@
 /**
- * Issue 35, now playing: pause, seek and next episode from the phone.
+ * Now playing: pause, seek and next episode from the phone.
  *
  * The media keys are Android's own (SPEC 4 type 13 key events, `value` the key code, as every key):
  *   KEYCODE_MEDIA_PLAY_PAUSE (85), KEYCODE_MEDIA_PLAY (126), KEYCODE_MEDIA_PAUSE (127),

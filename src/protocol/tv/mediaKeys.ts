@@ -1,4 +1,4 @@
-/** Issue 35: Android's media keys (src/protocol/tv/media.ts says what they do and the extensions beside them). */
+/** Android's media keys (src/protocol/tv/media.ts says what they do and the extensions beside them). */
 
 /** The media keys of a hand remote (names as RemoteKey; key codes in REMOTE_KEYS). */
 export type MediaKey = 'playPause' | 'play' | 'pause' | 'fastForward' | 'rewind' | 'next' | 'previous'
@@ -16,7 +16,7 @@ export const MEDIA_KEYS: Readonly<Record<MediaKey, { keyEvent: string; code: num
 
 /**
  * The media keys that start playback: play, play/pause, the next and the previous episode (or channel).
- * Out of minors' mode's limits (issue 36) the local stack's box refuses them, and the phone refuses them
+ * Out of minors' mode's limits the local stack's box refuses them, and the phone refuses them
  * before sending, as it does the play and channel keys, so that a box that does not enforce the limits
  * (a real operator's box) is not started from the now-playing panel. Pause, ±10 s and seek start nothing.
  */

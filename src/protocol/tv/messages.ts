@@ -92,7 +92,7 @@ export interface TvPlayState {
   playing: { package: string; loadUrl: string; programId?: string } | null
   lastKey: string | null
   /**
-   * Extension (issue 21, the local stack's box; a real box sends none of the fields below, and the app
+   * Extension (the local stack's box; a real box sends none of the fields below, and the app
    * then shows only "playing"): live playback. The channel the box shows when it plays live TV (a
    * live channel replaces `playing`), with the programme on air by the box's clock.
    */
@@ -102,14 +102,14 @@ export interface TvPlayState {
   /** Extension: the last channel number the box did not switch to, and why. */
   liveRefused?: { number: number; reason: 'noChannel' | 'child' } | null
   /**
-   * Extension (issue 22, the local stack's box; a real box sends none of it): the program the box
+   * Extension (the local stack's box; a real box sends none of it): the program the box
    * plays, with its episode and position on the stack's clock. The app shows it as what the TV plays,
    * but takes resume points only from the gateway's history (querySingleHistory / queryHistory).
    */
   vod?: VodPlayState | null
 }
 
-/** Extension (issue 22): what a box playing a program (type 9 h5Play) reports. */
+/** Extension: what a box playing a program (type 9 h5Play) reports. */
 export interface VodPlayState {
   programId: string
   title: string
@@ -121,13 +121,13 @@ export interface VodPlayState {
   /** Length of the episode playing, seconds. */
   durationSec: number
   /**
-   * Extension (issue 35, src/protocol/tv/media.ts): the program is paused and keeps its position.
+   * Extension (src/protocol/tv/media.ts): the program is paused and keeps its position.
    * Present (true or false) only from a box that knows the media extension, seek to a point included.
    */
   paused?: boolean
 }
 
-/** Extension (issue 21): what a box playing live TV reports. */
+/** Extension: what a box playing live TV reports. */
 export interface LivePlayState {
   channelId: string
   number: number

@@ -1,5 +1,5 @@
 /**
- * Local-stack extension (issue 36), minors' mode as the box enforces it: the type 87 content field
+ * Local-stack extension, minors' mode as the box enforces it: the type 87 content field
  *   minors: { usedSec, limitSec, reason, rest?, refused? }
  * sent by the local stack's box in every type 87 (replies, the sync reply, its reports) while the TV's
  * minors' mode is on; absent while it is off. No new message type, the SPEC 3 envelope unchanged.

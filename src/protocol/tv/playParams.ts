@@ -1,5 +1,5 @@
 /**
- * Where a play command starts (issue 22, a local-stack extension of SPEC 3's third-party play
+ * Where a play command starts (a local-stack extension of SPEC 3's third-party play
  * payload). h5Play's `params` is a JSON string chosen by the content's app; when it parses as a JSON
  * object, the phone adds `episode` (1-based) and `positionSec` to it, and a box that understands them
  * starts that episode at that second. When `params` is anything else (not JSON, an array, a string),

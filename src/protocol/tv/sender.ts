@@ -1,5 +1,5 @@
 /**
- * **Local-stack extension** (issue 32): who published a command, from something the publisher cannot
+ * **Local-stack extension**: who published a command, from something the publisher cannot
  * forge, on aedes and on RabbitMQ alike.
  *
  * The TV topic the gateway's queryAgentTopic gives a user is that TV's topic plus a level naming the

@@ -1,5 +1,5 @@
 /**
- * Local-stack extension (issue 25), typing on the TV (手机输入): text typed on the phone goes into the
+ * Local-stack extension, typing on the TV (手机输入): text typed on the phone goes into the
  * TV's focused input field (the virtual box's search field).
  *
  * On the wire it is a SPEC 4 type 13 key event, same content shape as every key:

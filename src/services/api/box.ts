@@ -8,7 +8,7 @@ export function createBoxApi(client: GatewayClient) {
   const p = bind(client)
   const ch = withChannel(client)
   return {
-    /** Issue 32: `childMode` asks the child channel: only what it allows, and how many it left out (`hidden`). */
+    /** `childMode` asks the child channel: only what it allows, and how many it left out (`hidden`). */
     queryHistory: ch(c.queryHistory),
     deleteHistory: p(c.deleteHistory),
     querySingleHistory: p(c.querySingleHistory),

@@ -1,7 +1,7 @@
 /**
  * SPEC 9: curVersion 0 (the TV's child version) uses the child channel. Every list a child may see is
  * asked with `childMode`, which becomes the request's serviceChannelId (the child channel); the
- * gateway then answers child-friendly programs only (issue 24).
+ * gateway then answers child-friendly programs only.
  */
 import { childChannelId } from '../../config'
 import type { Endpoint, ReqOf, ResOf } from '../../protocol/contract/endpoint'

@@ -11,7 +11,7 @@ export function createDesktopApi(client: GatewayClient) {
   return {
     /** version: the config version string (20250610). */
     mobileDesktop: async (args: { deskTopId: string }) => call(client, c.mobileDesktop, { ...args, version }),
-    /** blockList, mobileTopic, mobileFlow: `childMode` asks the child channel (issue 24). */
+    /** blockList, mobileTopic, mobileFlow: `childMode` asks the child channel. */
     blockList: ch(c.blockList),
     mobileTopic: ch(c.mobileTopic),
     mobileFlow: ch(c.mobileFlow),

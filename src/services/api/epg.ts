@@ -6,9 +6,9 @@ import { withChannel } from './channel'
 export function createEpgApi(client: GatewayClient) {
   const ch = withChannel(client)
   return {
-    /** Issue 32: `childMode` asks the child channel: a program it does not allow is refused (1004). */
+    /** `childMode` asks the child channel: a program it does not allow is refused (1004). */
     getDetail: ch(c.getDetail),
-    /** `childMode` asks the child channel: the person's works child-friendly only (issue 24). */
+    /** `childMode` asks the child channel: the person's works child-friendly only. */
     getCastPersonInfo: ch(c.getCastPersonInfo),
   }
 }

@@ -9,7 +9,7 @@ export function createOtherApi(client: GatewayClient) {
   const p = bind(client)
   return {
     characters: p(c.characters),
-    /** `childMode` asks the child channel (issue 24). */
+    /** `childMode` asks the child channel. */
     getRelevantList: withChannel(client)(c.getRelevantList),
     configImage: p(c.configImage),
     /**

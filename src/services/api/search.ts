@@ -1,4 +1,4 @@
-/** Search api (SPEC 5/7): fixed search flags; every call carries the child channel in child mode (issue 24). */
+/** Search api (SPEC 5/7): fixed search flags; every call carries the child channel in child mode. */
 import { nsFlags } from '../../protocol/contract/nsFlags'
 import { search as c } from '../../protocol/contract/search'
 import type { GatewayClient } from '../http/client'

@@ -31,7 +31,7 @@ export function createUserCenterApi(client: GatewayClient) {
   return {
     getOpenIdUnionId: p(c.getOpenIdUnionId),
     /**
-     * SPEC 7 getUserInfo (form): serviceChannelId added. Issue 23: with the wxTicket of a code exchange
+     * SPEC 7 getUserInfo (form): serviceChannelId added. With the wxTicket of a code exchange
      * and the terms version shown; `session` holds token and secret when the gateway answered one.
      */
     getUserInfo: async (args: { openId: string; unionId: string; wxTicket?: string; termsVersion?: string; tapped?: boolean }) => {
@@ -41,7 +41,7 @@ export function createUserCenterApi(client: GatewayClient) {
     },
     /**
      * Links the WeChat identity (its wxTicket) with the user of the phone login that just happened,
-     * sent under that login's session (`as`, issue 32: the gateway trusts no phone in the body); no
+     * sent under that login's session (`as`: the gateway trusts no phone in the body); no
      * faceImg (avatars are uploaded).
      */
     createUser: async (args: { openId: string; unionId: string; wxTicket?: string; nickName?: string }, as?: Credentials) =>
@@ -99,14 +99,14 @@ export function createUserCenterApi(client: GatewayClient) {
     readNotice: p(c.readNotice),
     queryAddress: p(c.queryAddress),
     saveAddress: p(c.saveAddress),
-    /** The first-visit guide only decorates a page: no network toast when it fails (issue 24). */
+    /** The first-visit guide only decorates a page: no network toast when it fails. */
     pageGuide: async (req: ReqOf<typeof c.pageGuide>) => call(client, c.pageGuide, req, { silent: true }),
     userInfoV5: p(c.userInfoV5),
     checkFollow: p(c.checkFollow),
     recordConsent: p(c.recordConsent),
     logout: p(c.logout),
     saveProfile: p(c.saveProfile),
-    // issue 36: minors' mode (extension entries, protocol/contract/minors.ts)
+    // minors' mode (extension entries, protocol/contract/minors.ts)
     queryMinorsMode: p(c.queryMinorsMode),
     minorsModeSetting: p(c.minorsModeSetting),
     minorsGrant: p(c.minorsGrant),

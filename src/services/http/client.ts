@@ -76,7 +76,7 @@ export interface SendOptions {
   /** No toast on network failure (background calls such as the log upload). */
   silent?: boolean
   /**
-   * Issue 32: send under these credentials instead of the session's: a session the phone just got and
+   * Send under these credentials instead of the session's: a session the phone just got and
    * has not begun yet (createUser links the WeChat identity under the phone login's session). No
    * refresh and no session end on 401/4011: the call fails with sessionEnded.
    */

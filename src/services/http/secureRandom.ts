@@ -1,5 +1,5 @@
 /**
- * Secure random bytes for the body cipher's IVs (issue 10 item 6). The codec draws its IV
+ * Secure random bytes for the body cipher's IVs. The codec draws its IV
  * synchronously; WeChat's only secure source, wx.getRandomValues (base library 2.15.0), answers
  * asynchronously. So the bytes come from a pool:
  *

@@ -1,4 +1,4 @@
-/** wx.uploadFile (Taro.uploadFile) as the avatar upload's transport on WeChat (issue 23). */
+/** wx.uploadFile (Taro.uploadFile) as the avatar upload's transport on WeChat. */
 import Taro from '@tarojs/taro'
 import type { UploadTransport } from './upload'
 

@@ -1,5 +1,5 @@
 /**
- * The avatar upload (issue 23; `avatarUpload` in src/protocol/identity.ts): a file upload, never a
+ * The avatar upload (`avatarUpload` in src/protocol/identity.ts): a file upload, never a
  * URL. WeChat: wx.uploadFile with the temp file chooseAvatar gave; H5: multipart through fetch with
  * the image the bridge gave. Sent with the session's UCS-TOKEN; a 401 refreshes the session once and
  * retries once (SPEC 7), like every other request. WeChat's transport is in taroUpload.ts (Taro

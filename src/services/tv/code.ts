@@ -5,7 +5,7 @@ import type { TvLinkDeps } from './types'
 
 /**
  * The TV link's code, loaded when first needed, never with home (platform seam: src/platform/tvCode):
- * on H5 lazy chunks; on weapp (issue 34) the `mqtt` async subpackage, which carries it with mqtt.js.
+ * on H5 lazy chunks; on weapp the `mqtt` async subpackage, which carries it with mqtt.js.
  * A load that fails rejects; the store says so and tries again (tv.linkLoadFailed).
  */
 export interface TvLinkCode {

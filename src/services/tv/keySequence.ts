@@ -5,13 +5,13 @@ import type { TvMode } from '../../protocol/tv/messages'
 import { tv } from '../../strings'
 import type { SendResult } from './link'
 
-/** A remote key, or another type 13 command sent in the same line (issue 25: a text for the TV). */
+/** A remote key, or another type 13 command sent in the same line (a text for the TV). */
 export type Press = RemoteKey | Command
 
 /** How the sequence reaches the TV: one key sent at QoS 1, and the TV's type 87 answer to it. */
 export interface KeyPort {
   send(key: RemoteKey): SendResult
-  /** Issue 25: a command that is not a key (absent: such a press is refused as offline). */
+  /** A command that is not a key (absent: such a press is refused as offline). */
   sendCommand?(cmd: Command): SendResult
   /** The type 87 carrying this sequenceId, or null when none came within `ms`. */
   replyTo(sequenceId: number, ms: number): Promise<TvMode | null>

@@ -80,7 +80,7 @@ export abstract class AppActions {
   async start(params: { sharerUid?: string } = {}): Promise<void> {
     this.user.setSharerUid(params.sharerUid)
     if (!this.session.active && !this.storage.get<boolean>(LOGGED_OUT_KEY)) {
-      // WeChat (issue 23): a returning identity that consented to these terms goes straight in, so
+      // WeChat: a returning identity that consented to these terms goes straight in, so
       // its consent holds on this phone too; the operator app's bridge: the phone, after consent here
       if (this.wechat) {
         if ((await this.user.loginWithWeChat()) === 'session') this.consent.setAccepted(true)
@@ -107,7 +107,7 @@ export abstract class AppActions {
 
   /**
    * WeChat, an identity the gateway knows (newer terms, or a logout elsewhere): 登录 with the consent
-   * ticked logs in from a fresh wx.login code, without another phone number (issue 23).
+   * ticked logs in from a fresh wx.login code, without another phone number.
    */
   async signInWithWeChat(): Promise<SignInResult> {
     if (!this.consent.accepted) return this.signIn()
@@ -139,7 +139,7 @@ export abstract class AppActions {
   }
 
   /**
-   * The gateway records the consent given on this phone (per uid and terms version, issue 23), so the
+   * The gateway records the consent given on this phone (per uid and terms version), so the
    * same WeChat user goes straight in elsewhere. Not recorded (offline, refused): the next silent
    * login asks for consent again, nothing else changes.
    */
@@ -176,7 +176,7 @@ export abstract class AppActions {
    * (the login card).
    */
   logout(): void {
-    // The gateway ends this token and stops silent WeChat login until a login by tap (issue 23). The
+    // The gateway ends this token and stops silent WeChat login until a login by tap. The
     // request leaves with the session's token before it ends here; offline, this phone still logs out.
     const uid = this.session.uid
     if (uid) void this.serverLogout(uid)
@@ -215,7 +215,7 @@ export abstract class AppActions {
     if (!play) return { ok: false, message: programText.playNeedsApp }
     const blocker = this.tvBlocker
     if (blocker) return { ok: false, message: blocker }
-    // Issue 36: out of minors' mode's limits the play is refused with the reason before anything is asked or sent
+    // Out of minors' mode's limits the play is refused with the reason before anything is asked or sent
     const ready = this.tv.playGuardReady()
     if (ready) await ready
     const refusal = this.tv.playRefusal()
@@ -228,7 +228,7 @@ export abstract class AppActions {
     this.tracker.click(page, programText.playOnTv, { programId, app: play.appName })
     const res = this.tv.playOnTv(payload)
     if (!res.ok) return { ok: false, message: res.message }
-    // Issue 12: a TV under global lock answers with globalLock true: say so instead of "sent"
+    // A TV under global lock answers with globalLock true: say so instead of "sent"
     const reply = await this.tv.replyTo(res.sequenceId, tvTimers.offlineAfterMs)
     if (reply?.content.globalLock === true) return { ok: false, message: tvText.globalLocked }
     // the TV's child lock refused a program that is not for children (src/protocol/tv/childLock.ts)

@@ -96,8 +96,8 @@ export class DevicesStore {
     }
     const before = this.list.value
     const [after, notices] = await Promise.all([this.list.run(() => this.api.queryBindDevice({ uid })), this.unreadNotices(uid)])
-    // Issue 12: a TV that left the list without this app unbinding it: the owner removed the user.
-    // Issue 25: the gateway also kept a notice for it (the app may have been closed, on another phone):
+    // A TV that left the list without this app unbinding it: the owner removed the user.
+    // The gateway also kept a notice for it (the app may have been closed, on another phone):
     // one message per TV, whichever way it was learnt, and the gateway's notices are then read.
     const told = new Map<string, string>()
     if (before && after) {

@@ -32,7 +32,7 @@ export interface CachedHome {
 }
 
 /**
- * The home cache (issue 15): one entry per user, TV and mode, so a child-mode home is never shown from
+ * The home cache: one entry per user, TV and mode, so a child-mode home is never shown from
  * an adult entry. `key` is null when there is nobody to cache for (logged out, no TV).
  */
 export interface HomeCachePort {

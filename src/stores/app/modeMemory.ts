@@ -17,7 +17,7 @@ const newest = <T extends { at: number }>(o: Record<string, T>): Record<string, 
   Object.fromEntries(Object.entries(o).sort((a, b) => b[1].at - a[1].at).slice(0, MODE_MEMORY_LIMIT))
 
 /**
- * The mode each TV last reported (type 87), kept on the phone (issue 24). Until the TV speaks after a
+ * The mode each TV last reported (type 87), kept on the phone. Until the TV speaks after a
  * launch, a TV switch or while it is offline, SPEC 4's default state is the adult mode; a TV last seen
  * in child mode is treated as still in child mode meanwhile, so a child never sees an adult list in
  * that window. The TV's next report decides again. Kept per TV (the mode is the TV's, whoever asks).

@@ -40,7 +40,7 @@ export class RootStore extends AppActions {
   readonly devices: DevicesStore
   readonly tv: TvStore
   readonly search: SearchStore
-  /** Issue 24: the mode each TV last reported (see childMode). */
+  /** The mode each TV last reported (see childMode). */
   readonly modes: ModeMemory
   readonly home: HomeStore
   readonly tasks: TasksStore
@@ -89,7 +89,7 @@ export class RootStore extends AppActions {
       storageHomeCache(deps.storage, () => (this.session.uid ? { uid: this.session.uid, mac: this.devices.current?.mac ?? '' } : null)),
     )
     const who = (): TaskUser | null => (this.session.user ? { uid: this.session.user.uid, phone: this.session.user.phone } : null)
-    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total))
+    this.tasks = new TasksStore(deps.api.activity, who, (total) => this.points.setBalance(total), deps.taskPolicy)
     this.points = new PointsStore(deps.api.activity, who, () => this.tasks.completeAction('sign'))
     makeObservable<RootStore, 'modeMac' | 'forgetUser'>(this, {
       tvTarget: computed,
@@ -120,9 +120,9 @@ export class RootStore extends AppActions {
       reaction(() => this.session.uid, (uid) => void (uid && this.search.loadHints(this.searchContext))),
       // SPEC 4/9: the TV's mode decides the home desktop and the search hints (child version).
       reaction(() => this.childMode, () => void this.showHome()),
-      // Issue 24: search results asked in the other mode leave the screen (a child never keeps adult ones).
+      // Search results asked in the other mode leave the screen (a child never keeps adult ones).
       reaction(() => this.childMode, () => this.search.modeChanged()),
-      // Issue 24: the mode the TV reports is kept for the next launch (see childMode).
+      // The mode the TV reports is kept for the next launch (see childMode).
       reaction(
         () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === EPG_CHILD } : null),
         (r) => r && this.modes.remember(this.session.uid, r.mac, r.child),
@@ -146,7 +146,7 @@ export class RootStore extends AppActions {
   }
 
   /**
-   * A store only some pages use (issue 12: locks, screen mode, family members, ...), created by the
+   * A store only some pages use (locks, screen mode, family members, ...), created by the
    * first page that needs it through its accessor (`locksOf(root)`), so its code loads with those pages
    * and not with home. Reset with the user, disposed with the app.
    */
@@ -180,7 +180,7 @@ export class RootStore extends AppActions {
    * The TV's child mode, which decides every list the app shows (SPEC 9: curVersion 0 uses the child
    * channel). It is the selected TV's own type 87 report when there is one. Until then (a cold start,
    * a TV switch, the TV offline: SPEC 4's default adult state) a TV last seen in child mode counts as
-   * still in it (ModeMemory, issue 24), so a child's phone never lists adult programs in that window.
+   * still in it (ModeMemory), so a child's phone never lists adult programs in that window.
    */
   get childMode(): boolean {
     if (this.tv.modeReported) return this.curVersion === EPG_CHILD
@@ -213,7 +213,7 @@ export class RootStore extends AppActions {
 
   /** Why a command cannot go to the TV now ('' when it is online): no TV, offline, or global lock. */
   get tvBlocker(): string {
-    // Issue 12: under global lock the TV takes nothing: said at once, nothing asked or sent
+    // Under global lock the TV takes nothing: said at once, nothing asked or sent
     if (this.tv.globalLocked) return tvText.globalLocked
     if (this.tv.online) return ''
     return this.tv.device ? tvText.offlineCannotSend : tvText.noDevice

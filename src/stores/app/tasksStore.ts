@@ -6,6 +6,8 @@ import { Loadable } from '../kit/loadable'
 import type { ActionResult } from '../kit/write'
 import { failureMessage } from '../kit/loadState'
 import { devices as d, tasks as t } from '../../strings'
+import type { TaskPolicy } from '../../platform/taskPolicy'
+import { OFFER_ALL, taskOffered } from './taskOffer'
 
 export type TasksApi = Pick<Api['activity'], 'taskInfoByTaskClass' | 'receiveTask' | 'reportTaskProgress' | 'receiveReward' | 'taskInfo'>
 export type TaskAction = Task['action']
@@ -27,6 +29,8 @@ const OPEN: ReadonlyArray<Task['status']> = ['NO_RECEIVED', 'RECEIVED']
  *   claim    FINISHED -> stb/receiveReward kind 'task' -> REWARDED, once; the new balance goes to
  *            `onBalance`; the task is re-read (stb/taskInfo)
  * One write at a time: a second one while `busy` is refused.
+ * Tasks the platform must not offer (the share task on WeChat, a purchase on WeChat iOS: `policy`,
+ * src/stores/app/taskOffer.ts) are neither listed nor advanced.
  */
 export class TasksStore {
   readonly byType: Loadable<Record<string, Task[]>>
@@ -36,9 +40,10 @@ export class TasksStore {
     private readonly api: TasksApi,
     private readonly who: () => TaskUser | null = () => null,
     private readonly onBalance: (total: number) => void = () => undefined,
+    private readonly policy: TaskPolicy = OFFER_ALL,
   ) {
     this.byType = new Loadable<Record<string, Task[]>>((v) => Object.keys(v ?? {}).length === 0)
-    makeAutoObservable<TasksStore, 'api' | 'who' | 'onBalance'>(this, { api: false, who: false, onBalance: false })
+    makeAutoObservable<TasksStore, 'api' | 'who' | 'onBalance' | 'policy'>(this, { api: false, who: false, onBalance: false, policy: false })
   }
 
   /** The user left: their tasks are no longer shown. */
@@ -46,10 +51,10 @@ export class TasksStore {
     this.byType.reset()
   }
 
-  /** Every task, in the order of the task classes (6, 99, 96, 98, 97). */
+  /** Every task offered here, in the order of the task classes (6, 99, 96, 98, 97). */
   get list(): Task[] {
     const all = this.byType.value ?? {}
-    return taskClasses.flatMap((c) => all[String(c)] ?? [])
+    return taskClasses.flatMap((c) => all[String(c)] ?? []).filter((x) => taskOffered(x, this.policy))
   }
 
   async load(uid = this.who()?.uid ?? ''): Promise<void> {

@@ -18,9 +18,9 @@ export type { RemoteKey } from '../../protocol/tv/commands'
 export type { SequenceResult } from '../../services/tv/keySequence'
 
 const LOCKED: SendResult = Object.freeze({ ok: false, reason: 'locked', message: tv.globalLocked })
-/** Issue 36: the remote's keys that switch the channel (digits, 频道±). */
+/** The remote's keys that switch the channel (digits, 频道±). */
 const CHANNEL_KEY = /^(digit\d|channelUp|channelDown)$/
-/** Issue 36: a key that always starts or switches playback (a channel key, or a media key of MEDIA_STARTS). */
+/** A key that always starts or switches playback (a channel key, or a media key of MEDIA_STARTS). */
 const alwaysStartsPlay = (key: RemoteKey): boolean => CHANNEL_KEY.test(key) || (MEDIA_STARTS as readonly string[]).includes(key)
 
 /**
@@ -54,7 +54,7 @@ export class TvStore {
    * loads with the first key (a lazy chunk on H5, like the link's), never with home.
    */
   private keys: Promise<{ queue: KeyQueue; channelKeys: (n: number) => RemoteKey[] }> | null = null
-  /** Issue 36: why a play or channel command may not go out now (minors' mode); '' when it may. */
+  /** Why a play or channel command may not go out now (minors' mode); '' when it may. */
   private playGuard: () => string = () => ''
   /** What the guard waits for before it can judge (a read of minors' mode under way); null: nothing. */
   private playGuardSettle: () => Promise<void> | null = () => null
@@ -117,13 +117,13 @@ export class TvStore {
     return this.linkState === 'online'
   }
 
-  /** Issue 12: the TV said it is under global lock (type 87 globalLock true): it takes no command. */
+  /** The TV said it is under global lock (type 87 globalLock true): it takes no command. */
   get globalLocked(): boolean {
     return this.online && this.tvMode.content.globalLock === true
   }
 
   /**
-   * Issue 21: the live channel the TV reports it shows (a local-stack box extension; a real box sends
+   * The live channel the TV reports it shows (a local-stack box extension; a real box sends
    * none, and this stays null), from the box's own reply, never from the phone's guess.
    */
   get liveChannel(): LivePlayState | null {
@@ -136,7 +136,7 @@ export class TvStore {
   get nowPlaying(): string {
     const live = this.liveChannel
     if (live) return tv.playingLive(live.name, live.title)
-    // issue 22: a program the box reports (the local stack's `vod`) is named with its episode
+    // a program the box reports (the local stack's `vod`) is named with its episode
     const playState = this.tvMode.content.playState
     return this.online && playState?.playing ? (vodLine(playState) ?? tv.playing) : ''
   }
@@ -182,7 +182,7 @@ export class TvStore {
   }
 
   /**
-   * Issue 36: minors' mode decides whether plays and channel keys go out (features/minors sets the
+   * Minors' mode decides whether plays and channel keys go out (features/minors sets the
    * guard: the box's own report, else the gateway's settings on the gateway's clock). Refused commands
    * are never sent.
    */
@@ -226,7 +226,7 @@ export class TvStore {
     return this.link ? this.link.sendKey(key) : this.notYet()
   }
 
-  /** Issue 25: a command of src/protocol/tv other than a key (a text for the TV's input field); same rules. */
+  /** A command of src/protocol/tv other than a key (a text for the TV's input field); same rules. */
   sendCommand(cmd: Command): SendResult {
     if (this.globalLocked) return LOCKED
     return this.link ? this.link.sendCommand(cmd) : this.notYet()
@@ -241,13 +241,13 @@ export class TvStore {
   }
 
   /**
-   * Issue 35: several presses as one sequence (a swipe on the touch pad, ±10 s steps towards a point),
+   * Several presses as one sequence (a swipe on the touch pad, ±10 s steps towards a point),
    * in order, each after the reply to the one before; a missing reply stops the rest. Under global lock
    * nothing is sent; out of minors' limits a sequence holding a key that starts playback is refused whole.
    */
   async pressKeys(keys: readonly RemoteKey[]): Promise<SequenceResult> {
     if (this.globalLocked) return { ok: false, reason: 'locked', message: tv.globalLocked, sent: 0 }
-    // issue 36: OK on a tile and the touch pad's tap (an OK) are judged like the channel keys
+    // OK on a tile and the touch pad's tap (an OK) are judged like the channel keys
     const starts = keys.some((k) => this.startsPlay(k))
     const ready = starts ? this.playGuardReady() : null
     if (ready) await ready
@@ -259,7 +259,7 @@ export class TvStore {
   }
 
   /**
-   * Issue 25: a command other than a key (a text for the TV's input field), in the same line as the
+   * A command other than a key (a text for the TV's input field), in the same line as the
    * remote's presses: sent after the TV's reply to the previous one. Under global lock nothing is sent.
    */
   async pressCommand(cmd: Command): Promise<SequenceResult> {

@@ -4,6 +4,7 @@ import type { TvStoreDeps } from '../../services/tv/code'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { AvatarUploader } from '../../services/http/upload'
+import type { TaskPolicy } from '../../platform/taskPolicy'
 import type { Session } from './session'
 
 /** Tracking as the stores see it (SPEC 3 log records; implemented by services/tracking). */
@@ -41,6 +42,8 @@ export interface RootDeps {
   tracking: (context: () => TrackingContext) => TrackerPort
   /** The platform's phone bridge (the weapp login button hands its code to it). */
   bridge?: PhoneBridge
-  /** The avatar upload (issue 23; wx.uploadFile or multipart); absent: no avatar editing. */
+  /** The avatar upload (wx.uploadFile or multipart); absent: no avatar editing. */
   uploadAvatar?: AvatarUploader
+  /** Which tasks this platform may offer (src/platform/taskPolicy.ts); absent: all of them. */
+  taskPolicy?: TaskPolicy
 }

@@ -22,7 +22,7 @@ export interface LoginResult {
   secret: string
 }
 
-/** What the gateway said of a WeChat identity (getUserInfo, issue 23), with the session when it gave one. */
+/** What the gateway said of a WeChat identity (getUserInfo), with the session when it gave one. */
 export interface WeChatSignIn {
   signIn: 'session' | 'unregistered' | 'loggedOut' | 'terms'
   credentials: LoginResult | null
@@ -129,7 +129,7 @@ export class UserStore {
   }
 
   /**
-   * WeChat at launch (issue 23): the identity of a fresh wx.login code, and the session the gateway
+   * WeChat at launch: the identity of a fresh wx.login code, and the session the gateway
    * gives a registered identity that consented to the current terms and did not log out. Resolves what
    * the gateway said (null: no code, no answer, or refused; the login card then invites as before,
    * and a login by tap reports its own failures).

@@ -9,7 +9,7 @@ export function wechatBridgeOf(bridge: PhoneBridge | undefined): WeappBridge | n
   return bridge?.kind === 'weapp' ? (bridge as WeappBridge) : null
 }
 
-/** The WeChat ports of the login (issue 23): getUserInfo for a fresh code's identity, createUser to link it. */
+/** The WeChat ports of the login: getUserInfo for a fresh code's identity, createUser to link it. */
 export function wechatPorts(bridge: WeappBridge, api: Api): Pick<UserPorts, 'wechatSignIn' | 'linkIdentity'> {
   return {
     async wechatSignIn(tapped) {
@@ -20,7 +20,7 @@ export function wechatPorts(bridge: WeappBridge, api: Api): Pick<UserPorts, 'wec
     },
     async linkIdentity(login) {
       const id = bridge.takeIdentity()
-      // issue 32: under the session the phone login just created (not begun on the phone yet)
+      // under the session the phone login just created (not begun on the phone yet)
       if (id) await api.userCenter.createUser(id, login)
     },
   }

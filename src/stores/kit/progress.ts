@@ -1,5 +1,5 @@
 /**
- * Issue 22: how far into a program, as the TV card, 继续观看, the detail page and 观看记录 show it.
+ * How far into a program, as the TV card, 继续观看, the detail page and 观看记录 show it.
  * Small and free of models, so home's first load carries only this (the rest loads with its pages).
  */
 import type { VodPlayState } from '../../protocol/tv/messages'
@@ -49,7 +49,7 @@ export function tvNameOf(devices: ReadonlyArray<{ mac: string; deviceName: strin
 }
 
 /**
- * Line 1 of the TV card for a program (issue 22): "正在播放 {title} · 第2集" from what the box reports
+ * Line 1 of the TV card for a program: "正在播放 {title} · 第2集" from what the box reports
  * (the local stack's `vod`), or null when it reports none (a real box: the card says only that it plays).
  */
 export function vodLine(playState: { vod?: VodPlayState | null } | undefined): string | null {

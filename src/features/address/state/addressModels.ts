@@ -1,5 +1,5 @@
 /**
- * The address book and the address form (subpackages9 add-address; issue 14), over
+ * The address book and the address form (subpackages9 add-address), over
  * v5.0/userInfo/address (the list, default first) and v5.0/user/save/address (add or edit; the one
  * marked default becomes the only default).
  *

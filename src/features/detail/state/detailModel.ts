@@ -50,7 +50,7 @@ export class DetailModel {
     const favourite = ++this.favouriteEpoch
     const blackList = ++this.blackListEpoch
     const childMode = this.childMode()
-    // issue 32: in child mode nothing of a program stays or shows until the child channel allowed it
+    // in child mode nothing of a program stays or shows until the child channel allowed it
     if (childMode) {
       this.detail.reset()
       this.related.reset()

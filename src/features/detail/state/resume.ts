@@ -7,7 +7,7 @@ import { resume as r } from '../../../strings/resume'
 import { formatClock } from '../../../stores/kit/progress'
 
 /**
- * Issue 22: where the user stopped in a program, for its detail page. The resume point comes from the
+ * Where the user stopped in a program, for its detail page. The resume point comes from the
  * gateway's history (querySingleHistory), never from the phone's own timers: a real box speaks SPEC 4
  * only, and the local stack's box writes the record while it plays. What the TV reports it plays (the
  * local stack's `vod` extension) may move the shown point forward while the page is open.

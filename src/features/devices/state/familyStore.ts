@@ -26,7 +26,7 @@ export type CustInfo = ResOf<typeof userCenter.queryCustInfoByCustId>
 const PHONE_RE = /^1\d{10}$/
 
 /**
- * Family members of one TV, inside My TVs (issue 12): who is bound, owner and members marked, the
+ * Family members of one TV, inside My TVs: who is bound, owner and members marked, the
  * TV line's customer record; the owner adds by phone or by a 24-hour invitation and removes after a
  * confirm; a member leaves. An invitation someone opened is shown (whose TV) before it is accepted.
  */
@@ -40,7 +40,7 @@ export class FamilyStore {
   invitation: Invitation | null = null
   /** An invitation this user opened (from a share card or link). */
   readonly incoming = new Loadable<Invitation>(() => false)
-  /** Issue 25: this user hid their presence on the shown TV (getBindUserList's extension field). */
+  /** This user hid their presence on the shown TV (getBindUserList's extension field). */
   presenceHidden = false
 
   constructor(
@@ -155,7 +155,7 @@ export class FamilyStore {
   }
 
   /**
-   * Issue 25: hide (or show again) this user's presence on the shown TV, for the other members; kept by
+   * Hide (or show again) this user's presence on the shown TV, for the other members; kept by
    * the gateway until changed. The TV's box reads it on every message it sends.
    */
   async setPresenceHidden(hidden: boolean): Promise<ActionResult> {

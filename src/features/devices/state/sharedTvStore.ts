@@ -11,7 +11,7 @@ import { shared as t } from '../../../strings/shared'
 export type SharedClock = Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>
 
 /**
- * Issue 25, who is using the shared TV, as the TV's box tells this phone (type 87 `family`, a
+ * Who is using the shared TV, as the TV's box tells this phone (type 87 `family`, a
  * local-stack extension: src/protocol/tv/family.ts): the TV card's line 2 "妈妈 · 刚刚 · 调高音量"
  * ("你" for this user's own commands, text input as 输入了文字, nothing once the action is older than
  * 10 minutes), and the members whose phones are connected (the family panel). The age is the box's
@@ -106,7 +106,7 @@ export class SharedTvStore {
 
 /** What an action did, in words: a key event name, inputText (never the text) or h5Play. */
 export function actionLabel(action: string): string {
-  // issue 32: the action comes from the TV: own keys only (`constructor` is no label of ours)
+  // the action comes from the TV: own keys only (`constructor` is no label of ours)
   const named = Object.prototype.hasOwnProperty.call(t.actions, action) ? t.actions[action] : undefined
   if (named) return named
   const key = (Object.keys(REMOTE_KEYS) as RemoteKey[]).find((k) => REMOTE_KEYS[k].keyEvent === action)

@@ -39,7 +39,7 @@ export interface FollowEnv {
 const closedKey = (uid: string) => `tvc.follow.closed.${uid}`
 
 /**
- * The 关注公众号 card of 我的 (mc/mp/checkFollow, issue 24), without UI. Shown on weapp only, when the
+ * The 关注公众号 card of 我的 (mc/mp/checkFollow), without UI. Shown on weapp only, when the
  * gateway says the user does not follow the operator's official account, and not within 7 days of the
  * user closing it. It uses WeChat's official-account component only in the launch scenes WeChat
  * allows it and for a linked account; elsewhere it says how to find the account. A failed check shows

@@ -13,7 +13,7 @@ export interface GuideStep {
 }
 
 /**
- * A page's first-visit guide (mc/user/pageGuide, issue 24), without UI. The gateway says whether the
+ * A page's first-visit guide (mc/user/pageGuide), without UI. The gateway says whether the
  * user has seen it (kept per user, so it shows on one phone only once); skipping or finishing marks
  * it seen (markSeen). It never stands in the page's way: when pageGuide fails there is simply no
  * guide (the reason stays in `lastError`, shown nowhere), and a failed markSeen hides it all the same.

@@ -5,7 +5,7 @@ import { Loadable } from '../../../stores/kit/loadable'
 import type { RootStore } from '../../../stores/app/root'
 
 /**
- * Issue 22: home's 继续观看 row. The user's unfinished watch records, newest first, up to
+ * Home's 继续观看 row. The user's unfinished watch records, newest first, up to
  * CONTINUE_LIMIT, read from queryHistory page after page (at most CONTINUE_MAX_PAGES) until the row is
  * full; black-listed programs and programs of a black-listed category are left out, and in child mode
  * only what the child channel allows. Loaded after home's first paint (its module is imported then).

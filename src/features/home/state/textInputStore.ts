@@ -9,7 +9,7 @@ import { textInput as t } from '../../../strings/textInput'
 type TvPort = Pick<TvStore, 'online' | 'tvMode' | 'pressCommand' | 'pressKey'>
 
 /**
- * Issue 25, typing on the TV (手机输入, src/protocol/tv/textInput.ts): the remote's text field. A text
+ * Typing on the TV (手机输入, src/protocol/tv/textInput.ts): the remote's text field. A text
  * of 1..64 code points without control characters goes to the TV's focused input field as one type 13
  * key event; a longer one is refused with a message, never cut. Nothing is sent when the TV says no
  * input field is focused, or when it never says (a box without the extension). Each command (text,
@@ -50,8 +50,8 @@ export class TextInputStore {
   }
 
   /**
-   * What to do when no input field is focused, one step the user can take in the TV's state (issue 35:
-   * the search key opens search over whatever plays; a TV in standby needs the power key first).
+   * What to do when no input field is focused, one step the user can take in the TV's state (the
+   * search key opens search over whatever plays; a TV in standby needs the power key first).
    */
   get noFocusAdvice(): string {
     return this.tv.online && this.tv.tvMode.content.playState?.power === false ? t.noFocusTvOff : t.noFocus

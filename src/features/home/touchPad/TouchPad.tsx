@@ -17,7 +17,7 @@ const pointOf = (e: unknown) => {
 }
 
 /**
- * The remote's touch pad (issue 35): a swipe moves the TV's focus one step in its direction (a long
+ * The remote's touch pad: a swipe moves the TV's focus one step in its direction (a long
  * swipe several, sent in order, at most 5), a tap is OK, a long press is 返回: the arrow buttons' own
  * key events, through the key queue (one per reply). Each gesture taps back (wx.vibrateShort on
  * WeChat, through the platform's feedback seam).

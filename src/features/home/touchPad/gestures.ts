@@ -1,5 +1,5 @@
 /**
- * Issue 35, the remote's touch pad: a finger's path turned into SPEC 4 key events, the same ones the
+ * The remote's touch pad: a finger's path turned into SPEC 4 key events, the same ones the
  * arrow buttons send. A swipe is one step in its direction; a longer swipe is more steps, in order, at
  * most MAX_STEPS; a tap is OK; a long press (held still for LONG_PRESS_MS) is 返回.
  */

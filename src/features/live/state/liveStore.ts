@@ -58,7 +58,7 @@ export function advanceChannel(c: LiveChannel, now: number): LiveChannel {
 }
 
 /**
- * The 直播 tab: every channel group (child groups only in child mode, SPEC 9 curVersion 0 uses the
+ * The 电视频道 tab: every channel group (child groups only in child mode, SPEC 9 curVersion 0 uses the
  * child channel), the channels of the selected group with the programme on air, its progress and the
  * next one, all on the gateway's clock. As time passes the list moves the next programme up when the
  * one on air ends, without a reload, then asks the gateway quietly for what comes after.

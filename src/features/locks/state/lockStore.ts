@@ -24,7 +24,7 @@ const PASSWORD_RE = /^\d{4}$/
 export const LOCK_REPORT_QUIET_MS = 5_000
 
 /**
- * Child lock and global lock of the current TV (issue 12). The gateway keeps one 4-digit password
+ * Child lock and global lock of the current TV. The gateway keeps one 4-digit password
  * per TV: the first lock turned on sets it, turning a lock off needs it, 5 wrong in a row make the
  * user wait 15 minutes (the lock info says how long: retryAfterSec). The TV follows at once (its box
  * pushes a type 87); the lock state a TV shows is reported back with uploadLockState.

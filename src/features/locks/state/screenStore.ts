@@ -17,7 +17,7 @@ export const SCREEN_MODES: ReadonlyArray<ScreenOption['mode']> = ['remote', 'mir
 export const SCREEN_QUALITIES: ReadonlyArray<ScreenOption['quality']> = ['auto', 'hd', 'sd']
 
 /**
- * Screen mode of the current TV (issue 12, pages/my-tabmode): getScreenOption shows the current
+ * Screen mode of the current TV (pages/my-tabmode): getScreenOption shows the current
  * choice; a new one goes to setScreenOption, is applied once the gateway confirms it (its answer is
  * the choice), and the TV's box reports it in its next type 87 (`screenOption`).
  */

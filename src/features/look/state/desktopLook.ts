@@ -13,7 +13,7 @@ export const DEFAULT_ACCENT = '#1f63d6'
 const TEXT_ON_ACCENT = '#ffffff'
 
 /**
- * The look of the desktop home shows (v2/desktopAttribute, issue 24): theme colour, background and
+ * The look of the desktop home shows (v2/desktopAttribute): theme colour, background and
  * search hint, so an operator can restyle a desktop without a release. The child desktop has its own
  * (home asks for the desktop of the TV's mode). A theme colour under 4.5:1 against its text falls back
  * to DEFAULT_ACCENT; a background that is not a plain http(s) address is not used. A failed load keeps

@@ -1,5 +1,5 @@
 /**
- * Issue 36, the settings page's model (subpackage page minors-mode, created by the page): the current
+ * The settings page's model (subpackage page minors-mode, created by the page): the current
  * TV's minors' mode as the gateway keeps it, a draft the parent edits (age group -> its default total,
  * the total 15..240 minutes, the curfew in UTC+8, the rest reminder, on/off), saved with the TV's lock
  * password (the lock rules: wrong -> tries left, 5 wrong -> the wait), the grant of 15 minutes once a

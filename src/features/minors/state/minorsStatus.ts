@@ -1,5 +1,5 @@
 /**
- * Issue 36, minors' mode as the phone knows it at any moment (main package: the TV card's line and
+ * Minors' mode as the phone knows it at any moment (main package: the TV card's line and
  * the refusal of plays and channel keys before anything is sent). Two sources:
  *   - the box's own report (type 87 `minors`, a local-stack extension): what it counted and why it
  *     refuses; when it reports, it enforces, and its word is taken;

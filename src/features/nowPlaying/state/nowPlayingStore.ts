@@ -20,7 +20,7 @@ export const TICK_MS = 1000
 export const MAX_STEP_PRESSES = 30
 
 /**
- * Issue 35, now playing (src/protocol/tv/media.ts): what the TV plays, where it is, and the media keys.
+ * Now playing (src/protocol/tv/media.ts): what the TV plays, where it is, and the media keys.
  *
  * - The position is the box's: the last report or reply (`vod`, the local stack's extension) plus the
  *   whole seconds since it arrived by this phone's clock, not while paused, never past the episode's
@@ -279,7 +279,7 @@ function failed(res: Extract<SequenceResult, { ok: false }>): ActionResult {
 export function outcomeOf(key: MediaKey | 'seek', reply: TvMode): ActionResult {
   const content = reply.content
   if (content.globalLock === true) return { ok: false, message: tvText.globalLocked }
-  // issue 36: the box refused a key that starts playback out of minors' limits (the phone had not known yet)
+  // the box refused a key that starts playback out of minors' limits (the phone had not known yet)
   const minors = readMinors(content)
   if (minors?.refused) return { ok: false, message: minors.reason ? minorsText.refused[minors.reason] : minorsText.refusedByTv }
   const answer = readMediaAnswer(content)

@@ -16,7 +16,7 @@ export interface OperatorImage {
 }
 
 /**
- * Operator-configured images per position (issue 24), without UI. They decorate a page: an empty or
+ * Operator-configured images per position, without UI. They decorate a page: an empty or
  * failed position shows nothing (no empty frame); the reason of a failure stays in `errors`. Images
  * without an address are dropped. Where a tap leads is decided by features/operator/imageLink.
  */

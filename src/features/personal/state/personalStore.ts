@@ -22,7 +22,7 @@ export type CollectionItem = Infer<typeof collectionItem>
 
 export const PERSONAL_PAGE_SIZE = 20
 
-/** A page of the user's own list and, on the child channel, how many of their items it left out (issue 32). */
+/** A page of the user's own list and, on the child channel, how many of their items it left out. */
 export type OwnPage<T> = Page<T> & { hidden?: number }
 
 /**
@@ -35,7 +35,7 @@ export class RemovableList<T extends { child?: boolean }> {
   editing = false
   selected: string[] = []
   busy = false
-  /** Issue 32: how many items the child channel left out of the last answer. */
+  /** How many items the child channel left out of the last answer. */
   private serverHidden = 0
 
   constructor(
@@ -43,7 +43,7 @@ export class RemovableList<T extends { child?: boolean }> {
     readonly keyOf: (item: T) => string,
     pageSize = PERSONAL_PAGE_SIZE,
     /**
-     * Issue 32: the TV's child mode. While it is on, the gateway is asked on the child channel (it
+     * The TV's child mode. While it is on, the gateway is asked on the child channel (it
      * leaves the rest out and says how many), and only items that say the child channel allows them
      * are shown (a gateway that ignores the channel shows nothing adult either).
      */
@@ -57,17 +57,17 @@ export class RemovableList<T extends { child?: boolean }> {
     makeAutoObservable<RemovableList<T>, 'childMode'>(this, { list: false, keyOf: false, childMode: false })
   }
 
-  /** What the list shows: every item, or in child mode those the child channel allows (issue 32). */
+  /** What the list shows: every item, or in child mode those the child channel allows. */
   get shown(): T[] {
     return this.childMode() ? this.list.items.filter((i) => i.child === true) : this.list.items
   }
 
-  /** Issue 32: how many of the user's items child mode keeps out of this list (0 outside child mode). */
+  /** How many of the user's items child mode keeps out of this list (0 outside child mode). */
   get hiddenCount(): number {
     return this.childMode() ? this.serverHidden + this.list.items.length - this.shown.length : 0
   }
 
-  /** Issue 32: the TV's mode changed: a list already loaded is asked again (on the other channel). */
+  /** The TV's mode changed: a list already loaded is asked again (on the other channel). */
   modeChanged(): void {
     this.selected = []
     if (this.list.status !== 'idle') void this.list.loadFirst()
@@ -172,7 +172,7 @@ export interface BlackListed {
   title: string
   poster: string
   addedAt: number
-  /** Issue 32 (extension): the child channel allows it. */
+  /** Extension: the child channel allows it. */
   child?: boolean
 }
 
@@ -188,7 +188,7 @@ export class PersonalStore {
   readonly types: Loadable<TypeEntry[]>
   /** One category switch (or batch) at a time. */
   readonly typeWrite = { busy: false }
-  /** 分类黑名单's edit mode (issue 24): black-listed categories selected for one batch removal. */
+  /** 分类黑名单's edit mode: black-listed categories selected for one batch removal. */
   typesEditing = false
   typesSelected: string[] = []
   private readonly stopModeWatch: () => void
@@ -198,7 +198,7 @@ export class PersonalStore {
     private readonly uid: () => string,
     private readonly onBlackListChanged: (change: { programIds?: string[]; typeId?: string }) => void = () => undefined,
     readonly now: () => number = () => Date.now(),
-    /** Issue 32: the TV's child mode (root.childMode): the lists show what the child channel allows. */
+    /** The TV's child mode (root.childMode): the lists show what the child channel allows. */
     readonly childMode: () => boolean = () => false,
   ) {
     this.favourites = new RemovableList<CollectionItem>((page, pageSize) => this.api.box.queryCollection({ uid: this.uid(), page, pageSize, childMode: this.childMode() }), (i) => i.programId, PERSONAL_PAGE_SIZE, childMode)
@@ -216,13 +216,13 @@ export class PersonalStore {
     makeAutoObservable<PersonalStore, 'api' | 'uid' | 'onBlackListChanged' | 'stopModeWatch'>(this, {
       api: false, uid: false, onBlackListChanged: false, favourites: false, records: false, blackList: false, types: false, now: false, childMode: false, stopModeWatch: false,
     })
-    // issue 32: the TV entering or leaving child mode: the lists shown are asked again, with no reload by the user
+    // the TV entering or leaving child mode: the lists shown are asked again, with no reload by the user
     this.stopModeWatch = reaction(() => this.childMode(), () => {
       for (const l of [this.favourites, this.records, this.blackList]) l.modeChanged()
     })
   }
 
-  /** Issue 32: 清空 would delete records child mode hides: only outside child mode. */
+  /** 清空 would delete records child mode hides: only outside child mode. */
   get canClearRecords(): boolean {
     return !this.childMode()
   }

@@ -1,5 +1,5 @@
 /**
- * Editing the profile in my-info (issue 23): the nickname as typed and the reason a save was refused
+ * Editing the profile in my-info: the nickname as typed and the reason a save was refused
  * (locally by the shared rule, by WeChat's own review, or by the gateway: the typing stays), and the
  * avatar upload. A saved change goes into the Session, so 我的 and the TV link show the new name.
  */

@@ -1,5 +1,5 @@
 /**
- * activity-share (issue 14): the user shares the points activity; a friend who opens the share joins.
+ * activity-share: the user shares the points activity; a friend who opens the share joins.
  *
  *   - The shared path carries the sharer's uid: /subpackages4/pages/activity-share/activity-share?sharerUid=<uid>.
  *   - A friend who opens it and is not logged in logs in with that sharerUid (SPEC 6: mobileLogin
@@ -7,6 +7,9 @@
  *   - Joining (activity/participate with the sharerUid) records the invitation; the gateway credits
  *     the sharer once per new user. Joining again says so and changes nothing.
  *   - The sharer opening their own link, or a link without sharerUid, sees the share actions.
+ *   - Where sharing earns nothing (WeChat: src/platform/share.ts sharingRewarded), the shared path
+ *     carries no sharerUid, an opened sharerUid is ignored (no invitation, no login with it, no join
+ *     through it), and the page's words promise nothing (`shareWording`).
  */
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Api } from '../../../services/api'
@@ -31,16 +34,31 @@ export function shareUrl(location: { origin: string; pathname: string }, uid: st
   return `${location.origin}${location.pathname}#${sharePath(uid)}`
 }
 
+/** What the page and the share card say: with the SPEC's rewards, or plain (WeChat). */
+export function shareWording(rewarded: boolean): { title: string; text: string; cardTitle: string } {
+  return rewarded
+    ? { title: t.title, text: t.text, cardTitle: t.cardTitle }
+    : { title: t.plainTitle, text: t.plainText, cardTitle: t.plainCardTitle }
+}
+
+/** The path a share card opens: the sharer's invitation where sharing is rewarded, else the page alone. */
+export function shareCardPath(uid: string, rewarded: boolean): string {
+  return sharePath(rewarded ? uid : '')
+}
+
 export class ShareModel {
   joined: Participation | null = null
   busy = false
+  readonly sharerUid: string
 
   constructor(
     private readonly api: Pick<Api['valueAdded'], 'participate'>,
     private readonly uid: () => string,
-    /** The uid in the opened link ('' when none). */
-    readonly sharerUid: string,
+    /** The uid in the opened link ('' when none, and ignored where sharing earns nothing). */
+    sharerUid: string,
+    rewarded = true,
   ) {
+    this.sharerUid = rewarded ? sharerUid : ''
     makeAutoObservable<ShareModel, 'api' | 'uid'>(this, { api: false, uid: false })
   }
 

@@ -1,5 +1,5 @@
 /**
- * Page models of the spending side of the points centre (issue 14): the prize catalogue
+ * Page models of the spending side of the points centre: the prize catalogue
  * (points-exchange), one prize and its exchange (points-exchange-detail), the user's prizes and
  * coupons (points-my-prize). Built by the subpackages4 pages over the root's api and points account.
  *

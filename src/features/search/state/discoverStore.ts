@@ -23,7 +23,7 @@ export const LABEL_PAGE_SIZE = 48
 export type DiscoverApi = Pick<Api['search'], 'hotTop' | 'label' | 'searchProgramSeries'>
 
 /**
- * What the search page offers before typing (issue 24), without UI: the labels of label.json (browsed
+ * What the search page offers before typing, without UI: the labels of label.json (browsed
  * here, and filtering the results in SearchStore), a label's programs, and 热搜榜 (hotTop) by category.
  * Every list is asked in the TV's mode (child mode: the child channel) and goes when the mode changes
  * (a child never keeps an adult list). Created by the search page (root.extra), so its code loads with

@@ -25,7 +25,7 @@ const BODY_ID = 'live-schedule'
 const ON_AIR_ID = 'live-on-air'
 
 /**
- * A live channel's schedule (issue 21; a route added to SPEC 2, `?channelId=&date=YYYYMMDD`): the
+ * A live channel's schedule (a route added to SPEC 2, `?channelId=&date=YYYYMMDD`): the
  * days today -3 .. +3 by the gateway's clock, one day's programmes from getAllProgramlist in UTC+8,
  * the one on air marked and brought into view, past ones shown as past; a programme opens its detail
  * (psdetail); 在电视上看 switches the TV to the channel.

@@ -28,7 +28,7 @@ const MinorsReport = lazy(() => import('../../../features/minors/MinorsReport'))
 type Ask = 'save' | 'grant'
 
 /**
- * 未成年人模式 of the current TV (issue 36; a route added to SPEC 2, reached from the lock page under
+ * 未成年人模式 of the current TV (a route added to SPEC 2, reached from the lock page under
  * 童锁): the age group and its default total, the total, the curfew (UTC+8), the rest reminder, on or
  * off, saved with the TV's lock password; 15 more minutes once a day; the 7-day report.
  */

@@ -18,8 +18,8 @@ import { routeOf } from '../../../routes'
 import { points as t, titles } from '../../../strings'
 import { pointsCentre as c } from '../../../strings/pointsCentre'
 import { prizes as p } from '../../../strings/prizes'
-import { share } from '../../../strings/share'
-import { sharePath } from '../../../features/points/state/shareModel'
+import { shareCardPath, shareWording } from '../../../features/points/state/shareModel'
+import { sharingRewarded } from '../../../platform/share'
 import '../../../features/points/points.scss'
 import { definePage } from '../../../components/PageBoundary'
 
@@ -42,10 +42,12 @@ function ActivityIndex() {
     shown.current = true
     tracker.pageView(routeOf['activity-index'], {})
   })
+  // WeChat's share menu on the centre: a plain card; only where sharing may earn (H5) would it count
   useShareAppMessage(() => {
+    const rewarded = sharingRewarded()
     root.markSharing()
-    afterTaskAction(root, 'share')
-    return { title: share.cardTitle, path: sharePath(uid) }
+    if (rewarded) afterTaskAction(root, 'share')
+    return { title: shareWording(rewarded).cardTitle, path: shareCardPath(uid, rewarded) }
   })
 
   const signIn = async () => {

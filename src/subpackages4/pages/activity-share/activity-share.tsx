@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState } from 'react'
 import { observer } from 'mobx-react'
-import Taro, { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useDidShow, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { Button, Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
 import ActionButton from '../../../components/ActionButton'
 import LoginCard from '../../../features/account/LoginCard'
 import { afterTaskAction } from '../../../features/points/taskActions'
 import { useStores } from '../../../stores/app/context'
-import { ShareModel, sharePath, shareUrl } from '../../../features/points/state/shareModel'
+import { ShareModel, shareCardPath, shareUrl, shareWording } from '../../../features/points/state/shareModel'
 import { shareChannel, shareInApp } from '../../../platform/bridge/share'
+import { copyText, sharingRewarded } from '../../../platform/share'
 import { toastDone, toastProblem } from '../../../platform/feedback'
 import { go, param } from '../../../navigation'
 import { routeOf } from '../../../routes'
@@ -31,18 +32,23 @@ function ShareCard({ title, text }: { title: string; text: string }) {
 }
 
 /**
- * The share activity. The user's own page shares the link carrying their uid: WeChat's share on
- * weapp; inside the operator's app the `tvc:share` bridge message; elsewhere the link is copied, with
- * the note that it opens in the operator's app. A friend who opens the link logs in with that
- * sharerUid and joins (activity/participate); the sharer's points rise once per new user.
+ * The share activity. The user's own page shares the link carrying their uid: inside the operator's
+ * app the `tvc:share` bridge message; elsewhere the link is copied, with the note that it opens in the
+ * operator's app. A friend who opens the link logs in with that sharerUid and joins
+ * (activity/participate); the sharer's points rise once per new user. On WeChat sharing earns nothing
+ * (src/platform/share.ts sharingRewarded): WeChat's share card of the plain page, no task recorded, no
+ * sharerUid, no promise in the words.
  */
 function ActivityShare() {
   const root = useStores()
   const { api, tracker, session } = root
   const router = useRouter()
-  const sharerUid = param(router.params, 'sharerUid')
+  const rewarded = sharingRewarded()
+  const words = shareWording(rewarded)
   const uid = session.uid
-  const model = useMemo(() => new ShareModel(api.valueAdded, () => root.session.uid, sharerUid), [api, root, sharerUid])
+  const linkSharer = param(router.params, 'sharerUid')
+  const model = useMemo(() => new ShareModel(api.valueAdded, () => root.session.uid, linkSharer, rewarded), [api, root, linkSharer, rewarded])
+  const sharerUid = model.sharerUid
   const channel = shareChannel(process.env.TARO_ENV, win())
   const [copied, setCopied] = useState('')
 
@@ -53,8 +59,8 @@ function ActivityShare() {
   useDidShow(() => tracker.pageView(routeOf['activity-share'], sharerUid ? { sharerUid } : {}))
   useShareAppMessage(() => {
     root.markSharing()
-    afterTaskAction(root, 'share')
-    return { title: t.cardTitle, path: sharePath(uid) }
+    if (rewarded) afterTaskAction(root, 'share')
+    return { title: words.cardTitle, path: shareCardPath(uid, rewarded) }
   })
 
   const join = async () => {
@@ -67,7 +73,7 @@ function ActivityShare() {
     tracker.click(routeOf['activity-share'], t.app)
     const w = win()
     const url = shareUrl((w as unknown as { location: Location }).location, uid)
-    if (shareInApp(w, { title: t.cardTitle, text: t.cardText, url })) {
+    if (shareInApp(w, { title: words.cardTitle, text: t.cardText, url })) {
       afterTaskAction(root, 'share')
       toastDone(t.appSent)
     } else toastProblem(t.appFailed)
@@ -75,20 +81,17 @@ function ActivityShare() {
   const copyLink = async () => {
     tracker.click(routeOf['activity-share'], t.copy)
     const url = shareUrl(window.location, uid)
-    try {
-      await Taro.setClipboardData({ data: url })
-      setCopied(url)
-      afterTaskAction(root, 'share')
+    setCopied(url)
+    if (await copyText(url)) {
+      if (rewarded) afterTaskAction(root, 'share')
       toastDone(t.copied)
-    } catch {
-      setCopied(url)
     }
   }
 
   if (!uid) {
     return (
       <PageShell title={titles.activityShare} header={<LoginCard />}>
-        <ShareCard title={sharerUid ? t.invited : t.title} text={t.needLogin} />
+        <ShareCard title={sharerUid ? t.invited : words.title} text={t.needLogin} />
       </PageShell>
     )
   }
@@ -96,7 +99,7 @@ function ActivityShare() {
   if (model.visiting) {
     return (
       <PageShell title={titles.activityShare}>
-        <ShareCard title={t.invited} text={t.cardTitle} />
+        <ShareCard title={t.invited} text={words.cardTitle} />
         <View className='share-actions'>
           {model.joined ? (
             <ActionButton kind='primary' size='block' className='share-go-centre' onClick={() => go('activity-index')}>{t.goCentre}</ActionButton>
@@ -110,7 +113,7 @@ function ActivityShare() {
 
   return (
     <PageShell title={titles.activityShare}>
-      <ShareCard title={t.title} text={t.text} />
+      <ShareCard title={words.title} text={words.text} />
       <View className='share-actions'>
         {channel === 'weapp' && (
           <Button className='share-native-btn' openType='share'>{t.weapp}</Button>
