@@ -97,6 +97,8 @@ export interface BrokerDirectory {
   desktopTiles?(child: boolean): readonly string[]
   /** The stack's clock was moved (tests): boxes playing a program write their record at once. Optional. */
   onClockMoved?(listener: () => void): () => void
+  /** A TV's lock password was reset by its owner: its box says so (screen and phones). */
+  onLockPasswordReset?(listener: (mac: string) => void): () => void
   /**
    * The members of a TV's family now (uid, nickname from the member list, whether they hid
    * their presence). Optional: without it a box tells nobody who did what.

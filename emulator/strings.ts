@@ -50,6 +50,8 @@ export const emulatorStrings = Object.freeze({
     badDate: '日期应为 YYYYMMDD',
     dayOutOfRange: '只能查看前后3天的节目单',
   }),
+  /** The TV's screen, after its owner reset the lock password. */
+  lockReset: '锁密码已被管理员重置，原密码不再有效',
   /** What the virtual box shows in minors' mode, and how it names what it counted. */
   minors: Object.freeze({
     total: '今天的观看时间已用完，明天再来吧',

@@ -14,6 +14,7 @@ import type { MinorsSettings } from '../../src/protocol/minors'
 import { defaultMinorsSettings, isStricter } from '../../src/protocol/minorsSettings'
 import { serverDayKey } from '../../src/protocol/time'
 import { codeOf, realClient, startTestGateway, tempDataDir } from './helpers/gateway'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const LIVING = 'AC3B7F0E1001' // u10001 owner, u10002 member
 const MIN = 60_000
@@ -147,6 +148,50 @@ describe('over HTTP', () => {
     now += MIN
     expect(await codeOf(child.api.userCenter.minorsModeSetting({ uid: 'u10002', mac: LIVING, settings: on({ dailyLimitMin: 240 }), password: '1111' }))).toBe('2005')
     expect(gw.state().locks[LIVING].failedTries).toBe(tries + 1)
+  })
+})
+
+describe('a reset of the lock password', () => {
+  let now = bj(15)
+  let gw: RunningGateway
+  beforeEach(async () => {
+    now = bj(15)
+    gw = await startTestGateway({ now: () => now })
+  })
+  afterEach(async () => {
+    await gw.close()
+  })
+
+  it("needs a fresh, single-use proof of the owner's phone; ends the wait; tells every member and the TV", async () => {
+    const owner = realClient(gw.url)
+    await owner.login(DEMO.phone)
+    const member = realClient(gw.url)
+    await member.login(DEMO.memberPhone)
+    await owner.api.userCenter.childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
+    for (let i = 0; i < 5; i++) await codeOf(member.api.userCenter.childLockSetting({ uid: 'u10002', mac: LIVING, lock: false, password: '0000' }))
+    const resets: string[] = []
+    gw.events.onLockPasswordReset((mac) => resets.push(mac))
+    const reset = (phoneProof?: string, password = '1357') => codeOf(owner.api.userCenter.resetLockPassword({ uid: 'u10001', mac: LIVING, password, ...(phoneProof === undefined ? {} : { phoneProof }) }))
+    // proofs are minted and judged on the real clock (the bridge's), whatever the emulator's clock says
+    const fresh = devProvenPhone(DEMO.phone).phoneProof
+    // none, a forged one, another phone's, an old one: refused, nothing changed, nobody told
+    expect(await reset()).toBe('3004')
+    expect(await reset('sim-phone:13800000000:abc')).toBe('3001')
+    expect(await reset(devProvenPhone(DEMO.memberPhone).phoneProof)).toBe('3001')
+    expect(await reset(devProvenPhone(DEMO.phone, Date.now() - 6 * MIN).phoneProof)).toBe('3003')
+    // a malformed new password does not use the proof up
+    expect(await reset(fresh, '12')).toBe('1001')
+    expect(gw.state().locks[LIVING]).toMatchObject({ failedTries: 5, waitUntil: now + MIN })
+    expect(resets).toEqual([])
+    expect(await reset(fresh)).toBe('000')
+    expect(gw.state().locks[LIVING]).toMatchObject({ failedTries: 0, waitUntil: 0 })
+    expect(resets).toEqual([LIVING])
+    // once only
+    expect(await reset(fresh, '9753')).toBe('3002')
+    for (const [c, uid] of [[owner, 'u10001'], [member, 'u10002']] as const) {
+      expect((await c.api.userCenter.queryNotice({ uid })).list).toContainEqual(expect.objectContaining({ kind: 'pinReset', deviceName: '客厅电视' }))
+    }
+    expect((await owner.api.userCenter.childLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '1357' })).childLock).toBe(false)
   })
 })
 

@@ -10,6 +10,7 @@ import type { RunningGateway } from '../../emulator/gateway'
 import { GatewayError } from '../../src/services/http/types'
 import { realClient, startTestGateway } from './helpers/gateway'
 import { familyOfTv } from '../../emulator/db/state'
+import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const LIVING = 'AC3B7F0E1001'
 const BEDROOM = 'AC3B7F0E1002'
@@ -88,12 +89,14 @@ describe('lock password', () => {
     expect(await uc().childLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '2468' })).toMatchObject({ childLock: false, triesLeft: 5 })
   })
 
-  it('the owner resets a forgotten password with their own phone; a member or another phone cannot', async () => {
+  it("the owner resets a forgotten password with a proof of their own phone; a member, another phone's proof or a bare number cannot", async () => {
     await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
     for (let i = 0; i < 5; i++) await codeOf(uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '9999' }))
-    expect(await codeOf(member.api.userCenter.resetLockPassword({ uid: 'u10002', mac: LIVING, phone: DEMO.memberPhone, password: '1357' }))).toBe('1004')
-    expect(await codeOf(uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phone: DEMO.memberPhone, password: '1357' }))).toBe('1004')
-    expect(await uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phone: DEMO.phone, password: '1357' })).toMatchObject({ retryAfterSec: 0, triesLeft: 5 })
+    const proof = (phone: string) => devProvenPhone(phone).phoneProof
+    expect(await codeOf(member.api.userCenter.resetLockPassword({ uid: 'u10002', mac: LIVING, phoneProof: proof(DEMO.memberPhone), password: '1357' }))).toBe('1004')
+    expect(await codeOf(uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phoneProof: proof(DEMO.memberPhone), password: '1357' }))).toBe('3001')
+    expect(await codeOf(uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phone: DEMO.phone, password: '1357' }))).toBe('3004')
+    expect(await uc().resetLockPassword({ uid: 'u10001', mac: LIVING, phoneProof: proof(DEMO.phone), password: '1357' })).toMatchObject({ retryAfterSec: 0, triesLeft: 5 })
     expect(await codeOf(uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '2468' }))).toBe('2004')
     expect((await uc().globalLockSetting({ uid: 'u10001', mac: LIVING, lock: false, password: '1357' })).globalLock).toBe(false)
   })

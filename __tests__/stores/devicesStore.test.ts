@@ -108,7 +108,7 @@ describe('DevicesStore', () => {
     const { store, api } = await setup()
     api.wxaUnbindFamily.mockRejectedValueOnce(new GatewayError('server', '2007', '需要锁密码', 'mc/user/wxaUnbindFamily'))
     const asked = await store.unbind(store.devices[0])
-    expect(asked).toEqual({ ok: false, needsPassword: true, message: devices.unbindNeedsPassword })
+    expect(asked).toEqual({ ok: false, needsPassword: true, message: '需要锁密码' })
     expect(store.devices).toHaveLength(2)
     // a wrong one: the gateway's words (tries left), still asking
     api.wxaUnbindFamily.mockRejectedValueOnce(new GatewayError('server', '2004', '锁密码错误，还可以再试4次', 'mc/user/wxaUnbindFamily'))

@@ -5,7 +5,7 @@
  * phone through the bridge first; a refused change keeps the state; the TV's own state is uploaded
  * only when it differs.
  */
-import { LOCK_REPORT_QUIET_MS, LockStore, type LockApi } from '@/features/locks/state/lockStore'
+import { LOCK_REPORT_QUIET_MS, LockStore, realtimePhoneCheck, type LockApi } from '@/features/locks/state/lockStore'
 import type { TvTarget as LockTarget } from '@/stores/app/types'
 import type { LockState } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
@@ -123,8 +123,27 @@ describe('LockStore', () => {
     // WeChat hands the getPhoneNumber button's code to the bridge
     expect(await store.resetPassword('1357', 'phonecode-1')).toEqual({ ok: true, message: t.resetDone })
     expect(getPhone).toHaveBeenCalledWith('phonecode-1')
-    expect(api.resetLockPassword).toHaveBeenCalledWith({ uid: 'u1', mac: MAC, phone: '13800000000', password: '1357' })
+    // the proof goes, never a bare phone number
+    expect(api.resetLockPassword).toHaveBeenCalledWith({ uid: 'u1', mac: MAC, phoneProof: expect.stringMatching(/^sim-phone:13800000000:\d{13}-/), password: '1357' })
+    expect((api.resetLockPassword.mock.calls[0] as unknown[])[0]).not.toHaveProperty('phone')
     expect(store.waitMinutes).toBe(0)
+  })
+
+  it('a phone from the bridge without a proof resets nothing', async () => {
+    const { store, api, getPhone } = setup(state())
+    await store.load()
+    getPhone.mockResolvedValueOnce({ phone: '13800000000', phoneProof: '' })
+    expect(await store.resetPassword('1357')).toEqual({ ok: false, message: t.resetPhoneFailed })
+    expect(api.resetLockPassword).not.toHaveBeenCalled()
+  })
+
+  it("WeChat's real-time phone check: its code goes on; the quota used up (errno 1400001), a refusal or nothing says why", () => {
+    expect(realtimePhoneCheck({ code: 'rt-1', errMsg: 'getRealtimePhoneNumber:ok' })).toEqual({ ok: true, code: 'rt-1' })
+    expect(realtimePhoneCheck({ errno: 1400001, errMsg: 'getRealtimePhoneNumber:fail no quota' })).toEqual({ ok: false, message: t.realtimeQuota })
+    expect(t.realtimeQuota).toMatch(/次数已用完/)
+    expect(realtimePhoneCheck({ errMsg: 'getRealtimePhoneNumber:fail user deny' })).toEqual({ ok: false, message: t.realtimeDenied })
+    expect(realtimePhoneCheck({ errMsg: 'getRealtimePhoneNumber:fail' })).toEqual({ ok: false, message: t.resetPhoneFailed })
+    expect(realtimePhoneCheck(undefined)).toEqual({ ok: false, message: t.resetPhoneFailed })
   })
 
   it('a reset is refused for a member, without a phone from the bridge, or with a malformed password', async () => {

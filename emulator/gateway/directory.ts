@@ -102,6 +102,7 @@ export function createDirectory(
     addMinorsUsage: (mac, usage) => {
       if (addMinorsUsage(db.state, mac, usage, now())) db.touch()
     },
+    onLockPasswordReset: events ? (listener) => events.onLockPasswordReset(listener) : undefined,
     onTvChanged: (listener) => {
       if (!events) return () => undefined
       const offLocks = events.onLocksChanged((mac) => listener(mac))

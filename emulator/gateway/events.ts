@@ -20,6 +20,9 @@ export interface GatewayEvents {
   /** A TV's minors' mode changed (settings, a grant): its box applies it at once. */
   onMinorsChanged(listener: (mac: string) => void): () => void
   emitMinorsChanged(mac: string): void
+  /** A TV's lock password was reset by its owner: its box says so on the screen and to its phones. */
+  onLockPasswordReset(listener: (mac: string) => void): () => void
+  emitLockPasswordReset(mac: string): void
 }
 
 export function createEvents(): GatewayEvents {
@@ -28,7 +31,15 @@ export function createEvents(): GatewayEvents {
   const families = new Set<(mac: string) => void>()
   const revoked = new Set<(cids: readonly string[]) => void>()
   const minors = new Set<(mac: string) => void>()
+  const resets = new Set<(mac: string) => void>()
   return {
+    onLockPasswordReset(listener) {
+      resets.add(listener)
+      return () => resets.delete(listener)
+    },
+    emitLockPasswordReset(mac) {
+      for (const fn of resets) fn(mac)
+    },
     onBrokerSessionsRevoked(listener) {
       revoked.add(listener)
       return () => revoked.delete(listener)

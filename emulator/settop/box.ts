@@ -80,7 +80,8 @@ export interface BoxOptions {
 
 /** What the box shows on its screen in minors' mode (its admin route lists it). */
 export interface BoxMessage {
-  kind: MinorsReason | 'rest'
+  /** `lockReset`: the TV's lock password was reset by its owner (shown for a minute). */
+  kind: MinorsReason | 'rest' | 'lockReset'
   text: string
   atMs: number
 }
@@ -186,10 +187,21 @@ export class VirtualSetTopBox {
   screenMessage(): BoxMessage | null {
     const m = this.message
     if (!m) return null
-    if (m.kind === 'rest' && (this.options.now ?? Date.now)() - m.atMs >= REST_MESSAGE_MS) return null
+    const passing = m.kind === 'rest' || m.kind === 'lockReset'
+    if (passing && (this.options.now ?? Date.now)() - m.atMs >= REST_MESSAGE_MS) return null
     // a stop's message stays while plays are refused
-    if (m.kind !== 'rest' && !this.minors?.refusal()) return null
+    if (!passing && !this.minors?.refusal()) return null
     return { ...m }
+  }
+
+  /**
+   * The TV's lock password was reset by its owner (the gateway's event): the screen says so for a
+   * minute, and every family phone connected hears it now, as a type 87 with `lockReset: true`
+   * (a local-stack extension, src/protocol/tv/messages.ts), whatever it was doing.
+   */
+  passwordReset(): void {
+    this.message = { kind: 'lockReset', text: emulatorStrings.lockReset, atMs: (this.options.now ?? Date.now)() }
+    this.announce({ lockReset: true })
   }
 
   /** The `minors` field of the type 87 (null while the mode is off or without a source). */
@@ -417,7 +429,7 @@ export class VirtualSetTopBox {
    * served and those connected now (`familyTopics`), each checked against the family as it leaves.
    * Nothing while silent. Returns how many phones it told.
    */
-  announce(): number {
+  announce(extra?: Record<string, unknown>): number {
     if (this.silent) return 0
     const locks = this.locks()
     const topics = new Set<string>([...this.peers.keys(), ...(this.options.familyTopics?.() ?? [])])
@@ -427,7 +439,7 @@ export class VirtualSetTopBox {
       // a phone not served yet is told as its own user (the session behind its topic)
       const peer = this.peers.get(topic) ?? this.peerOf(topic)
       if (!peer || !this.replyAllowed(topic, peer.sender)) continue
-      this.pushMode(topic, peer, locks)
+      this.pushMode(topic, peer, locks, undefined, extra)
       told++
     }
     this.announced += told
@@ -444,13 +456,13 @@ export class VirtualSetTopBox {
    * One unsolicited type 87 (the box's own sequenceId) to one phone topic, from the TV topic that phone
    * knows: with the rest reminder's flag when that is what it reports.
    */
-  private pushMode(topic: string, peer: Peer, locks: TvLocks, minorsFlags?: Pick<MinorsBoxState, 'rest'>): void {
+  private pushMode(topic: string, peer: Peer, locks: TvLocks, minorsFlags?: Pick<MinorsBoxState, 'rest'>, extra?: Record<string, unknown>): void {
     const env = buildEnvelope({
       sequenceId: this.nextId(),
       jarvisId: this.tv.mac,
       bananaId: this.tv.mac,
       type: types.typeMode,
-      content: this.modeContent(locks, topic, minorsFlags),
+      content: { ...this.modeContent(locks, topic, minorsFlags), ...extra },
       from: { nickname: this.tv.name, topic: peer.via, uid: '' },
       to: [{ jid: peer.jid, mac: '', nickname: peer.nickname, topic, uid: peer.uid }],
     })

@@ -88,6 +88,8 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
   // the gateway changed a TV's locks, screen option, family or minors' mode: its box applies it and
   // reports to its phones at once
   const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.tvChanged()) ?? (() => undefined)
+  // the owner reset a TV's lock password: its box says so on the screen and to every family phone
+  const offReset = directory.onLockPasswordReset?.((mac) => boxes.get(normalizeMac(mac))?.passwordReset()) ?? (() => undefined)
   // the boxes' own connection came back (an external broker): each box announces itself
   const offReconnect = transport.onReconnect?.(() => {
     for (const b of boxes.values()) b.announce()
@@ -110,6 +112,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     },
     close: () => {
       offChanges()
+      offReset()
       offClock()
       offReconnect()
       for (const b of boxes.values()) b.dispose()

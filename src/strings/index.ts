@@ -211,11 +211,8 @@ export const devices = Object.freeze({
   unbindAction: '解绑',
   bindAction: '绑定新电视',
   unbindConfirm: (name: string) => `确定解除绑定「${name}」吗？解绑后将无法遥控这台电视。`,
-  /** The TV's minors' mode or a lock is on: the unbind ends them, so it takes the TV's lock password. */
-  unbindNeedsPassword: '这台电视开着未成年人模式或锁，解绑会一并关闭它们，请输入锁密码',
-  unbindPasswordTitle: '输入锁密码后解绑',
+  /** The unbind asked for the TV's lock password (its minors' mode or a lock is on). */
   unbindPasswordInvalid: '锁密码为4位数字',
-  unbindPasswordPlaceholder: '4位数字锁密码',
   renamePlaceholder: '电视名称',
   macPlaceholder: 'MAC地址，如 AA:BB:CC:DD:EE:FF',
   pairCodePlaceholder: '配对码（电视上显示的8位数字）',
@@ -233,10 +230,9 @@ export const devices = Object.freeze({
   /** The owner unbound the TV while this member's app may have been closed. */
   unboundTv: (tv: string) => `「${tv}」已被管理员解绑，已从你的电视列表中移除`,
   /** To a TV's owner: wrong lock passwords started to wait (someone may be guessing it). */
-  pinGuessed: (tv: string, count: number) =>
-    `「${tv}」的锁密码已被连续输错${count > 0 ? `${count}次` : '多次'}，可能有人在猜密码。如有需要，请在“童锁与全局锁”中重置锁密码`,
-  /** To the family's other members: the owner reset the TV's lock password. */
-  pinReset: (tv: string) => `「${tv}」的锁密码已被管理员重置，原密码不再有效`,
+  pinGuessed: (tv: string, count: number) => `「${tv}」的锁密码已被连续输错${count}次，可能有人在猜密码`,
+  /** To the family: the owner reset the TV's lock password. */
+  pinReset: (tv: string) => `「${tv}」的锁密码已被管理员重置`,
   save: '保存',
 })
 

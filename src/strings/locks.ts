@@ -26,8 +26,11 @@ export const locks = Object.freeze({
   forgot: '忘记密码',
   forgotOwnerOnly: '只有电视的管理员可以重置锁密码，请联系管理员',
   resetTitle: '重置锁密码',
-  resetHint: '将重新验证您的手机号，验证后设置新的4位数字锁密码',
+  resetHint: '将重新验证您的手机号，验证后设置新的4位数字锁密码；家庭成员和电视都会收到提醒',
   resetPhoneFailed: '没有获取到手机号，请稍后重试',
+  /** WeChat's real-time phone check: the mini-program's quota is used up (errno 1400001). */
+  realtimeQuota: '今天的手机号验证次数已用完，请明天再试',
+  realtimeDenied: '需要验证手机号才能重置锁密码',
   resetDone: '锁密码已重置',
   needTv: '请先绑定电视',
 })
@@ -87,4 +90,7 @@ export const family = Object.freeze({
   accept: '接受邀请',
   decline: '暂不加入',
   joined: (tv: string) => `已加入「${tv}」的家庭`,
+  /** My TVs: the unbind of a TV whose minors' mode or a lock is on takes its lock password. */
+  unbindPasswordTitle: '输入锁密码后解绑',
+  unbindPasswordPlaceholder: '4位数字锁密码',
 })

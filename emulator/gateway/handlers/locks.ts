@@ -16,7 +16,7 @@ import type { FamilyRec, LockRec } from '../../db/state'
 import { fail, type HandlerCtx } from '../context'
 import { minorsRecOf } from '../minors'
 import { familyOfMac } from './shared'
-import { keepGuessNotice } from './notices'
+import { keepGuessNotice, keepResetNotices } from './notices'
 
 /** Wrong passwords in a row that cost no wait (typing slips). */
 export const LOCK_FREE_TRIES = 5
@@ -112,7 +112,7 @@ export function checkFamilyEnd(ctx: HandlerCtx, fam: FamilyRec, password: string
   if (!tvIsGuarded(ctx, fam.mac)) return
   const l = lockRec(ctx, fam.mac)
   if (!l.passwordHash) return
-  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑需要输入锁密码')
+  if (!password) fail('2007', '这台电视开着未成年人模式或锁，解绑会一并关闭它们，请输入锁密码')
   checkPassword(ctx, fam, password)
 }
 
@@ -193,17 +193,34 @@ export function uploadLocks(ctx: HandlerCtx, req: { uid: string; mac: string; ch
   return lockInfo(ctx, fam, req.uid)
 }
 
-/** resetLockPassword: the owner, with their own phone confirmed again, sets a new password. */
-export function resetPassword(ctx: HandlerCtx, req: { uid: string; mac: string; phone: string; password: string }): LockState {
+/** Why a reset's phone proof was refused, in the reset's words (gateway/phoneProof.ts codes). */
+const RESET_PROOF_REFUSALS: Readonly<Record<string, string>> = Object.freeze({
+  '3001': '手机号验证未通过，请重新验证手机号',
+  '3002': '这次手机号验证已用过，请重新验证手机号',
+  '3003': '手机号验证已过期，请重新验证手机号',
+  '3004': '重置锁密码需要先验证手机号',
+})
+
+/**
+ * resetLockPassword: the owner sets a new password after proving their phone again. The proof is one
+ * the gateway verifies itself (the phone-proof seam: fresh, single use, the owner's own number), never
+ * a phone number from the body; a logged-in phone alone resets nothing. The wait ends; every member of
+ * the family, the owner included, is told (a notice), and the TV says so (its box reports at once).
+ */
+export function resetPassword(ctx: HandlerCtx, req: { uid: string; mac: string; phoneProof?: string; password: string }): LockState {
   const u = ctx.user(req.uid)
   const fam = familyOfMac(ctx, req.uid, req.mac)
   if (fam.ownerUid !== req.uid) fail('1004', '只有电视的管理员可以重置锁密码')
-  if (req.phone !== u.phone) fail('1004', '手机号验证未通过')
+  // the format first: a proof is used up only by a reset that can happen
   if (!PASSWORD_RE.test(req.password)) fail('1001', '请设置4位数字的锁密码')
+  const proof = ctx.phoneProofs.verify(u.phone, req.phoneProof)
+  if (!proof.ok) fail(proof.code, RESET_PROOF_REFUSALS[proof.code])
   const l = lockRec(ctx, fam.mac)
   l.passwordHash = hashPassword(req.password)
   l.failedTries = 0
   l.waitUntil = 0
+  keepResetNotices(ctx, fam)
   ctx.db.touch()
+  ctx.events.emitLockPasswordReset(fam.mac)
   return lockInfo(ctx, fam, req.uid)
 }

@@ -38,9 +38,12 @@ export function keepGuessNotice(ctx: HandlerCtx, fam: FamilyRec, failedTries: nu
   addNotice(ctx, fam.ownerUid, 'pinGuessed', fam, failedTries)
 }
 
-/** The owner reset the TV's lock password: every other member is told (the owner did it). */
+/**
+ * The TV's lock password was reset: every member is told, the owner too (whoever holds the owner's
+ * phone can reset it; the owner's other phones, and the owner later, must hear of it).
+ */
 export function keepResetNotices(ctx: HandlerCtx, fam: FamilyRec): void {
-  for (const uid of fam.members) if (uid !== fam.ownerUid) addNotice(ctx, uid, 'pinReset', fam)
+  for (const uid of fam.members) addNotice(ctx, uid, 'pinReset', fam)
 }
 
 /** The user is in the family again: an unread notice of losing it is dropped (never shown). */

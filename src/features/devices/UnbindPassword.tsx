@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import { common, devices as t } from '../../strings'
+import { family as f } from '../../strings/locks'
 import type { UnbindResult } from '../../stores/app/devicesStore'
 
 interface Props {
@@ -27,9 +28,9 @@ export default function UnbindPassword({ message, busy, onSubmit, onCancel }: Pr
   }
   return (
     <View className='locks__panel' data-ask='unbind'>
-      <Text className='locks__title'>{t.unbindPasswordTitle}</Text>
+      <Text className='locks__title'>{f.unbindPasswordTitle}</Text>
       <Text className='locks__sub' data-msg>{line}</Text>
-      <Input className='bind-form__input locks__input' type='number' password maxlength={4} value={password} placeholder={t.unbindPasswordPlaceholder} onInput={(e) => setPassword(e.detail.value)} onConfirm={() => void submit()} />
+      <Input className='bind-form__input locks__input' type='number' password maxlength={4} value={password} placeholder={f.unbindPasswordPlaceholder} onInput={(e) => setPassword(e.detail.value)} onConfirm={() => void submit()} />
       <View className='locks__actions'>
         <ActionButton onClick={onCancel}>{common.cancel}</ActionButton>
         <ActionButton kind='danger' className='unbind__submit' disabled={busy || password.length !== 4} onClick={() => void submit()}>{t.unbindAction}</ActionButton>

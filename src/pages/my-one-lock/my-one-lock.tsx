@@ -7,7 +7,7 @@ import ActionButton from '../../components/ActionButton'
 import LoginCard from '../../features/account/LoginCard'
 import { definePage } from '../../components/PageBoundary'
 import { useStores } from '../../stores/app/context'
-import { locksOf, type LockKind } from '../../features/locks/state/lockStore'
+import { locksOf, realtimePhoneCheck, type LockKind } from '../../features/locks/state/lockStore'
 import type { ActionResult } from '../../stores/kit/write'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { go } from '../../navigation'
@@ -67,6 +67,12 @@ function MyOneLock() {
     setPassword('')
     setAsk({ kind, on })
   }
+  /** WeChat: the real-time phone check answered (its code, or why not: quota, refusal). */
+  const submitRealtime = async (detail: { code?: string; errno?: number; errMsg?: string }) => {
+    const check = realtimePhoneCheck(detail)
+    if (!check.ok) return show({ ok: false, message: check.message })
+    return submit(check.code)
+  }
   const submit = async (phoneCode?: string) => {
     if (!ask) return
     const res = ask.kind === 'reset' ? await locks.resetPassword(password, phoneCode) : await locks.set(ask.kind, ask.on, password)
@@ -119,8 +125,9 @@ function MyOneLock() {
             <View className='locks__actions'>
               <ActionButton onClick={() => setAsk(null)}>{common.cancel}</ActionButton>
               {ask.kind === 'reset' && process.env.TARO_ENV !== 'h5' ? (
-                // WeChat: the phone is confirmed again with the getPhoneNumber button
-                <Button className='action-btn action-btn--primary action-btn--mini locks__submit' openType='getPhoneNumber' disabled={locks.busy || password.length !== 4} onGetPhoneNumber={(e) => void submit(e.detail.code)}>{t.confirmAction}</Button>
+                // WeChat: the phone is checked again in real time (getRealtimePhoneNumber); the gateway
+                // exchanges its code for the proof the reset needs
+                <Button className='action-btn action-btn--primary action-btn--mini locks__submit' openType='getRealtimePhoneNumber' disabled={locks.busy || password.length !== 4} onGetRealTimePhoneNumber={(e) => void submitRealtime(e.detail)}>{t.confirmAction}</Button>
               ) : (
                 <ActionButton kind='primary' className='locks__submit' disabled={locks.busy || password.length !== 4} onClick={() => void submit()}>{t.confirmAction}</ActionButton>
               )}

@@ -285,11 +285,19 @@ export const userCenter = {
   resetLockPassword: endpoint({
     domain,
     path: 'globalLock/resetLockPassword',
-    request: s.obj({ ...uidMac, phone: s.str('confirmed again through the bridge'), password: s.str('4 digits') }),
+    request: s.obj({
+      ...uidMac,
+      phone: opt(s.str('ignored: a number in the body proves nothing; the phoneProof does')),
+      phoneProof: opt(s.str("a fresh phone proof of the owner's own number, as mobileLogin's (../identity.ts): the bridge's, or WeChat's real-time check via getSecretPhone; once, 5 minutes")),
+      password: s.str('4 digits'),
+    }),
     response: lockState,
-    errors: ['1004'],
+    errors: ['1001', '1004', '3001', '3002', '3003', '3004'],
     origin: 'extension',
-    doc: 'Local-stack extension: the TV\'s owner resets a forgotten lock password (phone must be theirs); clears the wait.',
+    doc:
+      "Local-stack extension: the TV's owner resets a forgotten lock password with a phone proof the gateway " +
+      'verifies itself (3001 not the owner\'s or malformed, 3002 used, 3003 expired, 3004 none); clears the wait. ' +
+      'Every member is told (a pinReset notice) and the TV says so (its box reports at once).',
   }),
   createInvitation: endpoint({
     domain,

@@ -36,7 +36,7 @@ function noticeText(n: Notice): string {
     case 'unbound':
       return t.unboundTv(n.deviceName)
     case 'pinGuessed':
-      return t.pinGuessed(n.deviceName, n.count ?? 0)
+      return t.pinGuessed(n.deviceName, n.count ?? 5)
     case 'pinReset':
       return t.pinReset(n.deviceName)
     default:
@@ -188,21 +188,20 @@ export class DevicesStore {
     const uid = this.user.session.uid
     if (!uid) return { ok: false, message: t.needLogin }
     if (password !== undefined && !PASSWORD_RE.test(password)) return { ok: false, needsPassword: true, message: t.unbindPasswordInvalid }
-    let refusal = ''
+    let refusal = false
     const res = await this.write(async () => {
       try {
         const res = await this.api.wxaUnbindFamily({ uid, familyId: device.familyId, ...(password ? { password } : {}) })
         if (!res?.unbound) return false
       } catch (e) {
-        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = e.code
+        if (isGatewayError(e) && PASSWORD_REFUSALS.includes(e.code)) refusal = true
         throw e
       }
       runInAction(() => this.list.set(this.devices.filter((d) => d.familyId !== device.familyId)))
       return true
     }, t.unbound)
-    if (!refusal) return res
-    // 2007: the app's own words; a wrong password or the wait: the gateway's (tries left, minutes)
-    return { ...res, needsPassword: true, message: refusal === '2007' ? t.unbindNeedsPassword : res.message }
+    // the gateway's words: the password is needed, wrong (tries left) or waits (how long)
+    return refusal ? { ...res, needsPassword: true } : res
   }
 
   private write(action: () => Promise<boolean>, success: string): Promise<ActionResult> {

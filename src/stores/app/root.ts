@@ -128,6 +128,12 @@ export class RootStore extends AppActions {
         (r) => r && this.modes.remember(this.session.uid, r.mac, r.child),
         { fireImmediately: true, equals: (a, b) => a?.mac === b?.mac && a?.child === b?.child },
       ),
+      // The TV says its lock password was just reset by its owner (type 87 `lockReset`, a local-stack
+      // extension): the gateway's notice for this user is read and shown now, not at the next launch.
+      reaction(
+        () => this.tv.tvMode.content,
+        (c) => void (c.lockReset === true && this.session.uid && this.devices.load()),
+      ),
       // SPEC 4: whatever belonged to a user who left goes with them (logout, session ended, another login).
       this.session.onEnd((uid) => this.forgetUser(uid)),
     ]

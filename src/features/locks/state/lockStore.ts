@@ -132,9 +132,10 @@ export class LockStore {
     if (this.state?.isOwner === false) return { ok: false, message: t.forgotOwnerOnly }
     if (!PASSWORD_RE.test(password)) return { ok: false, message: t.passwordInvalid }
     return guardedWrite(this, async () => {
+      // the gateway believes no number from the body: only a fresh proof it verifies itself
       const proven = await this.getPhone(phoneCode)
-      if (!proven) throw new Error(t.resetPhoneFailed)
-      const value = await this.api.resetLockPassword({ ...target, phone: proven.phone, password })
+      if (!proven?.phoneProof) throw new Error(t.resetPhoneFailed)
+      const value = await this.api.resetLockPassword({ ...target, phoneProof: proven.phoneProof, password })
       if (!value?.mac) return null
       this.accept(value)
       return t.resetDone
@@ -180,6 +181,24 @@ export class LockStore {
     if (code === '2005' || this.waitMinutes > 0) return { ok: false, message: t.waiting(Math.max(1, this.waitMinutes)) }
     return { ok: false, message: t.wrongPassword(this.state?.triesLeft ?? 0) }
   }
+}
+
+/** WeChat's real-time phone check answered: its code, or why there is none (a Chinese message). */
+export type RealtimePhoneCheck = { ok: true; code: string } | { ok: false; message: string }
+
+/** errno of WeChat's real-time phone check when the mini-program's quota of checks is used up. */
+export const REALTIME_QUOTA_ERRNO = 1400001
+
+/**
+ * The detail of `<Button openType='getRealtimePhoneNumber'>`'s event (WeChat's real-time check of the
+ * phone, which the reset uses where it exists): the code the gateway exchanges for a proof, or the
+ * reason there is none: the quota used up (errno 1400001), the user said no, anything else.
+ */
+export function realtimePhoneCheck(detail: { code?: string; errno?: number; errMsg?: string } | undefined): RealtimePhoneCheck {
+  if (detail?.code) return { ok: true, code: detail.code }
+  if (detail?.errno === REALTIME_QUOTA_ERRNO) return { ok: false, message: t.realtimeQuota }
+  if (/deny|cancel/i.test(detail?.errMsg ?? '')) return { ok: false, message: t.realtimeDenied }
+  return { ok: false, message: t.resetPhoneFailed }
 }
 
 /**

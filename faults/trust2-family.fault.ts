@@ -9,7 +9,8 @@ import { DEMO } from '../emulator/gateway'
 import { defaultMinorsSettings } from '../src/protocol/minorsSettings'
 import { serverDayKey } from '../src/protocol/time'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
-import { row, startWorld, type World } from './harness'
+import { row, startWorld, within, type World } from './harness'
+import { devProvenPhone } from '../src/platform/bridge/dev'
 
 let world: World
 
@@ -106,6 +107,34 @@ row(
 const LIVING = 'AC3B7F0E1001' // the demo's: u10001 owner, u10002 member
 const BEDROOM = 'AC3B7F0E1002' // the demo's: u10001 alone
 const DAY = 24 * 3600_000
+
+row(
+  'trust2 5',
+  "the child, holding the owner's logged-in phone, resets the TV's PIN with the owner's phone number in the body (no proof); then the owner resets it with a fresh phone proof",
+  "the first is refused and the PIN is unchanged; the real reset works, and at once every family phone's app shows that the PIN was reset and the TV says so",
+  async () => {
+    const ownerApp = await world.phone(DEMO.phone)
+    const memberApp = await world.phone(DEMO.memberPhone)
+    await within(() => ownerApp.root.tv.online && memberApp.root.tv.online, 10_000)
+    const owner = await account(DEMO.phone)
+    await owner.client.api.userCenter.childLockSetting({ uid: owner.uid, mac: LIVING, lock: true, password: '2468' })
+    const before = state().locks[LIVING]?.passwordHash
+    // what the old contract took: the phone number in the body
+    const forged = await answer(
+      owner.client.api.userCenter.resetLockPassword({ uid: owner.uid, mac: LIVING, phone: DEMO.phone, password: '0000' } as Parameters<Client['api']['userCenter']['resetLockPassword']>[0]),
+    )
+    const unchanged = state().locks[LIVING]?.passwordHash === before
+    // the owner, with a fresh proof of their phone (the bridge's)
+    const real = await answer(owner.client.api.userCenter.resetLockPassword({ uid: owner.uid, mac: LIVING, phoneProof: devProvenPhone(DEMO.phone).phoneProof, password: '2468' }))
+    const told = await within(() => [ownerApp, memberApp].every((p) => p.root.devices.notice.includes('重置')), 3_000)
+    const tv = world.stack.settops?.box(LIVING)?.screenMessage()
+    return {
+      happened: `reset with the body's phone: ${forged}, PIN ${unchanged ? 'unchanged' : 'CHANGED'}; with a proof: ${real}; the apps ${told === null ? 'were NOT told' : `told in ${told} ms`}; the TV shows ${tv ? `"${tv.text}"` : 'nothing'}`,
+      pass: forged !== '000' && unchanged && real === '000' && told !== null && tv?.kind === 'lockReset',
+      figure: told === null ? undefined : `told in ${told} ms`,
+    }
+  },
+)
 
 row(
   'trust2 6',
