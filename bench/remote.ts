@@ -14,10 +14,11 @@ import { performance } from 'node:perf_hooks'
 import { reaction } from 'mobx'
 import { connect } from 'mqtt'
 import WebSocket from 'ws'
-import { startBroker, type RunningBroker } from '../emulator/broker'
+import http from 'node:http'
+import { brokerAuthHandler, createBrokerPolicy, DEFAULT_TV_SECRET, startBroker, type RunningBroker } from '../emulator/broker'
 import { MemoryDirectory } from '../emulator/broker/memoryDirectory'
 import { agentTopic } from '../emulator/directory'
-import { aedesTransport, mqttTransport, startSetTops, type SettopTransport } from '../emulator/settop'
+import { aedesTransport, perTvMqttTransport, startSetTops, type SettopTransport } from '../emulator/settop'
 import { createWebsocketFactory } from '../src/platform/socket/taroWebSocket'
 import { remoteKey } from '../src/protocol/tv/commands'
 import { buildEnvelope } from '../src/protocol/tv/envelope'
@@ -56,15 +57,32 @@ async function aedesTarget(directory: MemoryDirectory): Promise<Target> {
   }
 }
 
+/**
+ * RabbitMQ knows no user of its own (no guest, .ci/rabbitmq.sh): its HTTP auth backend asks this
+ * process's broker policy on the port the node was started with (.rabbitmq/auth_port, or
+ * BROKER_AUTH_PORT), the phones sign in with their jarvisLogin credentials and the box as its TV.
+ */
 async function rabbitTarget(url: string, directory: MemoryDirectory): Promise<Target> {
-  const transport = await mqttTransport({ url, username: 'guest', password: 'guest', clientId: `bench-tv-${randomBytes(3).toString('hex')}` })
+  const portFile = path.join(__dirname, '..', '.rabbitmq', 'auth_port')
+  const authPort = Number(process.env.BROKER_AUTH_PORT) || (fs.existsSync(portFile) ? Number(fs.readFileSync(portFile, 'utf8')) : 0)
+  if (!authPort) throw new Error('no auth port (BROKER_AUTH_PORT or .rabbitmq/auth_port)')
+  const handler = brokerAuthHandler(createBrokerPolicy(directory, DEFAULT_TV_SECRET))
+  const server = http.createServer((req, res) => {
+    if (!handler(req, res)) res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(authPort, '127.0.0.1', () => resolve())
+  })
   return {
     name: 'rabbitmq',
     url,
-    transport,
-    // the session is the directory's (the box answers only its family's phones); RabbitMQ sees its guest
-    login: (uid, phone) => ({ ...directory.login(uid, phone), appKey: 'guest', sign: 'guest' }),
-    close: async () => undefined,
+    transport: perTvMqttTransport({ url, tvSecret: DEFAULT_TV_SECRET }),
+    login: (uid, phone) => directory.login(uid, phone),
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
   }
 }
 
@@ -210,6 +228,7 @@ async function main(): Promise<void> {
     await bench(rabbit, directory, mac, uid)
   } finally {
     await rabbit.transport.close()
+    await rabbit.close()
   }
 }
 

@@ -6,7 +6,7 @@ import type { Compiler } from 'webpack'
  * streams the script in, instead of lazily on the main thread the first time each is called. The
  * app's start-up scripts and page chunks run most of their functions as soon as they load, so their
  * compilation leaves the main thread (measured: the long start-up task shrinks by more than half;
- * README "First load"). Engines without the feature read a comment.
+ * docs/developer.md "First load and size budgets"). Engines without the feature read a comment.
  *
  * Not for chunks of large libraries that load for a later, narrower job (mqtt.js: only the client's
  * connect path runs), where most functions would be compiled for nothing.

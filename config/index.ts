@@ -36,6 +36,17 @@ function appEnvConstants(): Record<string, string> {
   return out
 }
 
+/**
+ * Production builds take MobX's own production bundle, which MobX ships beside the ESM build a bundler
+ * picks by default. Measured on both builds: WeChat's main package 16.8 KB smaller, the H5 home route
+ * 3.8 KB gzip smaller. (mobx-react and mobx-react-lite ship production bundles too, but as ESM in a
+ * `.js` file that Taro's loaders parse as a script: not used.) Development builds (npm start) and jest
+ * keep the development build and its warnings.
+ */
+function useMobxProductionBuild(chain: { resolve: { alias: { set(name: string, to: string): unknown } } }): void {
+  if (process.env.NODE_ENV === 'production') chain.resolve.alias.set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   // TARO_APP_TARGET=operator stops here unless https/wss, the app key, appId and the bridge are given.
   assertBuildTarget(process.env, process.env.TARO_ENV)
@@ -87,6 +98,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain, webpack) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        useMobxProductionBuild(chain)
         // WeChat does not promise queueMicrotask; mqtt.js's bundle and React call it bare. Every
         // bundled module that names it gets src/platform/microtask.ts instead (native when present).
         // mqtt.js lives in an async subpackage, not in the main package.
@@ -153,6 +165,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        useMobxProductionBuild(chain)
         // Polyfills for browsers outside `browserslist` and JSONP the app never uses: not shipped.
         const empty = path.resolve(__dirname, 'empty-module.js')
         for (const name of ['whatwg-fetch', 'abortcontroller-polyfill/dist/abortcontroller-polyfill-only', 'jsonp-retry']) {

@@ -4,7 +4,7 @@
  * credentials and play the TVs). The gateway implements `BrokerDirectory`; the broker and the set-top
  * boxes only read through it.
  *
- * Topic scheme (documented in README "TV link"):
+ * Topic scheme (documented in docs/developer.md "The local stack" and emulator/settop/README.md):
  *   phone inbox: tvc/phone/{cid}          (jarvisLogin clientTopic[0]; only that phone may subscribe)
  *   TV inbox:    tvc/tv/{MAC}             (MAC = 12 uppercase hex digits; the TV subscribes to it and
  *                                          everything below it)

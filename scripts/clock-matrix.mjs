@@ -10,7 +10,7 @@
  *   npm run test:clock -- --at 2026-11-24T21:40:00Z --tz Asia/Tokyo --all -- __tests__/pages
  *                                                        every suite (or jest's own filters after --)
  *
- * The instants (README "Tests at any hour"):
+ * The instants (docs/developer.md "Tests at any hour"):
  *   - 15:59:40 UTC, 20 s before Beijing midnight: a run that starts then crosses the gateway's day;
  *   - 16:00:20 UTC, 20 s after it: Beijing has a new day, UTC (the host here) has not;
  *   - 20:00:00 UTC, when the two calendar days differ;

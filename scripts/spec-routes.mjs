@@ -5,7 +5,7 @@ export const EXPECTED_MAIN = [
 ].map((n) => `pages/${n}/${n}`)
 
 /**
- * Routes the product adds to SPEC 2 (README "Routes the product adds"), by package root, listed after
+ * Routes the product adds to SPEC 2 (docs/features.md "Routes the product adds"), by package root, listed after
  * SPEC's own pages of that package.
  */
 export const ADDED_PAGES = {

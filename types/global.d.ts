@@ -12,7 +12,7 @@ declare namespace NodeJS {
   interface ProcessEnv {
     NODE_ENV: 'development' | 'production' | 'test'
     TARO_ENV: 'weapp' | 'h5' | 'swan' | 'alipay' | 'rn' | 'tt' | 'qq' | 'jd' | 'harmony' | 'jdrn'
-    /** Gateway base URL (README "Configuration"). */
+    /** Gateway base URL (docs/operator.md "Configuration"). */
     TARO_APP_GATEWAY_URL?: string
     /** Broker websocket URL. */
     TARO_APP_MQTT_URL?: string

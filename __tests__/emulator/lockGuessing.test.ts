@@ -44,7 +44,7 @@ describe('the wait rule', () => {
     expect(lockWaitMs(10_000)).toBe(DAY)
   })
 
-  it('lets a guesser through 15 times in the first day and once a day after (the README figures)', () => {
+  it('lets a guesser through 15 times in the first day and once a day after (the figures in docs/operator.md)', () => {
     expect(guessesWithin(DAY - 1)).toBe(15)
     expect(guessesWithin(2 * DAY - 1) - guessesWithin(DAY - 1)).toBe(1)
     expect(guessesWithin(31 * DAY - 1) - guessesWithin(30 * DAY - 1)).toBe(1)

@@ -3,7 +3,7 @@
  * schedule day, a ledger date) either pins the instant it runs at, or builds its days on the gateway's
  * UTC+8 calendar (src/protocol/time.ts) from the instant it reads. Never on the host's midnight: from
  * 16:00 to 24:00 UTC the host's day and Beijing's day differ. `npm run test:clock` runs the suites at the
- * hard instants (README "Tests at any hour").
+ * hard instants (docs/developer.md "Tests at any hour").
  */
 import { serverDayStart } from '../../src/protocol/time'
 

@@ -1,6 +1,6 @@
 import { act, createElement, type ComponentType } from 'react'
 import { createRoot } from 'react-dom/client'
-import { preloadComponent, useLazyComponent } from '@/lib/useLazyComponent'
+import { preloadComponent, useLazyComponent } from '@/components/AsyncPart'
 
 /** A part imported after the page painted: not before it is ready; at once when it was preloaded. */
 describe('useLazyComponent', () => {

@@ -80,6 +80,7 @@ const { values: opt } = parseArgs({
     'tv-session': { type: 'string', default: 'persistent' },
     'phone-session': { type: 'string', default: brokerConfig.session },
     'probe-rabbit': { type: 'boolean', default: false },
+    compare: { type: 'string', default: '' },
   },
 })
 const broker = opt.broker as 'aedes' | 'cluster'
@@ -92,7 +93,7 @@ if (!['aedes', 'cluster'].includes(broker) || !(N >= 2) || !(durationMs > 0) || 
   console.error(`usage: bench:scale -- --broker aedes|cluster --pairs N --duration S --scenario ${SCENARIOS.join('|')} [--gone S] [--announce on|off] [--cache on|off] [--smoke]`)
   process.exit(2)
 }
-if (['kill-node', 'storm', 'reload'].includes(scenario) && broker !== 'cluster') {
+if (['kill-node', 'storm', 'reload'].includes(scenario) && broker !== 'cluster' && !opt.compare) {
   console.error('the kill-node, storm and reload scenarios need --broker cluster')
   process.exit(2)
 }
@@ -145,6 +146,15 @@ function clusterPids(): { rabbit: Record<string, number>; haproxy: number[] } {
   return { rabbit, haproxy }
 }
 
+/** The RabbitMQ version the running cluster was started with (.ci/rabbitmq.sh writes it). */
+function clusterVersion(): string {
+  try {
+    return read(path.join(CLUSTER_DIR, 'version'))
+  } catch {
+    return '?'
+  }
+}
+
 /** The balancer's admission settings in force (from the config the cluster script wrote). */
 function lbSettings(): Record<string, string> {
   try {
@@ -181,7 +191,72 @@ function onMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kin
   })
 }
 
+/**
+ * `--compare 3.10,4.0`: the same run (these --pairs, --scenario, --duration) once per RabbitMQ version,
+ * each on a fresh cluster of that version (.ci/rabbitmq.sh, RABBITMQ_VERSION), on this machine, one after
+ * the other; then the capacity figures side by side. Every run prints its own figures as usual.
+ */
+async function compare(versions: string[]): Promise<number> {
+  const args = process.argv.slice(2).filter((a, k, all) => a !== '--compare' && all[k - 1] !== '--compare' && !a.startsWith('--compare='))
+  const rows: Array<{ version: string; r: Record<string, unknown> | null; load: string }> = []
+  for (const version of versions) {
+    const env = { ...process.env, RABBITMQ_VERSION: version }
+    spawnSync('bash', [RABBITMQ_SH, 'stop'], { stdio: 'inherit', env })
+    const up = spawnSync('bash', [RABBITMQ_SH, 'cluster'], { stdio: ['ignore', 'inherit', 'inherit'], env })
+    const load = os.loadavg().map((l) => l.toFixed(2)).join(' ')
+    if (up.status !== 0) {
+      rows.push({ version, r: null, load })
+      continue
+    }
+    const file = path.join(os.tmpdir(), `bench-scale-${process.pid}-${version}.json`)
+    console.error(`[bench:scale] RabbitMQ ${version}: load average ${load}`)
+    spawnSync(process.execPath, ['--import', 'tsx', __filename, ...args, '--broker', 'cluster'], { stdio: 'inherit', env: { ...env, BENCH_RESULT_FILE: file }, cwd: ROOT })
+    let r: Record<string, unknown> | null = null
+    try {
+      r = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>
+      fs.rmSync(file)
+    } catch {
+      r = null
+    }
+    rows.push({ version, r, load })
+  }
+  spawnSync('bash', [RABBITMQ_SH, 'stop'], { stdio: 'inherit' })
+  printComparison(rows)
+  return rows.every((x) => x.r) ? 0 : 1
+}
+
+function printComparison(rows: Array<{ version: string; r: Record<string, unknown> | null; load: string }>): void {
+  type Cap = { rampCpuMsPerConnection: number | null; fault: ReturnType<typeof faultCapacity> | null }
+  const cell = (r: Record<string, unknown> | null, f: (r: Record<string, unknown>, c: Cap) => string) => (r ? f(r, r.capacity as Cap) : 'no run')
+  const lines: Array<[string, (r: Record<string, unknown>, c: Cap) => string]> = [
+    ['node CPU per connection set up in the ramp (connect + subscribe + first sync), ms', (_r, c) => ms(c.rampCpuMsPerConnection ?? NaN, 2)],
+    ['memory per connection (node RSS growth over the ramp), KB', (r) => ms(r.memPerConnectionKb as number)],
+    ['whole node RSS per connection, KB', (r) => ms(r.rssPerConnectionKb as number)],
+    ['ramp: connects/s (the generators\' pacing)', (r) => String((r.ramp as { connectsPerS: number }).connectsPerS)],
+    ['sync round trip p50 / p99, ms', (r) => `${ms((r.sync as { p50: number }).p50)} / ${ms((r.sync as { p99: number }).p99)}`],
+    ['after the fault: reconnects (CONNACKs)', (_r, c) => (c.fault ? String(c.fault.reconnects) : '-')],
+    ['accept rate during the storm, /s (peak)', (_r, c) => (c.fault ? `${ms(c.fault.acceptPerS)} (${c.fault.peakPerS})` : '-')],
+    ['drain time = reconnects / accept rate, s', (_r, c) => (c.fault?.drainS != null ? ms(c.fault.drainS, 2) : '-')],
+    ['node CPU per reconnect, ms', (_r, c) => (c.fault?.cpuMsPerReconnect != null ? ms(c.fault.cpuMsPerReconnect, 2) : '-')],
+    ['phones back within 10 s / 60 s', (r) => {
+      const f = r.fault as { backWithin: Record<string, number> } | null
+      return f ? `${(f.backWithin['10s'] * 100).toFixed(1)}% / ${(f.backWithin['60s'] * 100).toFixed(1)}%` : '-'
+    }],
+    ['recovery p50 / p99, s', (r) => {
+      const f = r.fault as { phones: { times: { p50: number; p99: number } } } | null
+      return f ? `${ms(f.phones.times.p50 / 1000, 2)} / ${ms(f.phones.times.p99 / 1000, 2)}` : '-'
+    }],
+    ['load average before -> after', (r) => `${(r.loadavg as { before: string }).before} -> ${(r.loadavg as { after: string }).after}`],
+  ]
+  const first = rows.find((x) => x.r)?.r
+  console.log(`\n== RabbitMQ side by side: ${String(first?.pairs ?? '?')} pairs, ${String(first?.scenario ?? '?')}, the same machine, one run after the other`)
+  console.log(`| figure | ${rows.map((x) => `RabbitMQ ${x.version}`).join(' | ')} |`)
+  console.log(`|---|${rows.map(() => '---').join('|')}|`)
+  for (const [label, f] of lines) console.log(`| ${label} | ${rows.map((x) => cell(x.r, f)).join(' | ')} |`)
+}
+
 async function main(): Promise<number> {
+  if (opt.compare) return compare(opt.compare.split(',').map((v) => v.trim()).filter(Boolean))
   const children: ChildProcess[] = []
   const started = Date.now()
   const loadBefore = os.loadavg()
@@ -233,6 +308,8 @@ async function main(): Promise<number> {
     }, 10_000)
 
     console.error(`[bench:scale] ${broker}, ${N} pairs, ${workerCount} worker(s), url ${brokerUrl}`)
+    const nodeTicks = () => Object.values(brokerPids()).reduce((a, p) => a + (cpuTicks(p) ?? 0), 0)
+    const rampTicks0 = nodeTicks()
     const rampStart = Date.now()
     const ramped = workers.map((w) => onMessage<WorkerRamped>(w, 'ramped', 15 * 60_000))
     workers.forEach((w, k) => {
@@ -257,6 +334,7 @@ async function main(): Promise<number> {
     const rampEnd = Math.max(...ramps.map((r) => r.lastOnline))
     const rampFailed = ramps.reduce((a, r) => a + r.failed, 0)
     const rssAfter = Object.values(brokerPids()).reduce((a, p) => a + rssKb(p), 0)
+    const rampTicks = nodeTicks() - rampTicks0
 
     // the measured window
     for (const w of workers) w.send({ kind: 'window' })
@@ -275,6 +353,7 @@ async function main(): Promise<number> {
     const cpu0 = Object.fromEntries(Object.entries(pids0).map(([k, p]) => [k, cpuTicks(p)]))
     const t0 = Date.now()
     let fault: Record<string, unknown> = {}
+    let faultAt: number | null = null
     const timeline =
       broker === 'cluster' && scenario !== 'steady'
         ? new Timeline({
@@ -299,6 +378,7 @@ async function main(): Promise<number> {
     } else {
       await sleep(FAULT_AT_MS)
       const at = Date.now()
+      faultAt = at
       timeline?.start(at, AFTER_FAULT_MS + 10_000)
       for (const w of workers) w.send({ kind: 'mark', at })
       if (scenario === 'reload') {
@@ -342,6 +422,13 @@ async function main(): Promise<number> {
     const lagP99 = Math.max(...reports.map((r) => r.lagP99))
     const lagMax = Math.max(...reports.map((r) => r.lagMax))
     const memPerConn = ((rssAfter - rssBefore) * 1024) / (2 * N)
+    // The broker's capacity: node CPU per connection set up in the ramp (CONNECT + SUBSCRIBE + the first
+    // sync, all nodes' user+system CPU over the ramp / the connections made), and in a storm or node
+    // kill, the rate the cluster accepted the reconnects at and what each cost.
+    const capacity = {
+      rampCpuMsPerConnection: rampConnects.length ? (rampTicks * (1000 / CLK_TCK)) / rampConnects.length : null,
+      fault: faultAt === null ? null : faultCapacity(connects.filter((t) => t > (faultAt as number)), faultAt, timeline?.samples ?? []),
+    }
     const cpu = Object.fromEntries(
       Object.keys(pids0).map((k) => {
         const a = cpu0[k]
@@ -361,7 +448,7 @@ async function main(): Promise<number> {
     const loadAfter = os.loadavg()
     const result = {
       at: new Date(started).toISOString(),
-      broker: broker === 'aedes' ? 'aedes' : `RabbitMQ 3.10.8 cluster x3 behind HAProxy (auth cache ${opt.cache})`,
+      broker: broker === 'aedes' ? 'aedes' : `RabbitMQ ${clusterVersion()} cluster x3 behind HAProxy (auth cache ${opt.cache})`,
       pairs: N,
       connections: 2 * N,
       scenario,
@@ -389,6 +476,7 @@ async function main(): Promise<number> {
       commandsRefusedOffline: sum((r) => r.commandsRefused),
       generatorLagMs: { p99: lagP99, max: lagMax },
       memPerConnectionKb: memPerConn / 1024,
+      capacity,
       // the whole broker RSS over the connections: an upper bound (the delta above is skewed when a
       // cluster kept memory from an earlier run)
       rssPerConnectionKb: rssAfter / (2 * N),
@@ -425,6 +513,7 @@ async function main(): Promise<number> {
       cores: os.cpus().length,
     }
     print(result)
+    if (process.env.BENCH_RESULT_FILE) fs.writeFileSync(process.env.BENCH_RESULT_FILE, JSON.stringify({ ...result, fault: result.fault ? { ...result.fault, timeline: undefined } : null }))
     fs.mkdirSync(path.join(ROOT, '.artifacts', 'bench-scale'), { recursive: true })
     fs.appendFileSync(path.join(ROOT, '.artifacts', 'bench-scale', 'runs.jsonl'), `${JSON.stringify({ ...result, syncRtts: undefined })}\n`)
 
@@ -443,6 +532,42 @@ async function main(): Promise<number> {
     return failures.length ? 1 : 0
   } finally {
     cleanup()
+  }
+}
+
+/**
+ * A storm's or node kill's reconnects, by the broker: how many connections were set up after the fault,
+ * the rate the cluster accepted them at (the middle 90% of the CONNACKs over the span they took),
+ * the drain time (connections / that rate: what capacity alone costs; the rest of a recovery is the
+ * clients' waiting), and the nodes' CPU per reconnect (the timeline's node CPU from the fault to the last
+ * CONNACK, less the pre-fault rate of the steady traffic).
+ */
+function faultCapacity(after: number[], faultAt: number, samples: ReadonlyArray<{ t: number; nodes: Record<string, { cpu: number | null }> }>) {
+  if (after.length === 0) return { reconnects: 0, acceptPerS: 0, peakPerS: 0, firstS: null, lastS: null, drainS: null, cpuMsPerReconnect: null }
+  const rate = ratePerSecond(after)
+  const first = Math.min(...after)
+  const last = Math.max(...after)
+  const lastS = (last - faultAt) / 1000
+  // The rate over the middle 90% of the CONNACKs: one straggler (a client whose back-off sent it late,
+  // a session renewed 40 s later) would otherwise stretch the span and halve the rate.
+  const sorted = [...after].sort((a, b) => a - b)
+  const p5 = sorted[Math.floor(0.05 * (sorted.length - 1))]
+  const p95 = sorted[Math.ceil(0.95 * (sorted.length - 1))]
+  const middle = sorted.filter((t) => t >= p5 && t <= p95).length
+  const acceptPerS = p95 > p5 ? middle / ((p95 - p5) / 1000) : rate.mean
+  const nodeCpu = (x: { nodes: Record<string, { cpu: number | null }> }) => Object.values(x.nodes).reduce((a, n) => a + (n.cpu ?? 0), 0) / 100
+  const during = samples.filter((x) => x.t >= 0 && x.t <= Math.ceil(lastS))
+  const baseline = samples.filter((x) => x.t > Math.ceil(lastS) + 5)
+  const base = baseline.length ? baseline.reduce((a, x) => a + nodeCpu(x), 0) / baseline.length : 0
+  const cpuS = during.reduce((a, x) => a + Math.max(0, nodeCpu(x) - base), 0)
+  return {
+    reconnects: after.length,
+    acceptPerS,
+    peakPerS: rate.peak,
+    firstS: (first - faultAt) / 1000,
+    lastS,
+    drainS: acceptPerS > 0 ? after.length / acceptPerS : null,
+    cpuMsPerReconnect: during.length ? (cpuS * 1000) / after.length : null,
   }
 }
 
@@ -484,6 +609,12 @@ function print(r: Result): void {
   console.log(`syncs over 800 ms (a TV wrongly shown offline): ${over.count} (${(over.share * 100).toFixed(3)}%); generator event-loop lag p99 ${ms(lag.p99)} ms, max ${ms(lag.max)} ms`)
   console.log(`commands unanswered: ${String(r.commandsUnanswered)}; refused while offline: ${String(r.commandsRefusedOffline)}`)
   console.log(`broker memory: ${ms(r.memPerConnectionKb as number)} KB per connection (RSS growth over the ramp); whole RSS ${ms(r.brokerRssMb as number, 0)} MB = ${ms(r.rssPerConnectionKb as number)} KB per connection`)
+  const cap = r.capacity as { rampCpuMsPerConnection: number | null; fault: ReturnType<typeof faultCapacity> | null }
+  console.log(`broker CPU per connection in the ramp (CONNECT + SUBSCRIBE + first sync, all nodes): ${ms(cap.rampCpuMsPerConnection ?? NaN, 2)} ms`)
+  if (cap.fault) {
+    const c = cap.fault
+    console.log(`reconnects after the fault: ${c.reconnects} CONNACKs from ${ms(c.firstS ?? NaN, 2)} s to ${ms(c.lastS ?? NaN, 2)} s; accept rate ${ms(c.acceptPerS)}/s (peak ${c.peakPerS}/s); drain time ${ms(c.drainS ?? NaN, 2)} s (${c.reconnects} / ${ms(c.acceptPerS)}/s); node CPU ${ms(c.cpuMsPerReconnect ?? NaN, 2)} ms per reconnect (above the steady traffic's)`)
+  }
   console.log(`CPU % per process: ${Object.entries(r.cpuPercent as Record<string, number | null>).map(([k, v]) => `${k} ${v === null ? '-' : v.toFixed(1)}`).join(', ')}`)
   console.log(`open files: ${Object.entries(r.openFiles as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}`)
   const auth = r.authCallsPerS
@@ -521,6 +652,8 @@ function print(r: Result): void {
       console.log(`  the TVs' reconnect (start to SUBACK): ${sec(t.tvReconnect)}; announcements sent ${t.announced}`)
     } else {
       console.log(`phones hit: ${f.phones.affected}; online again within 10 s: ${pct(f.backWithin['10s'])}, 30 s: ${pct(f.backWithin['30s'])}, 60 s: ${pct(f.backWithin['60s'])}; recovery p50 ${ms(f.phones.times.p50 / 1000, 2)} s, p99 ${ms(f.phones.times.p99 / 1000, 2)} s, max ${ms(f.phones.times.max / 1000, 2)} s`)
+      const drain = (r.capacity as { fault: { drainS: number | null } | null }).fault?.drainS
+      if (drain) console.log(`  recovery p99 / drain time = ${ms(f.phones.times.p99 / 1000, 2)} s / ${ms(drain, 2)} s = ${ms(f.phones.times.p99 / 1000 / drain, 2)} (target <= 1.5: above it, the clients' waiting, not the broker's capacity, set the time)`)
       console.log(`  after the fault, first CONNACK: phones ${sec(f.phoneConnack)}; TVs ${sec(f.tvConnack)}`)
       console.log(`  after the fault, first SUBACK:  phones ${sec(f.phoneSuback)}; TVs ${sec(f.tvSuback)}`)
       if (Object.keys(f.notBack).length) console.log(`  not back: ${JSON.stringify(f.notBack)}`)

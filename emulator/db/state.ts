@@ -290,7 +290,7 @@ export function familyOfTv(state: Pick<DbState, 'families'>, mac: string): Famil
   return Object.values(state.families).find((f) => f.mac === mac)
 }
 
-/** Demo accounts of the local stack (README "Demo data"). */
+/** Demo accounts of the local stack (README "Demo phones"). */
 export const DEMO = Object.freeze({
   /** Owner of the living-room and bedroom TVs; the dev bridge's default phone. */
   phone: '13800000000',

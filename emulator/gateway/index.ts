@@ -1,6 +1,6 @@
 /**
  * The gateway emulator: `startGateway(options)` serves every contract entry on 127.0.0.1 with the
- * app's own codec, expiring tokens, persisted state and failure scenarios. See README "Gateway emulator".
+ * app's own codec, expiring tokens, persisted state and failure scenarios. See emulator/gateway/README.md.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'

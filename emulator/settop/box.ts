@@ -1,6 +1,6 @@
 import { KEY_EVENT_SCREEN, KEY_EVENT_SYNC } from '../../src/protocol/tv/commands'
 import { buildEnvelope, createSequence } from '../../src/protocol/tv/envelope'
-import { EPG_CHILD, EPG_NORMAL, SCREEN_DESKTOP, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState, type VodPlayState } from '../../src/protocol/tv/messages'
+import { CHILD_VERSION, EPG_NORMAL, SCREEN_DESKTOP, tvMessage as types, type Envelope, type H5PlayPayload, type TvPlayState, type VodPlayState } from '../../src/protocol/tv/messages'
 import type { TvLocks, TvPlay, TvScreenOption, VirtualTv } from '../directory'
 import { onAirAt } from '../data/live'
 import { REMOTE_KEYS } from '../../src/protocol/tv/commands'
@@ -30,6 +30,7 @@ import { emulatorStrings } from '../strings'
 import { applyMedia, CHANNEL_KEYS, isMediaCommand } from './media'
 import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
 import { MEDIA_KEYS, MEDIA_STARTS } from '../../src/protocol/tv/mediaKeys'
+import { isRecord } from '../../src/protocol/isRecord'
 import type { ChildRefusal } from '../../src/protocol/tv/childLock'
 
 export type Publish = (topic: string, payload: string) => void
@@ -655,7 +656,7 @@ export class VirtualSetTopBox {
     const family = topic ? this.activity?.contentFor(topic) : undefined
     const minors = this.minors?.view()
     return {
-      lockCurrentStatus: locks.childLock ? EPG_CHILD : EPG_NORMAL,
+      lockCurrentStatus: locks.childLock ? CHILD_VERSION : EPG_NORMAL,
       childLock: locks.childLock,
       globalLock: locks.globalLock,
       playState: this.playState(),
@@ -700,10 +701,6 @@ export class VirtualSetTopBox {
       if (oldest !== undefined) this.seen.delete(oldest)
     }
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 /** What a key event may carry (every type 87 repeats the last key to every family phone). */

@@ -3,7 +3,7 @@ import { VirtualSetTopBox } from './box'
 import type { SettopTransport } from './transport'
 
 export { VirtualSetTopBox } from './box'
-export { aedesTransport, mqttTransport, type SettopTransport } from './transport'
+export { aedesTransport, mqttTransport, perTvMqttTransport, type SettopTransport } from './transport'
 
 export interface SetTops {
   /** The box of a TV (created on first use for every TV the directory knows); undefined otherwise. */
@@ -15,6 +15,8 @@ export interface SetTops {
    * announces itself to its family's phones. False if unknown TV.
    */
   setSilent(mac: string, silent: boolean): boolean
+  /** The box of a TV added to the directory after start-up, with its connection up when the transport has one per TV. */
+  attach(mac: string): Promise<VirtualSetTopBox | undefined>
   close(): Promise<void>
 }
 
@@ -47,7 +49,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     const created = new VirtualSetTopBox(
       tv,
       () => directory.locksOf(tv.mac),
-      (topic, payload) => transport.publish(topic, payload),
+      (topic, payload) => transport.publish(topic, payload, tv.mac),
       (play) => directory.recordPlay?.(play),
       // an answer goes only to a phone of the sender's own user, in the TV's family now
       (topic, sender) => {
@@ -77,6 +79,8 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       },
     )
     boxes.set(key, created)
+    // a transport with a connection per TV: this TV's (a box created on first use gets it late)
+    transport.attach?.(tv.mac).catch((e: unknown) => console.error(`settop ${tv.mac}: no connection: ${String(e)}`))
     return created
   }
 
@@ -84,6 +88,9 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     const to = commandTopicOf(topic)
     if (to) box(to.mac)?.handle(payload, to.uid)
   })
+
+  // one connection per TV (a broker that knows each TV by its own credentials): every TV's, before start-up ends
+  if (transport.attach) await Promise.all(directory.allTvs().map((tv) => transport.attach?.(tv.mac)))
 
   // the gateway changed a TV's locks, screen option, family or minors' mode: its box applies it and
   // reports to its phones at once
@@ -109,6 +116,11 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
       b.silent = silent
       if (back) b.announce()
       return true
+    },
+    async attach(mac) {
+      const b = box(mac)
+      if (b) await transport.attach?.(b.tv.mac)
+      return b
     },
     close: () => {
       offChanges()

@@ -11,7 +11,7 @@ function read(value: string | undefined, fallback: string): string {
 }
 
 /**
- * Local stack defaults (see README "Configuration"). An operator build never falls back to them (the
+ * Local stack defaults (see docs/operator.md "Configuration"). An operator build never falls back to them (the
  * build stops without its own addresses, config/target.ts), and carries none of them: the build folds
  * TARO_APP_TARGET, so no http:// or ws:// address is left in the package for WeChat to refuse
  * (scripts/check-weapp-release.mjs).

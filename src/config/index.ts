@@ -44,14 +44,14 @@ export const broker = Object.freeze({
   connectTimeoutMs: 30_000,
   reconnectPeriodMs: 1_000,
   /**
-   * A deliberate deviation from SPEC 9's flat 1 s reconnect (README "Broker at scale"): a
+   * A deliberate deviation from SPEC 9's flat 1 s reconnect (docs/operator.md "Broker at scale"): a
    * lost connection's k-th retry waits 1 s plus a random 0..min(this, 1 s x 2^k). With a flat 1 s,
    * every phone of a dropped load balancer came back in the same second and none got through.
    */
   reconnectJitterMaxMs: 30_000,
   qos: 1 as const,
   /**
-   * A choice SPEC 9 leaves open (README "Broker at scale"): the phone's MQTT session is
+   * A choice SPEC 9 leaves open (docs/operator.md "Broker at scale"): the phone's MQTT session is
    * persistent (clean session off) under jarvisLogin's client id, which is new with every login. A
    * reconnect of the same login finds its session (CONNACK session present) and does not subscribe
    * again: on RabbitMQ 3.10 that saves a queue delete at the drop and a declare + bind at the return,
@@ -74,7 +74,7 @@ export const tvTimers = Object.freeze({
    */
   faultRetryMaxMs: 30_000,
   /**
-   * A deliberate deviation from SPEC 9's 30 s sync cadence (README "Broker at scale"): after
+   * A deliberate deviation from SPEC 9's 30 s sync cadence (docs/operator.md "Broker at scale"): after
    * a sync goes unanswered while the phone's own link is up, the link asks again after each of these
    * delays in turn (while the TV stays silent), then only at the 30 s cadence. A TV that stays away
    * costs these five syncs; one that returns is seen within a step instead of up to 30 s later.

@@ -9,6 +9,7 @@
  */
 import { logChannel, version } from '../config'
 import { isOfflineError } from './http/types'
+import { defaultTimers, type TimerPort } from './timers'
 
 export type TrackEvent = 'click' | 'expose'
 
@@ -41,11 +42,6 @@ export interface TrackingContext {
   /** Current TV mac ('' when none). */
   mac: string
   deviceId: string
-}
-
-export interface TimerPort {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
 }
 
 export interface TrackerDeps {
@@ -93,11 +89,6 @@ export function withQuery(path: string, params: Record<string, string | number>)
     .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
     .join('&')
   return query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path
-}
-
-const defaultTimers: TimerPort = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 }
 
 export function createTracker(deps: TrackerDeps): Tracker {

@@ -12,7 +12,7 @@ export const shared = Object.freeze({
     h5Play: '投屏了节目',
     /** A seek to a point (the media keys show as 按了 + their label). */
     seekTo: '调整了播放进度',
-  } as Record<string, string>),
+  } satisfies Record<string, string>),
   pressed: (key: string) => `按了${key}`,
   otherAction: '操作了电视',
 })

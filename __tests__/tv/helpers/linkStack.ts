@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { startBroker, type RunningBroker } from '../../../emulator/broker'
 import { MemoryDirectory } from '../../../emulator/broker/memoryDirectory'
-import { aedesTransport, mqttTransport, startSetTops, type SetTops, type SettopTransport, type VirtualSetTopBox } from '../../../emulator/settop'
+import { aedesTransport, mqttTransport, perTvMqttTransport, startSetTops, type SetTops, type SettopTransport, type VirtualSetTopBox } from '../../../emulator/settop'
 import { createWebsocketFactory } from '../../../src/platform/socket/taroWebSocket'
 import { loadMqttNow } from '../../../src/platform/mqtt/node'
 import type { Envelope } from '../../../src/protocol/tv/messages'
@@ -10,7 +10,7 @@ import type { JarvisCredentials, TvDevice, TvLinkApi, TvUser } from '../../../sr
 import { TvStore } from '../../../src/stores/app/tvStore'
 import { externalAuthPort, externalMqttUrl, externalPassword, externalUser } from './env'
 import { brokerAuthHandler, createBrokerPolicy, DEFAULT_TV_SECRET } from '../../../emulator/broker'
-import { agentTopic } from '../../../emulator/directory'
+import { agentTopic, type VirtualTv } from '../../../emulator/directory'
 import { TcpProxy } from './tcpProxy'
 import { wsConnectSocket, type WsConnectLog } from './wsSocketTask'
 import { browserTvCode } from '../../../src/platform/tvCode/browser'
@@ -32,6 +32,8 @@ export interface LinkStack {
   api: TvLinkApi & { lastCreds: JarvisCredentials | null; override: Partial<JarvisCredentials> | null; topicOverride: string | null }
   socketLog: WsConnectLog
   proxy: TcpProxy
+  /** The broker's WebSocket URL as phones reach it (through the relay). */
+  phoneUrl: string
   broker(): RunningBroker | null
   box(mac?: string): VirtualSetTopBox
   /** The stack's offline-TV switch (stack.setTvSilent): a TV that answers again announces itself. */
@@ -39,7 +41,9 @@ export interface LinkStack {
   /** Every command the TV received (duplicates included), across broker restarts. */
   received(mac?: string): Envelope[]
   newStore(): TvStore
-  /** Publish as a third party, with no ACL in the way (spoofing, junk). */
+  /** A TV added to the directory now, its box connected (a broker with a connection per TV). */
+  addTv(mac: string, name: string): Promise<VirtualTv>
+  /** Publish as a third party (aedes: with no ACL in the way; external: as the stack's TV) (spoofing, junk). */
   inject(topic: string, payload: string): void
   /** Kill the embedded broker (and its set-top boxes) and start it again on the same port. */
   restartBroker(beforeStart?: () => Promise<void>): Promise<void>
@@ -77,14 +81,6 @@ export async function startLinkStack(): Promise<LinkStack> {
     path = '/mqtt'
   } else {
     const url = new URL(externalMqttUrl as string)
-    transport = await mqttTransport({
-      url: url.toString(),
-      username: externalUser,
-      password: externalPassword,
-      clientId: `settop-${randomBytes(4).toString('hex')}`,
-    })
-    targetPort = Number(url.port)
-    path = url.pathname
     if (externalAuthPort) {
       // RabbitMQ asks this server (its HTTP auth backend) about every phone and TV of this test.
       const handler = brokerAuthHandler(createBrokerPolicy(directory, DEFAULT_TV_SECRET))
@@ -96,9 +92,29 @@ export async function startLinkStack(): Promise<LinkStack> {
         server.listen(externalAuthPort, '127.0.0.1', () => resolve())
       })
       authServer = server
+      // Each box signs in as its TV (tv:{MAC} and that TV's secret), as a real box does: the broker
+      // knows no other user.
+      transport = perTvMqttTransport({ url: url.toString(), tvSecret: DEFAULT_TV_SECRET })
+    } else {
+      transport = await mqttTransport({
+        url: url.toString(),
+        username: externalUser,
+        password: externalPassword,
+        clientId: `settop-${randomBytes(4).toString('hex')}`,
+      })
     }
+    targetPort = Number(url.port)
+    path = url.pathname
   }
-  settops = await startSetTops({ directory, transport })
+  try {
+    settops = await startSetTops({ directory, transport })
+  } catch (e) {
+    // a box that could not sign in: nothing of this stack may outlive the failed start
+    await transport.close()
+    authServer?.closeAllConnections()
+    authServer?.close()
+    throw e
+  }
   const proxy = new TcpProxy(targetPort)
   await proxy.listen(0)
   const phoneUrl = `ws://127.0.0.1:${proxy.port}${path}`
@@ -145,6 +161,7 @@ export async function startLinkStack(): Promise<LinkStack> {
     api,
     socketLog,
     proxy,
+    phoneUrl,
     broker: () => broker,
     box,
     setTvSilent(silent, m = mac) {
@@ -165,6 +182,11 @@ export async function startLinkStack(): Promise<LinkStack> {
       stores.push(store)
       return store
     },
+    async addTv(m, name) {
+      const added = directory.addTv(m, name)
+      await settops.attach(added.mac)
+      return added
+    },
     inject(topic, payload) {
       if (broker) {
         broker.aedes.publish(
@@ -172,7 +194,8 @@ export async function startLinkStack(): Promise<LinkStack> {
           () => undefined,
         )
       } else {
-        transport.publish(topic, payload)
+        // as the stack's TV (on a policed broker the only publisher that may reach a phone of its family)
+        transport.publish(topic, payload, mac)
       }
     },
     async restartBroker(beforeStart) {

@@ -25,7 +25,7 @@ export const LOCK_FIRST_WAIT_MS = 60_000
 /**
  * The longest wait, one day: a guesser gets 15 guesses in the first 24 hours and 1 a day after, so half
  * of the 10,000 4-digit PINs still stand after 13 years. The owner, told at the first wait, resets the
- * PIN with a phone proof (which ends the wait); stricter changes never wait. README "Trust, second round".
+ * PIN with a phone proof (which ends the wait); stricter changes never wait. docs/operator.md "Trust in the family and at the TV".
  */
 export const LOCK_MAX_WAIT_MS = 24 * 3600_000
 

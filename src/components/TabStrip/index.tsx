@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { ScrollView, Text, View } from '@tarojs/components'
 import { measureCentered } from '../../platform/measure'
 
-/** SPEC 2: the page transition takes about 250 ms. */
+/**
+ * When to measure again on a page still entering: after SPEC 2's page transition (250 ms) has ended,
+ * so 50 ms past it (a measure at 250 ms can still land on the slide's last frame).
+ */
 const PAGE_ENTER_MS = 300
 
 export interface StripTab {

@@ -1,6 +1,4 @@
-/** The H5 location pages answer their caller through Taro's event centre under these names. */
-export const CHOOSE_LOCATION_RESULT = 'location:chosen'
-
+/** The place a person chose on the H5 location page. */
 export interface ChosenLocation {
   name: string
   address: string

@@ -1,7 +1,7 @@
-import { preloadComponent } from '../../lib/useLazyComponent'
+import { preloadComponent } from '../../components/AsyncPart'
 import type { RootStore } from '../../stores/app/root'
 
-/** Home's operator banner slot, imported after home's first paint (src/lib/useLazyComponent). */
+/** Home's operator banner slot, imported after home's first paint (components/AsyncPart: useLazyComponent). */
 export const loadHomeBanner = () => import('./HomeBanner')
 
 /**

@@ -4,7 +4,7 @@ import { Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
-import { CHOOSE_LOCATION_RESULT, parseCoordinate, type ChosenLocation } from '../../features/location/events'
+import { parseCoordinate, type ChosenLocation } from '../../features/location/events'
 import { titles } from '../../strings'
 import { location as t } from '../../strings/location'
 import { toast } from '../../config'
@@ -12,7 +12,8 @@ import '../../features/location/location.scss'
 
 /**
  * H5 stand-in for the mini-program's chooseLocation: the person types the place (or takes the
- * browser's position) and the result goes back to the caller through the event centre.
+ * browser's position), it is checked, and the page goes back (no page of the app asks for a place
+ * yet, so nothing is sent back: a caller that needs it would add its channel with it).
  */
 function ChooseLocation() {
   const [form, setForm] = useState({ name: '', address: '', latitude: '', longitude: '' })
@@ -38,7 +39,6 @@ function ChooseLocation() {
     if (!form.name.trim() && !form.address.trim()) return setError(t.nameRequired)
     if (latitude === 'invalid' || longitude === 'invalid') return setError(t.invalidCoordinate)
     const result: ChosenLocation = { name: form.name.trim(), address: form.address.trim(), latitude, longitude }
-    Taro.eventCenter.trigger(CHOOSE_LOCATION_RESULT, result)
     Taro.navigateBack().catch(() => Taro.showToast({ title: result.name || result.address, icon: 'none', duration: toast.shortMs }))
   }
 

@@ -20,7 +20,8 @@
  * was sent. The id is 128 random bits, so an embedded frame or another window cannot answer for the app.
  */
 import { timeouts } from '../../config'
-import { defaultTimers, isPhone, type PhoneBridge, type TimerPort } from './types'
+import { defaultTimers, type TimerPort } from '../../services/timers'
+import { isPhone, type PhoneBridge } from './types'
 
 interface PostTarget {
   postMessage(message: string): void

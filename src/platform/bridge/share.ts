@@ -1,6 +1,6 @@
 /**
  * H5 inside the operator's app: the share sheet is the app's (documented beside tvc:getPhone, see
- * native.ts and the README "Native bridge"). One-way message, no reply:
+ * native.ts and docs/operator.md "Native bridge"). One-way message, no reply:
  *
  *   request   the page calls  window.TvcNative.postMessage(JSON.stringify(
  *                                { type: 'tvc:share', id, title, text, url }))

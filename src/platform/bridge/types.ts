@@ -17,16 +17,6 @@ export interface PhoneBridge {
   getAvatar?(): Promise<Blob | null>
 }
 
-export interface TimerPort {
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const defaultTimers: TimerPort = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-}
-
 /** Plausible mainland mobile number (11 digits starting with 1). */
 export function isPhone(value: unknown): value is string {
   return typeof value === 'string' && /^1\d{10}$/.test(value)

@@ -10,10 +10,10 @@
  */
 import { endpoint } from './endpoint'
 import { MINORS_AGE_GROUPS } from '../minors'
+import { uidMac } from './models'
 import { opt, s, type Infer } from './schema'
 
 const domain = 'userCenter' as const
-const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
 
 export const minorsSettings = s.obj({
   enabled: s.bool(),

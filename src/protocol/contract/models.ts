@@ -1,6 +1,9 @@
 /** Entities shared by several contract entries (SPEC 3, plus the ones implied by endpoint names). */
 import { opt, s, type Infer } from './schema'
 
+/** The fields a request about one TV of the user's carries: the user and the TV's mac. */
+export const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
+
 /** SPEC 3: user info from login. */
 export const userInfo = s.obj({
   uid: s.str(),

@@ -1,7 +1,8 @@
 /** User center entries (SPEC 7 "User center", mobileLogin, getUserInfo, queryBindDevice, refreshToken). */
 import { endpoint } from './endpoint'
 import { minors } from './minors'
-import { address, device, familyMember, invitation, lockState, notice, userInfo } from './models'
+import { profile } from './profile'
+import { device, familyMember, invitation, lockState, notice, uidMac, userInfo } from './models'
 import { opt, s } from './schema'
 
 const domain = 'userCenter' as const
@@ -12,8 +13,6 @@ const domain = 'userCenter' as const
  */
 export const NICKNAME_WIRE_MAX = 40
 export const DEVICE_NAME_WIRE_MAX = 32
-export const PAGE_KEY_MAX = 64
-const uidMac = { uid: s.str(), mac: s.str('12 uppercase hex digits') }
 /**
  * Lock settings: one 4-digit password per TV (stored hashed), set by the first lock turned on (1001
  * without one) and needed to turn a lock off (2004 wrong; 5 wrong in a row: 2005 for 15 minutes, lock
@@ -352,58 +351,8 @@ export const userCenter = {
     origin: 'extension',
     doc: 'Local-stack extension: marks notices read once the app showed them (never shown again, on any phone).',
   }),
-  queryAddress: endpoint({
-    domain,
-    path: 'v5.0/userInfo/address',
-    request: s.obj({ uid: s.str() }),
-    response: s.obj({ list: s.arr(address) }),
-    origin: 'defined',
-    doc: "The user's delivery addresses (default first).",
-  }),
-  saveAddress: endpoint({
-    domain,
-    path: 'v5.0/user/save/address',
-    request: s.obj({
-      uid: s.str(),
-      addressId: opt(s.str('absent: new address')),
-      name: s.str('at most 20 characters', 40),
-      phone: s.str('11 digits', 11),
-      province: s.str(undefined, 40),
-      city: s.str(undefined, 40),
-      district: s.str(undefined, 40),
-      detail: s.str('5 to 100 characters', 200),
-      isDefault: s.bool(),
-    }),
-    response: address,
-    errors: ['1003'],
-    origin: 'defined',
-    doc: 'Creates or updates an address (validates name, 11-digit phone, region, detail).',
-  }),
-  pageGuide: endpoint({
-    domain,
-    path: 'mc/user/pageGuide',
-    request: s.obj({ uid: s.str(), page: s.str('route (letters, digits, / _ -)', PAGE_KEY_MAX), markSeen: opt(s.bool()) }),
-    response: s.obj({
-      show: s.bool(),
-      steps: s.arr(
-        s.obj({
-          title: s.str(),
-          text: s.str(),
-          anchor: opt(s.str('extension: the control the step points at (home: tv-card, remote, switch-tv, my); none: a step without a pointer')),
-        }),
-      ),
-    }),
-    origin: 'defined',
-    doc: 'Whether the first-visit guide of a page is shown to the user (seen is kept per user, so on every phone); markSeen records it as seen.',
-  }),
-  userInfoV5: endpoint({
-    domain,
-    path: 'v5.0/userInfo',
-    request: s.obj({ uid: s.str() }),
-    response: s.obj({ ...userInfo.fields, points: s.num(), deviceCount: s.num() }),
-    origin: 'defined',
-    doc: 'Profile of the logged-in user ("my" page).',
-  }),
+  // the user's addresses, first-visit guides and profile (./profile.ts)
+  ...profile,
   recordConsent: endpoint({
     domain,
     path: 'mc/user/consent',

@@ -1,3 +1,4 @@
+import { isRecord } from '../isRecord'
 /**
  * Local-stack extension, "who is using the TV": the box tells every phone of the TV's family
  * who sent the last command and what it was, and which members' phones are connected now.
@@ -53,10 +54,6 @@ export interface FamilyActivity {
   present: PresentMember[]
   /** Whether the recipient's own user hid their presence from the others. */
   hidden: boolean
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 const MAX_NAME = 64

@@ -1,4 +1,5 @@
 import { tvMessage as types, type TvMessage, type TvMode } from './messages'
+import { isRecord } from '../isRecord'
 
 /** A message from the TV that passed every check, ready for the store. */
 export type Inbound =
@@ -10,10 +11,6 @@ export interface InboundFilter {
   ownTopic: string
   /** The TV topic (queryAgentTopic). */
   tvTopic: string
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 /** mqtt.js hands a Buffer (the `buffer` polyfill on weapp, where TextDecoder may be missing). */

@@ -22,7 +22,10 @@ export const tvMessage = Object.freeze({
 })
 const types = tvMessage
 
-/** SPEC 4/9: curVersion / currentEPGVersion 0 means the child version (child channel everywhere). */
+/**
+ * SPEC 4/9: curVersion / currentEPGVersion / lockCurrentStatus 0 means the child version (the child
+ * desktop, the child channel everywhere); EPG_NORMAL is the other value.
+ */
 export const CHILD_VERSION = 0
 
 export interface Party {
@@ -160,9 +163,8 @@ export interface TvMessage {
 export const SCREEN_PLAYING = 1
 export const SCREEN_DESKTOP = 2
 
-/** lockCurrentStatus / currentEPGVersion: 1 the normal desktop, 0 the child desktop (curVersion 0). */
+/** lockCurrentStatus / currentEPGVersion: 1 the normal desktop (CHILD_VERSION, 0, the child desktop). */
 export const EPG_NORMAL = 1
-export const EPG_CHILD = CHILD_VERSION
 
 /** SPEC 4: the fake local states (no device) and the default states (TV offline). */
 export const DEFAULT_TV_MODE: TvMode = Object.freeze({

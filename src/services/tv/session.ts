@@ -4,7 +4,7 @@ import { settle } from './mqttClient'
 import type { JarvisCredentials, MqttConnect, MqttLoader, TvDevice, TvLinkApi, TvUser } from './types'
 
 /**
- * The phone's broker session (broker.session, README "Broker at scale"; SPEC 9 leaves the kind
+ * The phone's broker session (broker.session, docs/operator.md "Broker at scale"; SPEC 9 leaves the kind
  * open): the credentials jarvisLogin gives, and under a persistent session which client id's session
  * holds the own topic's subscription. A CONNACK with session present under that id needs no
  * subscribe; any other id (a fresh login) subscribes.

@@ -110,7 +110,7 @@ export const realClock: Clock = {
 
 /**
  * How the TV link recovers after an incident: the parts where it deliberately goes beyond SPEC 4 and
- * SPEC 9 (README "Broker at scale" says why each was measured to be needed). One object, given to the
+ * SPEC 9 (docs/operator.md "Broker at scale" says why each was measured to be needed). One object, given to the
  * link (TvLinkDeps.recovery), so the deviations are found, read and tested in one place.
  */
 export interface RecoveryPolicy {

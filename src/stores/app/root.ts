@@ -2,7 +2,7 @@ import type { ProvenPhone } from '../../protocol/identity'
 import { action, computed, makeObservable, reaction } from 'mobx'
 import type { Api } from '../../services/api'
 import type { Device } from '../../protocol/contract/models'
-import { EPG_CHILD } from '../../protocol/tv/messages'
+import { CHILD_VERSION } from '../../protocol/tv/messages'
 import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { WeappBridge } from '../../platform/bridge/weapp'
@@ -124,7 +124,7 @@ export class RootStore extends AppActions {
       reaction(() => this.childMode, () => this.search.modeChanged()),
       // The mode the TV reports is kept for the next launch (see childMode).
       reaction(
-        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === EPG_CHILD } : null),
+        () => (this.tv.modeReported ? { mac: this.tv.reportedMac, child: this.curVersion === CHILD_VERSION } : null),
         (r) => r && this.modes.remember(this.session.uid, r.mac, r.child),
         { fireImmediately: true, equals: (a, b) => a?.mac === b?.mac && a?.child === b?.child },
       ),
@@ -189,7 +189,7 @@ export class RootStore extends AppActions {
    * still in it (ModeMemory), so a child's phone never lists adult programs in that window.
    */
   get childMode(): boolean {
-    if (this.tv.modeReported) return this.curVersion === EPG_CHILD
+    if (this.tv.modeReported) return this.curVersion === CHILD_VERSION
     return this.modes.wasChild(this.modeMac)
   }
 

@@ -107,7 +107,7 @@ export class SharedTvStore {
 /** What an action did, in words: a key event name, inputText (never the text) or h5Play. */
 export function actionLabel(action: string): string {
   // the action comes from the TV: own keys only (`constructor` is no label of ours)
-  const named = Object.prototype.hasOwnProperty.call(t.actions, action) ? t.actions[action] : undefined
+  const named = Object.prototype.hasOwnProperty.call(t.actions, action) ? t.actions[action as keyof typeof t.actions] : undefined
   if (named) return named
   const key = (Object.keys(REMOTE_KEYS) as RemoteKey[]).find((k) => REMOTE_KEYS[k].keyEvent === action)
   return key ? t.pressed(tv.keys[key]) : t.otherAction
