@@ -67,7 +67,11 @@ export default defineConfig<'webpack5'>(async (merge) => {
     outputRoot: process.env.TVC_OUTPUT_ROOT || (process.env.TVC_PROFILE ? `dist/${process.env.TARO_ENV}-profile` : `dist/${process.env.TARO_ENV}`),
     plugins: [],
     defineConstants: appEnvConstants(),
-    copy: { patterns: [], options: {} },
+    // WeChat search rules (sitemap.json, named by app.json's sitemapLocation): placeholders kept out
+    copy: {
+      patterns: process.env.TARO_ENV === 'weapp' ? [{ from: 'src/sitemap.json', to: `${process.env.TVC_OUTPUT_ROOT || 'dist/weapp'}/sitemap.json` }] : [],
+      options: {},
+    },
     framework: 'react',
     compiler: 'webpack5',
     cache: { enable: false },

@@ -22,7 +22,7 @@ import type { TvLinkApi } from '../src/services/tv/types'
 import { RootStore } from '../src/stores/app/root'
 import { Session } from '../src/stores/app/session'
 import { termsVersion } from '../src/config'
-import { TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
+import { realClient, TEST_APP_KEY, tempDataDir } from '../__tests__/emulator/helpers/gateway'
 import { wsConnectSocket } from '../__tests__/tv/helpers/wsSocketTask'
 import { aesCbcScheme } from '../src/protocol/codec'
 import { browserTvCode } from '../src/platform/tvCode/browser'
@@ -62,6 +62,18 @@ export async function within(check: () => boolean, timeoutMs = 5_000): Promise<n
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** A gateway call's answer as a row prints it: '000', or the refusal's code (or the error). */
+export const answer = (p: Promise<unknown>) => p.then(() => '000', (e: { code?: string }) => String(e.code ?? e))
+
+export type GatewayAccount = { client: ReturnType<typeof realClient>; uid: string }
+
+/** A logged-in gateway client of `phone` (the bridge's proof, as the dev bridge makes it). */
+export async function account(world: World, phone: string): Promise<GatewayAccount> {
+  const client = realClient(world.stack.gatewayUrl)
+  const user = await client.login(phone)
+  return { client, uid: user.uid }
+}
 
 /** A phone running the app's real stores and request client against the local stack. */
 export interface Phone {

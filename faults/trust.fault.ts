@@ -20,7 +20,7 @@ import { STATE_FILE } from '../emulator/db/store'
 import { sharedTvOf } from '../src/features/devices/state/sharedTvStore'
 import { codeOf, provenIdentity, realClient } from '../__tests__/emulator/helpers/gateway'
 import { rawCall, tryConnect as tryConnectAt } from '../__tests__/emulator/helpers/raw'
-import { connectRawPhone, row, sleep, startWorld, within, type Phone, type World } from './harness'
+import { account as accountOf, answer, connectRawPhone, row, sleep, startWorld, within, type Phone, type World } from './harness'
 import { devProvenPhone } from '../src/platform/bridge/dev'
 
 let world: World
@@ -37,15 +37,9 @@ afterAll(async () => {
   await world.close()
 })
 
-type Client = ReturnType<typeof realClient>
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A logged-in gateway client of `phone`. */
-async function account(phone: string): Promise<{ client: Client; uid: string }> {
-  const client = realClient(world.stack.gatewayUrl)
-  const user = await client.login(phone)
-  return { client, uid: user.uid }
-}
+const account = (phone: string) => accountOf(world, phone)
 
 /** A raw MQTT phone: jarvisLogin credentials, the TV topic the gateway gives this user, one envelope at a time. */
 async function rawPhone(phone: string, mac = LIVING) {
@@ -91,7 +85,6 @@ const state = () => world.stack.gateway.state()
 const familyOf = (mac: string) => Object.values(state().families).find((f) => f.mac === mac)
 /** The code the TV shows (binding any TV proves presence at it). */
 const shown = (mac: string) => world.stack.gateway.directory.pairingCode?.(mac)
-const answer = (p: Promise<unknown>) => p.then(() => '000', (e: { code?: string }) => String(e.code ?? e))
 
 row('trust 1', 'a stale invitation: an attacker binds an unowned TV, invites, unbinds; a household binds it; the attacker accepts', 'refused: the new family has a new familyId (not from the MAC) and nothing issued for the old one opens it; a removed member cannot come back through an open invitation', async () => {
   const tv = 'AC3B7F0E1004'

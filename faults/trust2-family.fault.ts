@@ -9,7 +9,7 @@ import { DEMO } from '../emulator/gateway'
 import { defaultMinorsSettings } from '../src/protocol/minorsSettings'
 import { serverDayKey } from '../src/protocol/time'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
-import { row, startWorld, within, type World } from './harness'
+import { account as accountOf, answer, row, startWorld, within, type World } from './harness'
 import { devProvenPhone } from '../src/platform/bridge/dev'
 
 let world: World
@@ -23,16 +23,10 @@ afterAll(async () => {
 
 type Client = ReturnType<typeof realClient>
 const state = () => world.stack.gateway.state()
-const answer = (p: Promise<unknown>) => p.then(() => '000', (e: { code?: string }) => String(e.code ?? e))
 const familyIdOf = (mac: string) => Object.values(state().families).find((f) => f.mac === mac)?.familyId ?? ''
 const minorsOn = () => ({ ...defaultMinorsSettings(), enabled: true })
 
-/** A logged-in gateway client of `phone`. */
-async function account(phone: string): Promise<{ client: Client; uid: string }> {
-  const client = realClient(world.stack.gatewayUrl)
-  const user = await client.login(phone)
-  return { client, uid: user.uid }
-}
+const account = (phone: string) => accountOf(world, phone)
 
 /** Binds `mac` with the code the TV shows (presence at the TV: what any bind may ask for). */
 const bind = (a: { client: Client; uid: string }, mac: string) =>

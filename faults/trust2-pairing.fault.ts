@@ -11,7 +11,7 @@ import { contract } from '../src/protocol/contract'
 import { devProvenPhone } from '../src/platform/bridge/dev'
 import { realClient } from '../__tests__/emulator/helpers/gateway'
 import { rawCall } from '../__tests__/emulator/helpers/raw'
-import { row, startWorld, type World } from './harness'
+import { account as accountOf, answer, row, startWorld, type World } from './harness'
 
 let world: World
 
@@ -23,18 +23,11 @@ afterAll(async () => {
   await world.close()
 })
 
-type Client = ReturnType<typeof realClient>
 const state = () => world.stack.gateway.state()
-const answer = (p: Promise<unknown>) => p.then(() => '000', (e: { code?: string }) => String(e.code ?? e))
 const familyOf = (mac: string) => Object.values(state().families).find((f) => f.mac === mac)
 const userOfPhone = (phone: string) => Object.values(state().users).find((u) => u.phone === phone)
 
-/** A logged-in gateway client of `phone` (the bridge's proof, as the dev bridge makes it). */
-async function account(phone: string): Promise<{ client: Client; uid: string }> {
-  const client = realClient(world.stack.gatewayUrl)
-  const user = await client.login(phone)
-  return { client, uid: user.uid }
-}
+const account = (phone: string) => accountOf(world, phone)
 
 /** What the TV's screen shows (its admin route); `fresh`: the person at the TV asks for a new code. */
 async function tvScreen(mac: string, fresh = false): Promise<{ status: number; code: string }> {

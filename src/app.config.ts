@@ -25,6 +25,10 @@ export default defineAppConfig({
   // WeChat privacy check (base library >= 2.32.3): getPhoneNumber and the other privacy APIs wait for
   // the user's agreement, answered by the consent checkbox + agreePrivacyAuthorization buttons.
   ...(isH5 ? {} : { __usePrivacyCheck__: true }),
+  // WeChat: inject only the code of the pages and components in use (DevTools' quality check flags
+  // its absence); sitemap.json (src/sitemap.json, copied by config/index.ts) keeps the empty
+  // placeholder pages of the library and async subpackages out of WeChat search.
+  ...(isH5 ? {} : { lazyCodeLoading: 'requiredComponents', sitemapLocation: 'sitemap.json' }),
   networkTimeout: {
     request: timeouts.networkMs,
     connectSocket: timeouts.networkMs,

@@ -52,7 +52,7 @@ export function aedesTransport(aedes: Aedes): SettopTransport {
 }
 
 /**
- * As an MQTT client over WebSocket (e.g. RabbitMQ Web-MQTT, guest/guest). forceNativeWebSocket with a
+ * As an MQTT client over WebSocket (e.g. RabbitMQ Web-MQTT, with a TV's credentials). forceNativeWebSocket with a
  * `ws` socket, like the app's link: mqtt.js caches its transport table per JS context on the first
  * connect, so every client in a process must ask for the same one.
  */
@@ -62,20 +62,7 @@ export async function mqttTransport(opts: {
   password: string
   clientId: string
 }): Promise<SettopTransport> {
-  const client: MqttClient = connect(opts.url, {
-    clientId: opts.clientId,
-    username: opts.username,
-    password: opts.password,
-    protocolVersion: 4,
-    clean: true,
-    reconnectPeriod: 1000,
-    forceNativeWebSocket: true,
-    createWebsocket: (url: string, protocols: string[]) => new WebSocket(url, protocols),
-  })
-  await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve())
-    client.once('error', reject)
-  })
+  const client = await mqttConnectOnce(opts)
   const handlers: Array<[string, (topic: string, payload: Uint8Array) => void]> = []
   client.on('message', (topic, payload) => {
     for (const [filter, fn] of handlers) if (matches(filter, topic)) fn(topic, payload)

@@ -15,3 +15,23 @@ export function readStatusBarHeight(): number {
     return 0
   }
 }
+
+/** WeChat's capsule (menu button) rectangle in px; null on H5 or when the device gives none. */
+export function readMenuButton(): ReturnType<typeof Taro.getMenuButtonBoundingClientRect> | null {
+  if (process.env.TARO_ENV === 'h5') return null
+  try {
+    return Taro.getMenuButtonBoundingClientRect() ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The window's width in px (0 on H5, where the title bar keeps its stylesheet width). */
+export function readWindowWidth(): number {
+  if (process.env.TARO_ENV === 'h5') return 0
+  try {
+    return Number(Taro.getWindowInfo().windowWidth) || 0
+  } catch {
+    return 0
+  }
+}

@@ -188,7 +188,12 @@ export const consent = Object.freeze({
   required: '请先阅读并同意用户协议和隐私政策',
   privacyDenied: '需要同意隐私保护指引后才能使用该功能',
   sheetTitle: '用户协议与隐私政策',
-  sheetText: '使用手机号登录、扫码绑定电视等功能前，请阅读并同意《用户协议》和《隐私政策》。',
+  /** The sheet's text around its two links (the guide opens WeChat's own page on weapp). */
+  sheetLead: '使用手机号登录、编辑头像昵称等功能前，请阅读并同意',
+  sheetGuide: '《隐私保护指引》',
+  sheetAnd: '和',
+  sheetAgreement: '《用户协议》',
+  sheetTail: '。',
   agree: '同意并继续',
   decline: '暂不同意',
   checkbox: '同意用户协议和隐私政策',

@@ -1,10 +1,9 @@
 import { useMemo } from 'react'
 import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
-import { readStatusBarHeight } from '../../platform/device'
 import { routeOf } from '../../routes'
 import { common } from '../../strings'
-import { navAction, navBarGeometry } from './geometry'
+import { currentNavBarGeometry, navAction } from './geometry'
 import './index.scss'
 
 interface NavBarProps {
@@ -23,7 +22,8 @@ function currentStack(): { depth: number; isHome: boolean } {
 }
 
 export default function NavBar({ title, beforeLeave }: NavBarProps) {
-  const geometry = useMemo(() => navBarGeometry(readStatusBarHeight()), [])
+  // weapp: from the capsule (wx.getMenuButtonBoundingClientRect); H5: SPEC 9's numbers
+  const geometry = useMemo(currentNavBarGeometry, [])
   const action = useMemo(() => {
     const { depth, isHome } = currentStack()
     return navAction(depth, isHome)
@@ -52,7 +52,7 @@ export default function NavBar({ title, beforeLeave }: NavBarProps) {
             <Text className={`nav-bar__icon nav-bar__icon--${action}`} />
           </View>
         )}
-        <Text className='nav-bar__title' numberOfLines={1}>{title}</Text>
+        <Text className='nav-bar__title' numberOfLines={1} style={geometry.titleMaxWidth ? { maxWidth: `${geometry.titleMaxWidth}px` } : undefined}>{title}</Text>
       </View>
     </View>
   )

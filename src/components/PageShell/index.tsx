@@ -42,6 +42,11 @@ interface PageShellProps {
   bodyId?: string
   /** Asked before the navigation bar's back leaves the page (see NavBar). */
   beforeLeave?: () => Promise<boolean> | boolean
+  /**
+   * false: this page never shows the privacy sheet. The agreement pages the sheet links to: opened
+   * from it while WeChat's request waits, they must be readable, not dimmed under the same sheet.
+   */
+  privacySheet?: boolean
   children?: ReactNode
 }
 
@@ -51,7 +56,7 @@ interface PageShellProps {
  * the page content or its loading / empty / error / offline state.
  */
 function PageShell(props: PageShellProps) {
-  const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children, scrollTop, bodyId } = props
+  const { title, actionText, header, footer, onScrollToLower, scroll = true, beforeLeave, children, scrollTop, bodyId, privacySheet = true } = props
   const { status, statusText, onAction } = props.state ? viewOf(props.state, props.emptyText, props.onRetry) : { status: props.status ?? 'ready', statusText: props.statusText, onAction: props.onAction }
   const body = status === 'ready'
     ? children
@@ -64,7 +69,7 @@ function PageShell(props: PageShellProps) {
         ? <ScrollView id={bodyId} className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower} scrollTop={scrollTop}>{body}</ScrollView>
         : <View className='page-shell__body'>{body}</View>}
       {footer}
-      <PrivacySheet />
+      {privacySheet && <PrivacySheet />}
     </View>
   )
 }

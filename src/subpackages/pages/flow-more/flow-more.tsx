@@ -6,8 +6,7 @@ import { VirtualList } from '@tarojs/components-advanced'
 import PageShell from '../../../components/PageShell'
 import { definePage } from '../../../components/PageBoundary'
 import ProgramCard from '../../../features/program/ProgramCard'
-import { navBarGeometry } from '../../../components/NavBar/geometry'
-import { readStatusBarHeight } from '../../../platform/device'
+import { currentNavBarGeometry } from '../../../components/NavBar/geometry'
 import { useStores } from '../../../stores/app/context'
 import { PagedList } from '../../../stores/kit/pagedList'
 import { NOTHING } from '../../../stores/kit/loadState'
@@ -64,7 +63,7 @@ function FlowMore() {
   useDidShow(() => tracker.pageView(routeOf['flow-more'], { flowId }))
 
   const { windowWidth, windowHeight } = useMemo(() => Taro.getWindowInfo(), [])
-  const height = windowHeight - navBarGeometry(readStatusBarHeight()).height
+  const height = windowHeight - currentNavBarGeometry().height
   const rows: Card[][] = []
   for (let i = 0; i < list.items.length; i += PER_ROW) rows.push(list.items.slice(i, i + PER_ROW))
 

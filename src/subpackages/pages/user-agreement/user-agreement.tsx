@@ -21,7 +21,7 @@ function UserAgreement() {
   const data = usePageData(key, load, (v) => !v?.text)
   const doc = data.value
   return (
-    <PageShell title={key === PRIVACY_KEY ? titles.privacyPolicy : titles.userAgreement} state={data} emptyText={t.agreementMissing} onRetry={() => void data.run(load)}>
+    <PageShell title={key === PRIVACY_KEY ? titles.privacyPolicy : titles.userAgreement} state={data} emptyText={t.agreementMissing} onRetry={() => void data.run(load)} privacySheet={false}>
       {doc && (
         <View className='agreement'>
           <Text className='agreement__title'>{doc.title}</Text>
