@@ -134,3 +134,29 @@ describe('the takeover script', () => {
     expect(() => new Function(shellTakeoverScript())()).not.toThrow()
   })
 })
+
+describe('what the build reads in Node', () => {
+  it('the shell\'s modules and everything they import from src reach no Taro package (Taro needs its runtime; the build config runs in plain Node)', () => {
+    const { existsSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
+    const { dirname, resolve } = jest.requireActual<typeof import('node:path')>('node:path')
+    const seen = new Set<string>()
+    const taro: string[] = []
+    const visit = (file: string) => {
+      if (seen.has(file)) return
+      seen.add(file)
+      for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm)) {
+        const spec = m[1] ?? m[2]
+        if (m[0].startsWith('import type') || m[0].startsWith('export type')) continue
+        if (spec.startsWith('@tarojs/')) taro.push(`${file.replace(root, '')} -> ${spec}`)
+        if (!spec.startsWith('.')) continue
+        const base = resolve(dirname(file), spec)
+        const next = [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => existsSync(f))
+        if (next) visit(next)
+      }
+    }
+    visit(join(root, 'config/homeShell.ts'))
+    visit(join(root, 'config/shellCss.ts'))
+    expect(seen.size).toBeGreaterThan(5)
+    expect(taro).toEqual([])
+  })
+})
