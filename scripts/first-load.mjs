@@ -15,6 +15,11 @@
  *   would come from the picture, moving what is below it when it arrives). Fails over 0.
  * - layout shifts seen without throttling, with what moved (for the record; Lighthouse's simulated CLS
  *   is what `npm run perf` reports).
+ * - home's static shell (config/homeShell.ts, in index.html): loaded with every script and stylesheet
+ *   refused, the page must paint (a first contentful paint with no JavaScript at all), and each box of the shell
+ *   must lie where the app, once loaded, lays out the element it stands for (within SHELL_BOX_TOLERANCE_PX).
+ *   Fails when they differ, when the shell does not paint, or when the shell is still in the document
+ *   after home has loaded (the app took over). A build without a shell (the dev server's) is reported as such.
  *
  * Usage: node scripts/first-load.mjs [dist/h5] [--json out.json]
  * Ports: GATEWAY_PORT / MQTT_WS_PORT / H5_PORT (defaults 8787 / 8883 / 10086), as the build was made.
@@ -33,6 +38,8 @@ export const FIRST_PAINT_JS_GZIP_BUDGET = 149 * 1024
 export const DOM_NODES_BUDGET = 340
 /** Images whose box depends on their picture. */
 export const UNBOXED_IMAGES_BUDGET = 0
+/** How far (CSS px) a shell box may lie from the app's box for it: sub-pixel rounding only. */
+export const SHELL_BOX_TOLERANCE_PX = 1
 
 const args = process.argv.slice(2)
 const jsonAt = args.indexOf('--json')
@@ -108,8 +115,56 @@ async function logInOnce(context, url) {
   await page.close()
 }
 
-/** One traced load of home: the JS evaluated before FCP, the DOM once settled, the layout shifts. */
+/** The rectangles of the first shown element matching each selector of the app's page (null: none shown). */
+function boxesOf(selectors) {
+  return selectors.map((sel) => {
+    const el = document.querySelector(`.taro_page_show:not(.taro_page_shade) ${sel}`)
+    const r = el?.getBoundingClientRect()
+    return r && r.width > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null
+  })
+}
+
+/** The shell's visible boxes, each with the app selector it stands for (data-shell-box). */
+function shellBoxesNow() {
+  return [...document.querySelectorAll('[data-shell-box]')]
+    .map((el) => ({ selector: el.getAttribute('data-shell-box'), r: el.getBoundingClientRect() }))
+    .filter((b) => b.r.width > 0 && b.r.height > 0)
+    .map((b) => ({ selector: b.selector, box: { x: b.r.x, y: b.r.y, width: b.r.width, height: b.r.height } }))
+}
+
+/**
+ * Home as the HTML and CSS alone paint it (every script refused): whether it painted, and the shell's
+ * boxes. In a page of its own in the same browser, so a returning user's storage picks the same variant.
+ */
+async function shellOnly(context, url) {
+  const page = await context.newPage()
+  // no script and no stylesheet: what the HTML alone paints (its inline CSS included)
+  await page.route(/\.(js|css)(\?|$)/, (route) => route.abort())
+  await page.goto(url, { waitUntil: 'load' })
+  await page.waitForTimeout(300)
+  const painted = await page.evaluate(() => performance.getEntriesByType('paint').some((e) => e.name === 'first-contentful-paint'))
+  const boxes = await page.evaluate(shellBoxesNow)
+  await page.close()
+  return { painted, boxes }
+}
+
+/** Each shell box against the app's box for it; mismatches are listed. */
+function compareShell(shellBoxes, appBoxes, shellLeft) {
+  const off = []
+  shellBoxes.forEach((s, i) => {
+    const a = appBoxes[i]
+    if (!a) return off.push(`${s.selector}: not on the loaded page`)
+    const d = Math.max(...['x', 'y', 'width', 'height'].map((k) => Math.abs(s.box[k] - a[k])))
+    if (d > SHELL_BOX_TOLERANCE_PX) off.push(`${s.selector}: shell ${fmtBox(s.box)}, app ${fmtBox(a)}`)
+  })
+  return { boxes: shellBoxes.length, off, left: shellLeft }
+}
+
+const fmtBox = (b) => `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}x${Math.round(b.height)}`
+
+/** One traced load of home: the JS evaluated before FCP, the DOM once settled, the layout shifts, the shell against the app. */
 async function visit(context, url, name) {
+  const { painted: shellPainted, boxes: shellBoxes } = await shellOnly(context, url)
   const page = await context.newPage()
   await page.addInitScript(observe)
   let painted
@@ -120,7 +175,9 @@ async function visit(context, url, name) {
       if (list.getEntries().some((e) => e.name === 'first-contentful-paint')) /** @type {any} */ (window).__painted()
     }).observe({ type: 'paint', buffered: true })
   })
-  const entry = new Set([...readFileSync(join(DIR, 'index.html'), 'utf8').matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]))
+  // the scripts the HTML names (tags, or preloads it starts after the first frame): only lazy chunks are held
+  const html = readFileSync(join(DIR, 'index.html'), 'utf8')
+  const entry = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g), ...html.matchAll(/<link href="([^"]+)" rel="preload" as="script"/g)].map((m) => m[1]))
   await page.route(/\.js(\?|$)/, async (route) => {
     if (!entry.has(new URL(route.request().url()).pathname)) await Promise.race([fcpSeen, new Promise((r) => setTimeout(r, CHUNK_HOLD_MS))])
     await route.continue().catch(() => undefined)
@@ -137,6 +194,8 @@ async function visit(context, url, name) {
   await cdp.send('Tracing.end')
   await done
   const dom = await page.evaluate(measureDom)
+  const appBoxes = await page.evaluate(boxesOf, shellBoxes.map((b) => b.selector))
+  const shellLeft = await page.evaluate(() => document.querySelectorAll('[data-shell-box]').length)
   const shifts = await page.evaluate(() => /** @type {any} */ (window).__shifts)
   await page.close()
 
@@ -157,7 +216,8 @@ async function visit(context, url, name) {
     gzip += gzipSync(buf, { level: 9 }).length
   }
   const cls = shifts.reduce((s, x) => s + x.value, 0)
-  return { name, js: { files: [...files], raw, gzip }, dom, cls, shifts, errors }
+  const shell = compareShell(shellBoxes, appBoxes, shellLeft)
+  return { name, js: { files: [...files], raw, gzip }, dom, cls, shifts, errors, shell, shellPainted }
 }
 
 async function main() {
@@ -193,6 +253,13 @@ async function main() {
     console.log(`    DOM elements before the first interaction: ${r.dom.nodes} / ${DOM_NODES_BUDGET} (${r.dom.belowFold} below the first screen)${over(r.dom.nodes, DOM_NODES_BUDGET)}`)
     console.log(`    images without a box of their own: ${r.dom.unboxed.length} / ${UNBOXED_IMAGES_BUDGET} of ${r.dom.images}${r.dom.unboxed.length ? `: ${r.dom.unboxed.join(', ')}` : ''}${over(r.dom.unboxed.length, UNBOXED_IMAGES_BUDGET)}`)
     console.log(`    layout shifts (unthrottled, for the record): ${r.cls.toFixed(3)}${r.shifts.map((s) => `\n      ${s.value.toFixed(3)} at ${s.at} ms: ${s.sources.join(', ') || '?'}`).join('')}`)
+    const hasShell = r.shell.boxes > 0
+    if (!hasShell) console.log('    static shell: none in this build (scripts paint the first frame)')
+    else {
+      const bad = !r.shellPainted || r.shell.off.length > 0 || r.shell.left > 0
+      failed ||= bad
+      console.log(`    static shell: ${r.shellPainted ? 'painted with no JavaScript' : 'DID NOT PAINT without JavaScript'}; ${r.shell.boxes - r.shell.off.length} / ${r.shell.boxes} boxes where the app lays them out${r.shell.off.length ? `  DIFFER: ${r.shell.off.join('; ')}` : ''}${r.shell.left ? '; STILL IN THE DOCUMENT after home loaded' : '; taken out once the app took over'}`)
+    }
     if (r.errors.length) {
       failed = true
       console.log(`    PAGE ERRORS: ${r.errors.join('; ')}`)

@@ -71,8 +71,10 @@ function weappReport() {
 function h5HomeReport() {
   const html = join(h5Dir, 'index.html')
   if (!existsSync(html)) throw new Error(`${html} missing: run npm run build:h5 first`)
-  // The home route loads the entry scripts of index.html plus the chunks of pages/index/index.
-  const entry = [...readFileSync(html, 'utf8').matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1].replace(/^\//, ''))
+  // The home route loads the entry scripts of index.html (script tags, or the preloads the static
+  // shell's loader starts after the first frame) plus the chunks of pages/index/index.
+  const text = readFileSync(html, 'utf8')
+  const entry = [...new Set([...text.matchAll(/<script[^>]+src="([^"]+)"/g), ...text.matchAll(/<link href="([^"]+)" rel="preload" as="script"/g)].map((m) => m[1].replace(/^\//, '')))]
   const appJs = entry.find((s) => /js\/app\./.test(s))
   const runtime = appJs ? readFileSync(join(h5Dir, appJs), 'utf8') : ''
   const chunks = new Set(entry)

@@ -3,6 +3,9 @@
  * npm run perf's arithmetic (scripts/perf-compare.mjs): the builds take turns from round to round, and
  * the app is reported as ratios to the floor measured in the same run.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import browserslist from 'browserslist'
 import { formatVersus, median, medians, rotation, versusFloor } from '../../scripts/perf-compare.mjs'
 
 describe('rotation', () => {
@@ -55,5 +58,15 @@ describe('versusFloor', () => {
       { score: 92, fcp: 650, lcp: 1950, tbt: 400, cls: 0, bytes: 1 },
     ]
     expect(medians(runs)).toEqual({ score: 92, fcp: 650, lcp: 1950, tbt: 300, cls: 0, bytes: 1 })
+  })
+})
+
+describe('the floor (bench/floor)', () => {
+  it('builds for the same browsers as the app: it has no package.json of its own, so browserslist resolves the project\'s', () => {
+    const root = join(__dirname, '../..')
+    expect(existsSync(join(root, 'bench/floor/package.json'))).toBe(false)
+    const app = browserslist.loadConfig({ path: join(root, 'src') })
+    expect(app?.length).toBeGreaterThan(0)
+    expect(browserslist.loadConfig({ path: join(root, 'bench/floor/src/pages/index') })).toEqual(app)
   })
 })

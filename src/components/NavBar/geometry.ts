@@ -1,5 +1,7 @@
 import { titleBar } from '../../config'
-import { readMenuButton, readStatusBarHeight, readWindowWidth } from '../../platform/device'
+
+// Pure: no platform import here. The H5 build reads this file in Node for home's static shell
+// (config/homeShell.ts); the device's own figures are read in ./currentGeometry.ts.
 
 /** Space under the title bar before content starts (design constant, not from the spec). */
 export const NAV_BOTTOM_GAP = 6
@@ -66,11 +68,6 @@ export function navBarGeometry(statusBarHeight: number, capsule?: Capsule | null
     height: titleTop + titleBar.height + NAV_BOTTOM_GAP,
     titleMaxWidth: 0,
   }
-}
-
-/** This device's title bar (the nav bar and pages that size themselves under it, such as flow-more). */
-export function currentNavBarGeometry(): NavBarGeometry {
-  return navBarGeometry(readStatusBarHeight(), readMenuButton(), readWindowWidth())
 }
 
 export type NavAction = 'back' | 'home' | 'none'

@@ -3,7 +3,8 @@ import Taro from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { routeOf } from '../../routes'
 import { common } from '../../strings'
-import { currentNavBarGeometry, navAction } from './geometry'
+import { currentNavBarGeometry } from './currentGeometry'
+import { navAction } from './geometry'
 import './index.scss'
 
 interface NavBarProps {

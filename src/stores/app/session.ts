@@ -3,7 +3,8 @@ import type { KeyValueStorage } from '../../platform/storage'
 import type { SessionPort } from '../../services/http/types'
 import type { UserInfo } from '../../protocol/contract/models'
 
-const SESSION_KEY = 'tvc.session'
+/** Where the session is kept (the H5 shell in index.html reads it to draw a returning user's home). */
+export const SESSION_KEY = 'tvc.session'
 
 interface SavedSession {
   user: UserInfo
