@@ -5,12 +5,11 @@
  * and nothing changes before. A family ended that way leaves the TV clean for the next household: no
  * password, no lock, the mode off, today's count gone. Only the owner sets a TV's first password.
  */
-import { DEMO } from '../../emulator/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
 import { familyOfTv } from '../../emulator/db/state'
 import { defaultMinorsSettings } from '../../src/protocol/minorsSettings'
 import { serverDayKey } from '../../src/protocol/time'
-import { codeOf, realClient, startTestGateway } from './helpers/gateway'
+import { codeOf, demoFamily, realClient, startTestGateway } from './helpers/gateway'
 
 const LIVING = 'AC3B7F0E1001'
 const FREE = 'AC3B7F0E1004'
@@ -22,10 +21,7 @@ let now = Date.UTC(2026, 10, 24, 6, 0) // 14:00 in Beijing
 beforeEach(async () => {
   now = Date.UTC(2026, 10, 24, 6, 0)
   gw = await startTestGateway({ now: () => now })
-  owner = realClient(gw.url)
-  member = realClient(gw.url)
-  await owner.login(DEMO.phone)
-  await member.login(DEMO.memberPhone)
+  ;({ owner, member } = await demoFamily(gw.url))
 })
 
 afterEach(async () => {

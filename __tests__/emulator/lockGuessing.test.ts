@@ -13,7 +13,7 @@ import { LOCK_FIRST_WAIT_MS, LOCK_FREE_TRIES, LOCK_MAX_WAIT_MS, lockWaitMs, wait
 import type { MinorsSettings } from '../../src/protocol/minors'
 import { defaultMinorsSettings, isStricter } from '../../src/protocol/minorsSettings'
 import { serverDayKey } from '../../src/protocol/time'
-import { codeOf, realClient, startTestGateway, tempDataDir } from './helpers/gateway'
+import { codeOf, demoFamily, realClient, startTestGateway, tempDataDir } from './helpers/gateway'
 import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const LIVING = 'AC3B7F0E1001' // u10001 owner, u10002 member
@@ -163,10 +163,7 @@ describe('a reset of the lock password', () => {
   })
 
   it("needs a fresh, single-use proof of the owner's phone; ends the wait; tells every member and the TV", async () => {
-    const owner = realClient(gw.url)
-    await owner.login(DEMO.phone)
-    const member = realClient(gw.url)
-    await member.login(DEMO.memberPhone)
+    const { owner, member } = await demoFamily(gw.url)
     await owner.api.userCenter.childLockSetting({ uid: 'u10001', mac: LIVING, lock: true, password: '2468' })
     for (let i = 0; i < 5; i++) await codeOf(member.api.userCenter.childLockSetting({ uid: 'u10002', mac: LIVING, lock: false, password: '0000' }))
     const resets: string[] = []
@@ -207,10 +204,7 @@ describe('the 7-day report shares only what the family shares', () => {
   })
 
   it("a hidden member's records and records from before the reader joined are left out; the reader's own always shown", async () => {
-    const owner = realClient(gw.url)
-    await owner.login(DEMO.phone)
-    const member = realClient(gw.url)
-    await member.login(DEMO.memberPhone)
+    const { owner, member } = await demoFamily(gw.url)
     await owner.api.userCenter.minorsModeSetting({ uid: 'u10001', mac: LIVING, settings: on(), password: '2468' })
     const [p1, p2, p3, p4] = gw.catalogue.programs.slice(40, 44).map((p) => p.programId)
     // 10:00: the owner watched p1 and the box counted it; 11:00: the member (who hides later) watched p2

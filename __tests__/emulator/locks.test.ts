@@ -8,7 +8,7 @@
 import { DEMO } from '../../emulator/gateway'
 import type { RunningGateway } from '../../emulator/gateway'
 import { GatewayError } from '../../src/services/http/types'
-import { realClient, startTestGateway } from './helpers/gateway'
+import { demoFamily, realClient, startTestGateway } from './helpers/gateway'
 import { familyOfTv } from '../../emulator/db/state'
 import { devProvenPhone } from '../../src/platform/bridge/dev'
 
@@ -24,10 +24,7 @@ let now = Date.now()
 beforeEach(async () => {
   now = Date.now()
   gw = await startTestGateway({ now: () => now })
-  owner = realClient(gw.url)
-  member = realClient(gw.url)
-  await owner.login(DEMO.phone)
-  await member.login(DEMO.memberPhone)
+  ;({ owner, member } = await demoFamily(gw.url))
 })
 
 afterEach(async () => {

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startGateway, type GatewayOptions, type RunningGateway } from '../../../emulator/gateway'
+import { DEMO, startGateway, type GatewayOptions, type RunningGateway } from '../../../emulator/gateway'
 import { createApi } from '../../../src/services/api'
 import { simCode } from '../../../src/protocol/identity'
 import { isGatewayError } from '../../../src/services/http/types'
@@ -112,4 +112,13 @@ export function realClient(url: string, extra: Partial<GatewayClientOptions> = {
       return r.user
     },
   }
+}
+
+/** The demo family's owner and member, each a client logged in to the gateway at `url`. */
+export async function demoFamily(url: string): Promise<{ owner: ReturnType<typeof realClient>; member: ReturnType<typeof realClient> }> {
+  const owner = realClient(url)
+  const member = realClient(url)
+  await owner.login(DEMO.phone)
+  await member.login(DEMO.memberPhone)
+  return { owner, member }
 }
