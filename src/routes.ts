@@ -47,6 +47,8 @@ export const subPackages = [
       page('subpackages', 'live-channel', 'liveChannel'),
       // added to SPEC 2: the current TV's minors' mode, reached from the lock page under 童锁
       page('subpackages', 'minors-mode', 'minorsMode'),
+      // added to SPEC 2: 设置 (the 长辈版 switch), reached from 我的
+      page('subpackages', 'settings', 'settings'),
     ],
   },
   {

@@ -1,0 +1,119 @@
+import { makeAutoObservable } from 'mobx'
+import { taroStorage, type KeyValueStorage } from '../../../platform/storage'
+import type { RootStore } from '../../../stores/app/root'
+
+/** Where the choices are kept on the phone (the H5 shell in index.html reads it too). */
+export const ELDER_KEY = 'tvc.elder'
+/** Users remembered on one phone; the choice made longest ago goes first. */
+export const ELDER_USERS_LIMIT = 20
+/** The visitor not logged in on this phone (their choice stands for a user who has made none). */
+export const VISITOR = ''
+
+export interface ElderChoice {
+  on: boolean
+  at: number
+}
+
+/** What is stored under ELDER_KEY: uid ('' for the visitor) -> their last choice. */
+export interface ElderStored {
+  users: Record<string, ElderChoice>
+}
+
+export interface ElderDeps {
+  storage: KeyValueStorage
+  /** Who uses the phone now ('' when nobody is logged in). */
+  uid: () => string
+  /**
+   * Whether the phone's text is at WeChat's 关怀模式 size or larger (the platform's text scale):
+   * the first launch then offers 长辈版.
+   */
+  careSize: () => boolean
+  now?: () => number
+}
+
+const own = <T>(o: Record<string, T>, k: string): T | undefined => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined)
+
+/** The choice `uid` made, else the visitor's on this phone (a user who never chose keeps what the phone shows). */
+export function elderChoiceOf(stored: ElderStored, uid: string): ElderChoice | undefined {
+  return own(stored.users, uid) ?? (uid === VISITOR ? undefined : own(stored.users, VISITOR))
+}
+
+/** What another build or a damaged store left, read entry by entry: one that is not whole is skipped. */
+export function readElderStored(value: unknown): ElderStored {
+  const users: Record<string, ElderChoice> = {}
+  const raw = isObject(value) && isObject(value.users) ? value.users : {}
+  for (const [uid, v] of Object.entries(raw)) {
+    if (isObject(v) && typeof v.on === 'boolean') users[uid] = { on: v.on, at: Number(v.at) || 0 }
+  }
+  return { users }
+}
+
+/**
+ * 长辈版 is a mode of the same app: its home, its remote and its notices replace the standard home's
+ * for a user who chose it. The choice is the user's, remembered on the phone per user (the visitor not
+ * logged in has one too, which a user who never chose follows), switched in 我的 → 设置, and offered
+ * once on the first launch when the phone's text is at WeChat's 关怀模式 size or above. Nothing of the
+ * TV's rules (minors' mode, child mode, locks) depends on it.
+ */
+export class ElderStore {
+  private stored: ElderStored
+
+  constructor(private readonly deps: ElderDeps) {
+    this.stored = readElderStored(deps.storage.get<unknown>(ELDER_KEY))
+    makeAutoObservable<ElderStore, 'deps'>(this, { deps: false })
+  }
+
+  /** The choice of whoever uses the phone now, or undefined when they never made one. */
+  get choice(): ElderChoice | undefined {
+    return elderChoiceOf(this.stored, this.deps.uid())
+  }
+
+  /** Whether home is 长辈版 now. */
+  get on(): boolean {
+    return this.choice?.on === true
+  }
+
+  /** The first-launch offer is due: large text, and no choice made yet by this user (nor on this phone). */
+  get offerDue(): boolean {
+    return this.choice === undefined && this.deps.careSize()
+  }
+
+  /** The switch in 设置 (and the offer's answer): remembered for this user. */
+  setOn(on: boolean): void {
+    const uid = this.deps.uid()
+    const now = (this.deps.now ?? Date.now)()
+    const users = { ...this.stored.users, [uid]: { on, at: now } }
+    const kept = Object.entries(users)
+      .sort((a, b) => b[1].at - a[1].at)
+      .slice(0, ELDER_USERS_LIMIT)
+    this.stored = { users: Object.fromEntries(kept) }
+    this.deps.storage.set(ELDER_KEY, this.stored)
+  }
+
+  /** One tap from the same switch, either way. */
+  toggle(): void {
+    this.setOn(!this.on)
+  }
+
+  /** The offer was answered: yes switches now, no is remembered too (it is not offered again). */
+  answerOffer(accept: boolean): void {
+    this.setOn(accept)
+  }
+
+  /** A user left: their choice stays, on this phone, for their next login; the next user's is read by uid. */
+  reset(): void {
+    // nothing of the user is held beyond the stored choices, which are per user
+  }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return Boolean(v) && typeof v === 'object' && !Array.isArray(v)
+}
+
+/**
+ * 长辈版's choice for the app (created by home on its first render: it decides which home shows; the
+ * choices live on the phone, per user, beyond a logout).
+ */
+export function elderOf(root: RootStore): ElderStore {
+  return root.extra(ElderStore, () => new ElderStore({ storage: taroStorage, uid: () => root.session.uid, careSize: () => false }))
+}
