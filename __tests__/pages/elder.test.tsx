@@ -21,6 +21,7 @@ import { elder as t } from '@/strings/elder'
 import { minors as minorsText } from '@/strings/minors'
 import { tv as tvText } from '@/strings'
 import { routeOf } from '@/routes'
+import { defaultMinorsSettings } from '@/protocol/minorsSettings'
 
 const MAC = device().mac
 
@@ -30,7 +31,9 @@ function fakeBox() {
     listener: null as TvLinkListener | null,
     sent: [] as string[],
     silent: false,
-    state: { power: true, volume: 20, muted: false, screen: 1, menuOpen: false, focus: 0, playing: null, lastKey: null, live: { channelId: 'c1', number: 1, name: 'CCTV-1', title: '新闻' } } as TvPlayState,
+    /** Answers held back until the test lets them go (null: the box answers at once). */
+    held: null as Array<() => void> | null,
+    state: { power: true, volume: 20, muted: false, screen: 1, menuOpen: false, focus: 0, playing: { package: 'tvc.live', loadUrl: 'live://c1' }, lastKey: null, live: { channelId: 'c1', number: 1, name: 'CCTV-1', title: '新闻' } } as TvPlayState,
     minors: null as null | { usedSec: number; limitSec: number; reason: 'total' | 'curfew' | null },
     childMode: false,
     entry: '',
@@ -70,12 +73,12 @@ function fakeBox() {
     sendKey(key: string) {
       const id = ++seq
       box.sent.push(key)
-      if (!box.silent) {
-        setTimeout(() => {
-          apply(key)
-          box.listener?.mode(mode(), String(id))
-        }, 5)
+      const answer = () => {
+        apply(key)
+        box.listener?.mode(mode(), String(id))
       }
+      if (box.held) box.held.push(answer)
+      else if (!box.silent) setTimeout(answer, 5)
       return { ok: true as const, sequenceId: id }
     }
     dispose() {}
@@ -103,6 +106,11 @@ function install(storage = consentedStorage()) {
     userCenter: {
       mobileLogin: async () => ({ user: userInfo(), token: 't', secret: 's', offline: false }),
       queryBindDevice: async () => [device()],
+      // minors' mode is off on this TV (a box that reports nothing of it is judged on this answer)
+      queryMinorsMode: async () => ({
+        mac: MAC, settings: { ...defaultMinorsSettings('8to16'), enabled: false }, updatedAt: 1,
+        today: { day: '20261124', usedSec: 0, limitSec: 3600, granted: false, reason: '' }, serverTime: Date.now(), hasPassword: true, triesLeft: 5, retryAfterSec: 0,
+      }),
       pageGuide: async () => ({ show: true, steps: [{ title: '遥控器', text: '点这里遥控电视', anchor: 'remote' }] }),
     },
     desktop: {
@@ -137,6 +145,8 @@ describe('长辈版: on and off, and its home', () => {
 
   beforeAll(async () => {
     localStorage.clear()
+    // the keys' light vibration: jsdom has none (taro-h5 warns)
+    jest.spyOn(Taro, 'vibrateShort').mockImplementation(() => Promise.resolve({ errMsg: 'vibrateShort:ok' }) as never)
     world = install()
     await world.services.root.start()
     await createTaroApp()
@@ -153,6 +163,8 @@ describe('长辈版: on and off, and its home', () => {
   it('我的 → 设置 has the switch; one tap turns home into 长辈版, remembered for this user', async () => {
     void Taro.navigateTo({ url: routeOf['my-home'] })
     await until(() => page().querySelector('[data-entry="settings"]') !== null, '我的 with 设置')
+    // the standard version's 我的 has its operator banner
+    await until(() => page().querySelector('.op-images') !== null, 'the banner on 我的')
     click('[data-entry="settings"]')
     await until(() => page().querySelector('[data-testid="elder-switch"]') !== null, '设置 with the switch')
     const sw = page().querySelector('[data-testid="elder-switch"]') as HTMLElement
@@ -208,9 +220,16 @@ describe('长辈版: on and off, and its home', () => {
   it('a key goes to the box through the TV store; what it did is said only once the box answered, and 撤销 takes volume back', async () => {
     const { box } = world
     const before = box.state.volume
+    box.held = []
     click('[data-key="volumeUp"]')
-    // on its way: nothing is said done yet
+    // sent, and not answered yet: nothing is said done
+    await until(() => box.held?.length === 1, 'sent')
+    await until(() => notice() === t.sending(t.keys.volumeUp), 'on its way')
+    await new Promise((r) => setTimeout(r, 50))
     expect(notice()).toBe(t.sending(t.keys.volumeUp))
+    const answers = box.held
+    box.held = null
+    answers.forEach((a) => a())
     await until(() => notice() === `${t.said.volumeUp}${t.saidVolume(before + 1)}`, 'said back')
     expect(box.sent[box.sent.length - 1]).toBe('volumeUp')
     click('[data-action="undo"]')
@@ -235,10 +254,10 @@ describe('长辈版: on and off, and its home', () => {
     await until(() => world.services.root.tv.online, 'online again')
     // the link said offline after the silent key; the box answers again
     click('[data-part="elder-live"] .elder-channel[data-channel="5"]')
-    await until(() => notice() === tvText.switched('频道5'), 'switched')
+    await until(() => notice() === tvText.switched('CCTV-5'), 'switched')
     expect(box.sent.slice(-2)).toEqual(['digit5', 'ok'])
     click('[data-action="undo"]')
-    await until(() => notice().startsWith('已撤销'), 'switched back')
+    await until(() => notice() === t.undone(tvText.switched('CCTV-1')), 'switched back')
     expect(box.state.live?.number).toBe(1)
   })
 
