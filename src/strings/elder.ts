@@ -24,7 +24,7 @@ export const elder = Object.freeze({
   my: '我的',
   loadFailed: '长辈版没有加载成功，点这里重试',
   remote: '遥控器',
-  live: '看直播',
+  live: '电视频道',
   liveHint: '点一下频道，电视就换到这个频道',
   continueTitle: '继续观看',
   continueHint: '点一下节目，打开它接着看',
