@@ -18,7 +18,7 @@
 import './srcRegister'
 import { navBarGeometry } from '../src/components/NavBar/geometry'
 import { SESSION_KEY } from '../src/stores/app/session'
-import { ELDER_KEY, VISITOR } from '../src/features/elder/store/elderChoice'
+import { ELDER_KEY, VISITOR } from '../src/features/elder/elderChoice'
 import { consent as c, home as h, login as l, personal as p, points as pt, titles, tv as t } from '../src/strings'
 
 /**
@@ -52,7 +52,7 @@ const HOME_HASHES = ['', '#', '#/', '#/pages/index/index']
 
 /**
  * Runs in <head>, before the body: which variant to show (sets html[data-tvc-shell]). Whether home is
- * 长辈版 is read as the app reads it (features/elder/store/elderChoice.ts: the user's own choice, else the
+ * 长辈版 is read as the app reads it (features/elder/elderChoice.ts: the user's own choice, else the
  * visitor's on this phone), from Taro's storage format (`{"data": ...}`).
  */
 export function shellVariantScript(): string {

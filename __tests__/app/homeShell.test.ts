@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeShellHtml, SHELL_BOXES, SHELL_ID, shellStyle, shellTakeoverScript, shellVariantScript } from '../../config/homeShell'
 import { navBarGeometry } from '../../src/components/NavBar/geometry'
-import { ELDER_KEY } from '../../src/features/elder/store/elderChoice'
+import { ELDER_KEY } from '../../src/features/elder/elderChoice'
 import { consent, home, login, personal, points, titles, tv } from '../../src/strings'
 
 const root = join(__dirname, '../..')

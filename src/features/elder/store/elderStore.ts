@@ -1,9 +1,9 @@
 import { makeAutoObservable } from 'mobx'
 import { taroStorage, type KeyValueStorage } from '../../../platform/storage'
 import type { RootStore } from '../../../stores/app/root'
-import { ELDER_KEY, ELDER_USERS_LIMIT, elderChoiceOf, readElderStored, type ElderChoice, type ElderStored } from './elderChoice'
+import { ELDER_KEY, ELDER_USERS_LIMIT, elderChoiceOf, readElderStored, type ElderChoice, type ElderStored } from '../elderChoice'
 
-export { ELDER_KEY, ELDER_USERS_LIMIT, VISITOR, elderChoiceOf, readElderStored, type ElderChoice, type ElderStored } from './elderChoice'
+export { ELDER_KEY, ELDER_USERS_LIMIT, VISITOR, elderChoiceOf, readElderStored, type ElderChoice, type ElderStored } from '../elderChoice'
 
 export interface ElderDeps {
   storage: KeyValueStorage
@@ -81,5 +81,5 @@ export class ElderStore {
  * choices live on the phone, per user, beyond a logout).
  */
 export function elderOf(root: RootStore): ElderStore {
-  return root.extra(ElderStore, () => new ElderStore({ storage: taroStorage, uid: () => root.session.uid, careSize: () => false }))
+  return root.extra(ElderStore, () => new ElderStore({ storage: taroStorage, uid: () => root.session.uid, careSize: () => root.textScale.careModeSize }))
 }
