@@ -4,7 +4,7 @@
  * lock password (wrong: tries left; 5 wrong: the wait), the grant once a day, and a write whose answer
  * was lost read back: done once, or visibly not done with the draft kept.
  */
-import { MinorsModeModel, type MinorsModeApi } from '@/features/minors/state/minorsModeModel'
+import { MinorsModeModel, type MinorsModeApi } from '@/features/minors/models/minorsModeModel'
 import type { MinorsInfo } from '@/protocol/contract/minors'
 import type { MinorsSettings } from '@/protocol/minors'
 import { defaultMinorsSettings } from '@/protocol/minorsSettings'

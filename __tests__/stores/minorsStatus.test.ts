@@ -14,7 +14,7 @@ import { trackerPort } from '@/appRoot'
 import type { MinorsInfo } from '@/protocol/contract/minors'
 import { defaultMinorsSettings } from '@/protocol/minorsSettings'
 import type { TvModeContent } from '@/protocol/tv/messages'
-import { MINORS_INFO_MAX_AGE_MS, MinorsStatus, minorsStatusOf, type MinorsTvView } from '@/features/minors/state/minorsStatus'
+import { MINORS_INFO_MAX_AGE_MS, MinorsStatusStore, minorsStatusOf, type MinorsTvView } from '@/stores/app/minorsStatusStore'
 import { minors as t } from '@/strings/minors'
 import { tv as tvText } from '@/strings'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
@@ -44,7 +44,7 @@ function info(over: Partial<MinorsInfo> = {}, settings: Partial<MinorsInfo['sett
 function statusWith(answer: () => MinorsInfo, phoneNow: { ms: number }) {
   const tv = { tvMode: { content: { currentEPGVersion: 1 } as TvModeContent }, modeReported: true, online: true }
   const queryMinorsMode = jest.fn(async () => answer())
-  const status = new MinorsStatus({ queryMinorsMode }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => phoneNow.ms)
+  const status = new MinorsStatusStore({ queryMinorsMode }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => phoneNow.ms)
   const report = (content: Record<string, unknown>) => runInAction(() => (tv.tvMode = { content: { currentEPGVersion: 1, ...content } }))
   return { status, tv, report, queryMinorsMode }
 }
@@ -177,7 +177,7 @@ describe('the mode cannot be read (fail closed)', () => {
     const tv = { tvMode: { content: { currentEPGVersion: 1 } as TvModeContent }, modeReported: true, online: true }
     let failing = true
     const queryMinorsMode = jest.fn(() => (failing ? fail() : Promise.resolve(info({}, { enabled: false }))))
-    const status = new MinorsStatus({ queryMinorsMode: queryMinorsMode as unknown as () => Promise<MinorsInfo> }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => 0)
+    const status = new MinorsStatusStore({ queryMinorsMode: queryMinorsMode as unknown as () => Promise<MinorsInfo> }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => 0)
     await status.settle()
     expect(status.unknown).toBe(true)
     expect(status.refusal()).toBe(t.unreadable)
@@ -194,7 +194,7 @@ describe('the mode cannot be read (fail closed)', () => {
 
   it('a TV that is offline is not judged here (the link says it is offline)', () => {
     const tv = { tvMode: { content: { currentEPGVersion: 1 } as TvModeContent }, modeReported: false, online: false }
-    const status = new MinorsStatus({ queryMinorsMode: jest.fn(() => Promise.reject(new Error('x'))) }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => 0)
+    const status = new MinorsStatusStore({ queryMinorsMode: jest.fn(() => Promise.reject(new Error('x'))) }, () => ({ uid: 'u1', mac: MAC }), tv as MinorsTvView, () => 0)
     expect(status.refusal()).toBe('')
   })
 })

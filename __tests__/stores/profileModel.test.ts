@@ -1,10 +1,10 @@
 /** @jest-environment node */
 /**
- * The profile editor's rules without a UI (ProfileModel) and the avatar upload client
+ * The profile editor's rules without a UI (ProfileStore) and the avatar upload client
  * (createAvatarUploader): WeChat's nickname review, the shared nickname rule, refusals keeping the
  * typing, the avatar upload and its refusals, a 401 refreshed once.
  */
-import { ProfileModel } from '@/features/personal/state/profileModel'
+import { ProfileStore } from '@/features/personal/store/profileStore'
 import { Session } from '@/stores/app/session'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { createAvatarUploader, type UploadTransport } from '@/services/http/upload'
@@ -13,15 +13,15 @@ import { profile as t } from '@/strings/profile'
 import { avatarUpload } from '@/protocol/identity'
 import { userInfo } from './fixtures'
 
-function model(ports: Partial<ConstructorParameters<typeof ProfileModel>[0]> = {}) {
+function model(ports: Partial<ConstructorParameters<typeof ProfileStore>[0]> = {}) {
   const session = new Session(memoryStorage())
   session.begin({ user: userInfo(), token: 'tok', secret: 'sec' })
   const saveNickName = jest.fn(async (_uid: string, nickName: string) => userInfo({ nickName }))
-  const m = new ProfileModel({ saveNickName, ...ports }, session)
+  const m = new ProfileStore({ saveNickName, ...ports }, session)
   return { m, session, saveNickName }
 }
 
-describe('ProfileModel', () => {
+describe('ProfileStore', () => {
   it("WeChat's review refusing the nickname clears the text and says why", () => {
     const { m } = model()
     m.open()

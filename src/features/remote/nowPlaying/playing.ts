@@ -2,7 +2,7 @@
  * Whether the TV plays a program, by what it reports (home shows the now-playing panel under
  * the TV card then). Small and free of the panel's code, so home's first load carries only this.
  */
-import { SCREEN_PLAYING, tvMessage, type TvMessage, type TvMode } from '../../protocol/tv/messages'
+import { SCREEN_PLAYING, tvMessage, type TvMessage, type TvMode } from '../../../protocol/tv/messages'
 
 export interface PlayingSource {
   online: boolean

@@ -19,7 +19,7 @@ const TEXT_ON_ACCENT = '#ffffff'
  * to DEFAULT_ACCENT; a background that is not a plain http(s) address is not used. A failed load keeps
  * the app's own look (the reason in `lastError`).
  */
-export class DesktopLook {
+export class DesktopLookStore {
   deskTopId = ''
   themeColor = ''
   background = ''
@@ -27,7 +27,7 @@ export class DesktopLook {
   lastError = ''
 
   constructor(private readonly api: DesktopLookApi) {
-    makeAutoObservable<DesktopLook, 'api'>(this, { api: false })
+    makeAutoObservable<DesktopLookStore, 'api'>(this, { api: false })
   }
 
   /** The accent home uses: the desktop's theme colour when it reads, else the default. */
@@ -72,6 +72,6 @@ export class DesktopLook {
 }
 
 /** Home's look (created when the look's code arrives with the first desktop's answer). */
-export function desktopLookOf(root: RootStore): DesktopLook {
-  return root.extra(DesktopLook, () => new DesktopLook(root.api.desktop))
+export function desktopLookOf(root: RootStore): DesktopLookStore {
+  return root.extra(DesktopLookStore, () => new DesktopLookStore(root.api.desktop))
 }

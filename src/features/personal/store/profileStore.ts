@@ -22,7 +22,7 @@ export interface ProfilePorts {
 
 const REASONS = { empty: t.nickNameEmpty, long: t.nickNameLong, control: t.nickNameControl } as const
 
-export class ProfileModel {
+export class ProfileStore {
   editing = false
   draft = ''
   error = ''
@@ -34,7 +34,7 @@ export class ProfileModel {
     private readonly ports: ProfilePorts,
     private readonly session: Session,
   ) {
-    makeAutoObservable<ProfileModel, 'ports' | 'session'>(this, { ports: false, session: false })
+    makeAutoObservable<ProfileStore, 'ports' | 'session'>(this, { ports: false, session: false })
   }
 
   /** WeChat: always (chooseAvatar); H5: when the bridge gives images. */
@@ -135,11 +135,11 @@ export class ProfileModel {
 }
 
 /** The root's profile editor (created with my-info): the gateway's save, the platform's avatar upload. */
-export function profileOf(root: RootStore): ProfileModel {
-  return root.extra(ProfileModel, () => {
+export function profileOf(root: RootStore): ProfileStore {
+  return root.extra(ProfileStore, () => {
     const upload = root.uploadAvatar
     const pick = root.bridge?.getAvatar
-    return new ProfileModel(
+    return new ProfileStore(
       {
         saveNickName: (uid, nickName) => root.api.userCenter.saveProfile({ uid, nickName }),
         ...(upload ? { uploadAvatar: upload } : {}),

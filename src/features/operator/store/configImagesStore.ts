@@ -20,13 +20,13 @@ export interface OperatorImage {
  * failed position shows nothing (no empty frame); the reason of a failure stays in `errors`. Images
  * without an address are dropped. Where a tap leads is decided by features/operator/imageLink.
  */
-export class ConfigImages {
+export class ConfigImagesStore {
   private readonly byPosition = new Map<ImagePosition, OperatorImage[]>()
   readonly errors = new Map<ImagePosition, string>()
   private readonly loading = new Set<ImagePosition>()
 
   constructor(private readonly api: ConfigImageApi) {
-    makeAutoObservable<ConfigImages, 'api' | 'loading'>(this, { api: false, loading: false })
+    makeAutoObservable<ConfigImagesStore, 'api' | 'loading'>(this, { api: false, loading: false })
   }
 
   /** The images of a position ([] until loaded, and when it has none). */
@@ -59,6 +59,6 @@ export class ConfigImages {
 }
 
 /** The operator images of the app (one store, created by the first position shown). */
-export function configImagesOf(root: RootStore): ConfigImages {
-  return root.extra(ConfigImages, () => new ConfigImages(root.api.other))
+export function configImagesOf(root: RootStore): ConfigImagesStore {
+  return root.extra(ConfigImagesStore, () => new ConfigImagesStore(root.api.other))
 }

@@ -6,8 +6,8 @@ import type { RemoteKey } from '../../stores/app/tvStore'
 import { tapFeedback, toastProblem } from '../../platform/feedback'
 import { common, home as h, tv as t } from '../../strings'
 import { asyncPart } from '../../components/AsyncPart'
-import { NowPlayingPanel } from '../nowPlaying/LazyNowPlaying'
-import './home.scss'
+import { NowPlayingPanel } from './nowPlaying/LazyNowPlaying'
+import '../home/home.scss'
 
 /**
  * 手机输入 loads when the remote is first opened, not with home (H5: a chunk of its own;

@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react'
 import { Input, Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/app/context'
-import { textInputOf } from './state/textInputStore'
+import { textInputOf } from './store/textInputStore'
 import type { TextKey } from '../../protocol/tv/commands'
 import type { ActionResult } from '../../stores/kit/write'
 import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
 import { tv as tvText } from '../../strings'
 import { textInput as t } from '../../strings/textInput'
-import './sharedTv.scss'
+import '../home/sharedTv.scss'
 
 /**
  * 手机输入 in the remote: type on the phone, send into the TV's focused input field. A live

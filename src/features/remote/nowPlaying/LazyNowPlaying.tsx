@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react'
-import { useStores } from '../../stores/app/context'
-import { asyncPart } from '../../components/AsyncPart'
-import { home as h } from '../../strings'
+import { useStores } from '../../../stores/app/context'
+import { asyncPart } from '../../../components/AsyncPart'
+import { home as h } from '../../../strings'
 import { tvPlaysProgram } from './playing'
 
 /**

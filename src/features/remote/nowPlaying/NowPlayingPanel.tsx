@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import { useStores } from '../../stores/app/context'
-import type { ActionResult } from '../../stores/kit/write'
-import { rectOf, type Rect } from '../../platform/rect'
-import { tapFeedback } from '../../platform/feedback'
-import { nowPlayingOf } from './state/nowPlayingStore'
-import { nowPlaying as t } from '../../strings/nowPlaying'
+import { useStores } from '../../../stores/app/context'
+import type { ActionResult } from '../../../stores/kit/write'
+import { rectOf, type Rect } from '../../../platform/rect'
+import { tapFeedback } from '../../../platform/feedback'
+import { nowPlayingOf } from '../store/nowPlayingStore'
+import { nowPlaying as t } from '../../../strings/nowPlaying'
 import './nowPlaying.scss'
 
 interface Props {

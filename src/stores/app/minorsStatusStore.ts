@@ -17,16 +17,16 @@
  * holding the phone can move); a clock that went backwards asks again.
  */
 import { makeAutoObservable, reaction, runInAction } from 'mobx'
-import type { MinorsInfo } from '../../../protocol/contract/minors'
-import { limitSecOf, minorsReason, type MinorsReason } from '../../../protocol/minors'
-import { readMinors, type MinorsBoxState } from '../../../protocol/tv/minors'
-import { serverDayKey } from '../../../protocol/time'
-import type { TvModeContent } from '../../../protocol/tv/messages'
-import type { Api } from '../../../services/api'
-import type { RootStore } from '../../../stores/app/root'
-import type { ExtraStore } from '../../../stores/app/extras'
-import type { TvTarget } from '../../../stores/app/types'
-import { minors as t } from '../../../strings/minors'
+import type { MinorsInfo } from '../../protocol/contract/minors'
+import { limitSecOf, minorsReason, type MinorsReason } from '../../protocol/minors'
+import { readMinors, type MinorsBoxState } from '../../protocol/tv/minors'
+import { serverDayKey } from '../../protocol/time'
+import type { TvModeContent } from '../../protocol/tv/messages'
+import type { Api } from '../../services/api'
+import type { RootStore } from './root'
+import type { ExtraStore } from './extras'
+import type { TvTarget } from './types'
+import { minors as t } from '../../strings/minors'
 
 export type MinorsStatusApi = Pick<Api['userCenter'], 'queryMinorsMode'>
 
@@ -41,7 +41,7 @@ export interface MinorsTvView {
 /** The gateway's answer is asked again after this long (a parent may have changed it on another phone). */
 export const MINORS_INFO_MAX_AGE_MS = 5 * 60_000
 
-export class MinorsStatus implements ExtraStore {
+export class MinorsStatusStore implements ExtraStore {
   info: MinorsInfo | null = null
   /** The TV whose last read failed ('' none): the mode of that TV cannot be told. */
   failedFor = ''
@@ -55,7 +55,7 @@ export class MinorsStatus implements ExtraStore {
     private readonly tv: MinorsTvView,
     private readonly now: () => number = () => Date.now(),
   ) {
-    makeAutoObservable<MinorsStatus, 'api' | 'target' | 'tv' | 'now' | 'fetchedAt' | 'loading'>(this, {
+    makeAutoObservable<MinorsStatusStore, 'api' | 'target' | 'tv' | 'now' | 'fetchedAt' | 'loading'>(this, {
       api: false,
       target: false,
       tv: false,
@@ -218,9 +218,9 @@ export class MinorsStatus implements ExtraStore {
  * the first page on, whichever page that is. The gateway is asked when the selected TV's report says
  * nothing of minors' mode; the box's rest reminder is told with `onRest`.
  */
-export function minorsStatusOf(root: RootStore, onRest: (message: string) => void = () => undefined): MinorsStatus {
-  return root.extra(MinorsStatus, () => {
-    const status = new MinorsStatus(root.api.userCenter, () => root.tvTarget, root.tv)
+export function minorsStatusOf(root: RootStore, onRest: (message: string) => void = () => undefined): MinorsStatusStore {
+  return root.extra(MinorsStatusStore, () => {
+    const status = new MinorsStatusStore(root.api.userCenter, () => root.tvTarget, root.tv)
     root.tv.setPlayGuard(
       () => status.refusal(),
       () => status.settle(),

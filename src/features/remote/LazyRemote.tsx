@@ -2,14 +2,14 @@ import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { asyncPart } from '../../components/AsyncPart'
 import { common, home as h } from '../../strings'
-import './home.scss'
+import '../home/home.scss'
 
 interface Props {
   visible: boolean
   onClose: () => void
 }
 
-/** The sheet's frame (home.scss, in home's own styles) while the remote's code arrives or after it failed. */
+/** The sheet's frame (remote.scss, loaded with home through this wrapper) while the remote's code arrives or after it failed. */
 function Sheet({ onClose, children }: { onClose?: () => void; children: ReactNode }) {
   return (
     <View className='remote-mask' onClick={onClose} catchMove>

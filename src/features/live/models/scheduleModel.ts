@@ -3,7 +3,7 @@ import type { LiveProgramme } from '../../../protocol/contract/models'
 import { dayParts, serverDayAdd, serverDayKey, serverDayOffset, serverDayStart } from '../../../protocol/time'
 import { childChannelId } from '../../../config'
 import { Loadable } from '../../../stores/kit/loadable'
-import { ServerClock, type LiveApi, type LiveTimers } from './liveStore'
+import { ServerClock, type LiveApi, type LiveTimers } from '../store/liveStore'
 import type { ResOf } from '../../../protocol/contract/endpoint'
 import type { live } from '../../../protocol/contract/live'
 
