@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Text, View } from '@tarojs/components'
 import { asyncPart } from '../../components/AsyncPart'
 import { common, home as h } from '../../strings'
-import '../home/home.scss'
+import './remote.scss'
 
 interface Props {
   visible: boolean

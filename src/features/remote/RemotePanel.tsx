@@ -7,7 +7,7 @@ import { tapFeedback, toastProblem } from '../../platform/feedback'
 import { common, home as h, tv as t } from '../../strings'
 import { asyncPart } from '../../components/AsyncPart'
 import { NowPlayingPanel } from './nowPlaying/LazyNowPlaying'
-import '../home/home.scss'
+import './remote.scss'
 
 /**
  * 手机输入 loads when the remote is first opened, not with home (H5: a chunk of its own;

@@ -7,7 +7,7 @@ import type { ActionResult } from '../../stores/kit/write'
 import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
 import { tv as tvText } from '../../strings'
 import { textInput as t } from '../../strings/textInput'
-import '../home/sharedTv.scss'
+import './textInput.scss'
 
 /**
  * 手机输入 in the remote: type on the phone, send into the TV's focused input field. A live
