@@ -116,7 +116,7 @@ test('the check sees what it looks for', () => {
   expect(violations(at('stores/s.ts'), "import { root } from '../appRoot'\n")).toEqual(['stores/s.ts -> ../appRoot'])
   expect(violations(at('stores/kit/k.ts'), "import type { RootStore } from '../app/root'\n")).toEqual(['stores/kit/k.ts -> ../app/root'])
   expect(violations(at('stores/app/a.ts'), "import { Loadable } from '../kit/loadable'\n")).toEqual([])
-  expect(violations(at('stores/app/a.ts'), "import { liveStoreOf } from '../../features/live/state/liveStore'\n")).toEqual(['stores/app/a.ts -> ../../features/live/state/liveStore'])
+  expect(violations(at('stores/app/a.ts'), "import { liveStoreOf } from '../../features/live/store/liveStore'\n")).toEqual(['stores/app/a.ts -> ../../features/live/store/liveStore'])
 })
 
 /**

@@ -1,5 +1,5 @@
 /**
- * On the phone, the main package's side of minors' mode (features/minors/state/minorsStatus):
+ * On the phone, the main package's side of minors' mode (stores/app/minorsStatusStore):
  * the TV card's line, and plays and channel keys refused with the reason before anything is sent. The
  * box's own report decides when it carries `minors`; a box that does not report (a real operator's
  * box) is judged on the gateway's settings and clock, the phone refuses its own commands, and says the
