@@ -53,8 +53,8 @@ function useMobxProductionBuild(chain: { resolve: { alias: { set(name: string, t
  * page that takes one name from a feature gets that module alone: home importing the live feature's
  * lazy loader does not pull the schedule page's code into the main package.
  */
-function frontDoorsWithoutSideEffects(chain: { module: { rule(name: string): { test(re: RegExp): { sideEffects(v: boolean): unknown } } } }): void {
-  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).sideEffects(false)
+function frontDoorsWithoutSideEffects(chain: { module: { rule(name: string): { test(re: RegExp): { set(key: 'sideEffects', value: boolean): unknown } } } }): void {
+  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).set('sideEffects', false)
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
