@@ -20,6 +20,8 @@ import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { storageHomeCache } from './homeCache'
 import { ModeMemory } from './modeMemory'
+import { TextScaleStore } from './textScale'
+import { standardTextScale } from '../../platform/textScale'
 import { AppActions } from './actions'
 import type { ExtraKey, ExtraStore } from './extras'
 import { wechatBridgeOf, wechatPorts } from './wechat'
@@ -47,6 +49,8 @@ export class RootStore extends AppActions {
   /** The points balance (shown by the points centre and 我的) and the sign-in strip. */
   readonly points: PointsStore
   readonly tracker: TrackerPort
+  /** The user's text size (WeChat's font size, the operator app's or the WebView's): the styles follow it. */
+  readonly textScale: TextScaleStore
   /** The native bridge's phone number (the lock password reset confirms it again). */
   readonly getPhone: () => Promise<ProvenPhone | null>
   readonly bridge: PhoneBridge | undefined
@@ -68,6 +72,7 @@ export class RootStore extends AppActions {
     this.session = deps.session ?? new Session(deps.storage)
     this.tracker = deps.tracking(() => ({ uid: this.session.uid, phone: this.session.user?.phone ?? '', mac: this.devices.curMac }))
     this.consent = new ConsentStore(deps.storage)
+    this.textScale = new TextScaleStore(deps.textScale ?? standardTextScale)
     this.user = new UserStore(
       {
         getPhone: deps.getPhone,
@@ -107,6 +112,8 @@ export class RootStore extends AppActions {
   /** The rules between stores, each a reaction that lives as long as this root. */
   private rules(): Array<() => void> {
     return [
+      // The user's text size goes into the page's styles whenever it changes (and at once).
+      reaction(() => this.textScale.cssFactor, () => this.textScale.applyToPage(), { fireImmediately: true }),
       // SPEC 3/4: the TV link follows the current TV and the logged-in user; a new nickname reaches
       // the link too (SPEC 3 `from.nickname` of the next command).
       reaction(
@@ -229,6 +236,7 @@ export class RootStore extends AppActions {
   dispose(): void {
     for (const d of this.disposers) d()
     for (const store of this.extras) store.dispose?.()
+    this.textScale.dispose()
     this.tv.dispose()
   }
 }
