@@ -101,7 +101,7 @@ describe('the first-launch offer', () => {
     expect(store.offerDue).toBe(false) // standard text size
     who.care = true
     expect(store.offerDue).toBe(true)
-    store.answerOffer(false)
+    store.setOn(false)
     // declined: remembered, never offered again, home stays standard
     expect(store.offerDue).toBe(false)
     expect(store.on).toBe(false)
@@ -116,7 +116,7 @@ describe('the first-launch offer', () => {
     who.uid = 'u1'
     who.care = true
     const store = make()
-    store.answerOffer(true)
+    store.setOn(true)
     expect(store.on).toBe(true)
     const next = make()
     expect(next.on).toBe(true)

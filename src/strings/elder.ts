@@ -1,7 +1,7 @@
 /**
- * User-facing strings of 长辈版 (the age-friendly version of home), in Chinese. A module of its own
- * beside src/strings/index.ts: the few the standard version needs (the settings switch, the offer)
- * are small, and the rest load with the elder home's own code, never with the standard home.
+ * User-facing strings of 长辈版 (the age-friendly version of home) and its first-launch offer, in
+ * Chinese. A module of its own beside src/strings/index.ts: they load with the elder home's and the
+ * offer's own code, never with the standard home (设置's switch: strings/settings.ts).
  */
 import type { RemoteKey } from '../protocol/tv/commands'
 
@@ -9,20 +9,14 @@ import type { RemoteKey } from '../protocol/tv/commands'
 type ElderKey = Extract<RemoteKey, 'power' | 'volumeUp' | 'volumeDown' | 'channelUp' | 'channelDown' | 'up' | 'down' | 'left' | 'right' | 'ok' | 'back' | 'home'>
 
 export const elder = Object.freeze({
-  /** The switch in 设置 and its line under it. */
-  switchLabel: '长辈版',
-  switchHint: '字更大、按键更大，首页只有遥控器、直播和继续观看',
-  nowElder: '首页现在是长辈版，再点一下回到标准版',
-  nowStandard: '首页现在是标准版',
   /** The first-launch offer, when the phone's text is at WeChat's 关怀模式 size or larger. */
   offerTitle: '要使用长辈版吗？',
-  offerText: '您的字体调得比较大。长辈版的字和按键更大，首页只有遥控器、直播和继续观看。以后可以在“我的 → 设置”里随时切换。',
+  offerText: '您的字体调得比较大。长辈版的字和按键更大，首页只有遥控器、电视频道和继续观看。以后可以在“我的 → 设置”里随时切换。',
   offerAccept: '使用长辈版',
   offerDecline: '暂不使用',
   /** The elder home. */
   badge: '长辈版',
   my: '我的',
-  loadFailed: '长辈版没有加载成功，点这里重试',
   remote: '遥控器',
   live: '电视频道',
   liveHint: '点一下频道，电视就换到这个频道',

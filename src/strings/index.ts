@@ -243,6 +243,8 @@ export const devices = Object.freeze({
 })
 
 export const home = Object.freeze({
+  /** 长辈版's home did not load (its code arrives after the entry). */
+  elderLoadFailed: '长辈版没有加载成功，点这里重试',
   /** Channel schedules, not streaming: nothing plays on the phone (WeChat judges the category by the words). */
   liveTab: '电视频道',
   more: '更多',

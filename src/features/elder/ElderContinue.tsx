@@ -8,6 +8,7 @@ import { formatClock } from '../../stores/kit/progress'
 import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { elder as t } from '../../strings/elder'
+import { look } from './look'
 
 /**
  * 继续观看 as big rows (home's continue store: the unfinished records, black lists and child mode
@@ -26,17 +27,18 @@ function ElderContinue() {
   const items = store.items.value ?? []
   return (
     <View className='elder-continue' data-part='elder-continue'>
-      <Text className='elder-section__title'>{t.continueTitle}</Text>
+      <Text style={look.sectionTitle}>{t.continueTitle}</Text>
       {items.length === 0 ? (
-        (store.items.status === 'ready' || store.items.status === 'empty') && <Text className='elder-section__hint'>{t.continueEmpty}</Text>
+        (store.items.status === 'ready' || store.items.status === 'empty') && <Text style={look.sectionHint}>{t.continueEmpty}</Text>
       ) : (
         <>
-          <Text className='elder-section__hint'>{t.continueHint}</Text>
+          <Text style={look.sectionHint}>{t.continueHint}</Text>
           {items.map((r) => (
             <View
               key={r.programId}
               className='elder-channel'
-              hoverClass='elder-key--pressed'
+              style={look.channel}
+              hoverClass='elder-pressed'
               role='link'
               data-program={r.programId}
               onClick={() => {
@@ -44,8 +46,8 @@ function ElderContinue() {
                 go('detail', { programId: r.programId })
               }}
             >
-              <Text className='elder-channel__name'>{r.title}</Text>
-              <Text className='elder-channel__now'>{t.continueAt(Math.max(1, r.episodeIndex), formatClock(r.positionSec))}</Text>
+              <Text className='elder-channel__name' style={look.channelName}>{r.title}</Text>
+              <Text className='elder-channel__now' style={look.channelNow}>{t.continueAt(Math.max(1, r.episodeIndex), formatClock(r.positionSec))}</Text>
             </View>
           ))}
         </>

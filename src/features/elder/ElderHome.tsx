@@ -15,7 +15,7 @@ import BigRemote from './BigRemote'
 import ElderLive from './ElderLive'
 import ElderContinue from './ElderContinue'
 import NoticeBar from './NoticeBar'
-import './elder.scss'
+import { look } from './look'
 
 /**
  * 长辈版's home, and nothing else: the TV card in plain words, the big remote, 直播 as a big list and
@@ -32,10 +32,10 @@ function ElderHome() {
   const ready = root.user.user !== null && Boolean(root.devices.current)
   return (
     <PageShell title={titles.index} bodyId='elder-body' footer={<NoticeBar model={model} />}>
-      <View className='elder' data-version='elder'>
-        <View className='elder__top'>
-          <Text className='elder__badge'>{t.badge}</Text>
-          <View className='elder-button elder__my' role='link' hoverClass='elder-key--pressed' data-testid='elder-my' onClick={() => go('my-home')}>
+      <View className='elder' style={look.page} data-version='elder'>
+        <View style={look.top}>
+          <Text style={look.badge}>{t.badge}</Text>
+          <View className='elder-button' style={look.button} role='link' hoverClass='elder-pressed' data-testid='elder-my' onClick={() => go('my-home')}>
             <Text>{t.my}</Text>
           </View>
         </View>

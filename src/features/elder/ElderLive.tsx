@@ -8,6 +8,7 @@ import type { LoadState } from '../../stores/kit/loadState'
 import { elder as t } from '../../strings/elder'
 import { live as liveText } from '../../strings/live'
 import type { ElderRemoteModel } from './models/elderRemoteModel'
+import { look } from './look'
 
 function stateOf(l: LoadState, onRetry: () => void) {
   if (l.status === 'ready') return null
@@ -39,15 +40,16 @@ function ElderLive({ model }: { model: ElderRemoteModel }) {
   const channelState = channels ? stateOf(channels, () => void live.loadGroup(true)) : null
   return (
     <View className='elder-live' data-part='elder-live'>
-      <Text className='elder-section__title'>{t.live}</Text>
-      <Text className='elder-section__hint'>{t.liveHint}</Text>
+      <Text style={look.sectionTitle}>{t.live}</Text>
+      <Text style={look.sectionHint}>{t.liveHint}</Text>
       {groupState ?? (
         <>
-          <View className='elder-groups' role='tablist'>
+          <View style={look.groups} role='tablist'>
             {(live.groups.value ?? []).map((g, i) => (
               <View
                 key={g.assortmentId}
-                className={`elder-group${i === live.groupIndex ? ' elder-group--on' : ''}`}
+                className='elder-group'
+                style={i === live.groupIndex ? { ...look.group, ...look.groupOn } : look.group}
                 role='tab'
                 aria-selected={i === live.groupIndex}
                 data-group={g.assortmentId}
@@ -58,11 +60,11 @@ function ElderLive({ model }: { model: ElderRemoteModel }) {
             ))}
           </View>
           {channelState ?? (
-            <View className='elder-channels'>
+            <View>
               {live.channels.map((c) => (
-                <View key={c.channelId} className='elder-channel' hoverClass='elder-key--pressed' role='button' data-channel={c.number} onClick={() => void model.switchTo(c)}>
-                  <Text className='elder-channel__name'>{t.channelName(c.number, c.name)}</Text>
-                  <Text className='elder-channel__now'>{c.current ? t.onAirNow(c.current.title) : t.noProgramme}</Text>
+                <View key={c.channelId} className='elder-channel' style={look.channel} hoverClass='elder-pressed' role='button' data-channel={c.number} onClick={() => void model.switchTo(c)}>
+                  <Text className='elder-channel__name' style={look.channelName}>{t.channelName(c.number, c.name)}</Text>
+                  <Text className='elder-channel__now' style={look.channelNow}>{c.current ? t.onAirNow(c.current.title) : t.noProgramme}</Text>
                 </View>
               ))}
             </View>

@@ -3,7 +3,7 @@ import { Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/app/context'
 import { elder as t } from '../../strings/elder'
 import { elderOf } from './store/elderStore'
-import './elderEntry.scss'
+import { look } from './look'
 
 /**
  * The first-launch offer of 长辈版 (the phone's text is at 关怀模式 size or larger, and this user never
@@ -14,14 +14,14 @@ function ElderOffer() {
   const elder = elderOf(useStores())
   if (!elder.offerDue) return null
   return (
-    <View className='elder-offer' catchMove data-testid='elder-offer'>
-      <View className='elder-offer__panel' role='dialog' aria-modal aria-label={t.offerTitle}>
-        <Text className='elder-offer__title'>{t.offerTitle}</Text>
-        <Text className='elder-offer__text'>{t.offerText}</Text>
-        <View className='elder-entry-button elder-entry-button--primary' role='button' data-action='elder-accept' onClick={() => elder.answerOffer(true)}>
+    <View style={look.offer} catchMove data-testid='elder-offer'>
+      <View style={look.offerPanel} role='dialog' aria-modal aria-label={t.offerTitle}>
+        <Text style={look.offerTitle}>{t.offerTitle}</Text>
+        <Text style={look.offerText}>{t.offerText}</Text>
+        <View style={{ ...look.offerButton, ...look.primary }} hoverClass='elder-pressed' role='button' data-action='elder-accept' onClick={() => elder.setOn(true)}>
           <Text>{t.offerAccept}</Text>
         </View>
-        <View className='elder-entry-button' role='button' data-action='elder-decline' onClick={() => elder.answerOffer(false)}>
+        <View style={look.offerButton} hoverClass='elder-pressed' role='button' data-action='elder-decline' onClick={() => elder.setOn(false)}>
           <Text>{t.offerDecline}</Text>
         </View>
       </View>

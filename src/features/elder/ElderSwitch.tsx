@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import { useStores } from '../../stores/app/context'
-import { elder as t } from '../../strings/elder'
+import { settings as t } from '../../strings/settings'
 import { elderOf } from './store/elderStore'
-import './elderEntry.scss'
+import './elderSwitch.scss'
 
 /**
  * 设置's 长辈版 switch: one tap either way, remembered for this user. The line under it says which

@@ -7,6 +7,7 @@ import type { TvStore } from '../../stores/app/tvStore'
 import { go } from '../../navigation'
 import { elder as t } from '../../strings/elder'
 import type { ElderRemoteModel } from './models/elderRemoteModel'
+import { look } from './look'
 
 /** The TV's state as a sentence: connected, switched off, locked, connecting, not connected. */
 export function plainStateOf(tv: Pick<TvStore, 'linkState' | 'globalLocked' | 'modeReported' | 'tvMode'>): string {
@@ -29,10 +30,10 @@ function ElderTvCard({ model }: { model: ElderRemoteModel }) {
   if (!device) {
     const loading = devices.list.status === 'idle' || devices.list.loading
     return (
-      <View className='elder-card elder-card--empty' data-part='elder-tv'>
-        <Text className='elder-card__state'>{loading ? t.tv.loading : t.tv.noDevice}</Text>
+      <View className='elder-card' style={look.card} data-part='elder-tv'>
+        <Text className='elder-card__state' style={look.cardState}>{loading ? t.tv.loading : t.tv.noDevice}</Text>
         {!loading && (
-          <View className='elder-button elder-button--primary' role='button' hoverClass='elder-key--pressed' onClick={() => go('my-tv')}>
+          <View className='elder-button' style={{ ...look.button, ...look.primary, ...look.buttonGap }} role='button' hoverClass='elder-pressed' onClick={() => go('my-tv')}>
             <Text>{t.tv.bind}</Text>
           </View>
         )}
@@ -42,13 +43,13 @@ function ElderTvCard({ model }: { model: ElderRemoteModel }) {
   const minors = minorsStatusOf(root).cardLine()
   const stuck = tv.linkState === 'offline' || tv.linkState === 'idle'
   return (
-    <View className={`elder-card elder-card--${tv.linkState}`} data-part='elder-tv'>
-      <Text className='elder-card__name'>{t.tv.name(device.deviceName)}</Text>
-      <Text className='elder-card__state' data-state={tv.linkState}>{plainStateOf(tv)}</Text>
-      {tv.nowPlaying !== '' && <Text className='elder-card__line' data-line='playing'>{tv.nowPlaying}</Text>}
-      {minors && <Text className='elder-card__line' data-line='minors'>{minors}</Text>}
+    <View className='elder-card' style={tv.online ? { ...look.card, ...look.cardOnline } : look.card} data-part='elder-tv'>
+      <Text className='elder-card__name' style={look.cardName}>{t.tv.name(device.deviceName)}</Text>
+      <Text className='elder-card__state' style={look.cardState} data-state={tv.linkState}>{plainStateOf(tv)}</Text>
+      {tv.nowPlaying !== '' && <Text style={look.cardLine} data-line='playing'>{tv.nowPlaying}</Text>}
+      {minors && <Text style={look.cardLine} data-line='minors'>{minors}</Text>}
       {stuck && (
-        <View className='elder-button' role='button' hoverClass='elder-key--pressed' data-action='resync' onClick={() => model.resync()}>
+        <View className='elder-button' style={{ ...look.button, ...look.buttonGap }} role='button' hoverClass='elder-pressed' data-action='resync' onClick={() => model.resync()}>
           <Text>{t.tv.retry}</Text>
         </View>
       )}

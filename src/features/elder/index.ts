@@ -4,6 +4,6 @@
  * its code (and the offer's) loads only when needed.
  */
 export { default as LazyElderHome } from './LazyElderHome'
-export { default as ElderOfferSlot } from './ElderOfferSlot'
+export { loadElderOffer } from './lazy'
 export { default as ElderSwitch } from './ElderSwitch'
 export { ELDER_KEY, elderOf, type ElderStore } from './store/elderStore'

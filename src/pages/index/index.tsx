@@ -22,7 +22,7 @@ import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { home as h, titles } from '../../strings'
 import NearEnd from '../../components/NearEnd'
-import { ElderOfferSlot, elderOf, LazyElderHome } from '../../features/elder'
+import { elderOf, LazyElderHome, loadElderOffer } from '../../features/elder'
 
 /**
  * The 电视频道 tab's code loads when the tab is first opened, never with home; on weapp from the
@@ -156,7 +156,8 @@ const StandardHome = observer(function StandardHome() {
           <LazyRemote visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
           {/* the guide waits while 长辈版 is offered: one pop-up at a time */}
           <LazyPart ready={desktopStatus === 'ready' && root.session.uid !== '' && !elder.offerDue} load={loadHomeGuide} />
-          <ElderOfferSlot />
+          {/* 长辈版 offered on the first launch at 关怀模式 text size: its code is imported only then */}
+          <LazyPart ready={elder.offerDue} load={loadElderOffer} />
         </>
       }
     >

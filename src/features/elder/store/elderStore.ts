@@ -47,7 +47,7 @@ export class ElderStore {
     return this.choice === undefined && this.deps.careSize()
   }
 
-  /** The switch in 设置 (and the offer's answer): remembered for this user. */
+  /** The switch in 设置, and the offer's answer (either is remembered: the offer is not made again). */
   setOn(on: boolean): void {
     const uid = this.deps.uid()
     const now = (this.deps.now ?? Date.now)()
@@ -64,17 +64,11 @@ export class ElderStore {
     this.setOn(!this.on)
   }
 
-  /** The offer was answered: yes switches now, no is remembered too (it is not offered again). */
-  answerOffer(accept: boolean): void {
-    this.setOn(accept)
-  }
-
   /** A user left: their choice stays, on this phone, for their next login; the next user's is read by uid. */
   reset(): void {
     // nothing of the user is held beyond the stored choices, which are per user
   }
 }
-
 
 /**
  * 长辈版's choice for the app (created by home on its first render: it decides which home shows; the
