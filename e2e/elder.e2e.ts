@@ -9,7 +9,7 @@
  * Each step reads the box itself (the stack's set-top box).
  *
  *   npm run build:h5 && node --import tsx --test e2e/elder.e2e.ts
- * Screenshots: .artifacts/e2e/elder-*.png (docs/images/elder-home.png and elder-remote.png are copies).
+ * Screenshots: .artifacts/e2e/elder-*.png (docs/images/elder-home.png, elder-remote.png and elder-live.png are copies).
  */
 import { after, before, describe, it } from 'node:test'
 import assert from 'node:assert/strict'
@@ -35,8 +35,6 @@ async function until(what: string, check: () => boolean, ms = 8_000) {
     await page.waitForTimeout(50)
   }
 }
-
-const notice = () => shown('[data-part="elder-notice"] .elder-notice__text').first()
 
 describe('长辈版 on a 390 x 844 phone', { concurrency: false }, () => {
   before(async () => {
@@ -96,9 +94,11 @@ describe('长辈版 on a 390 x 844 phone', { concurrency: false }, () => {
   it('4. a channel of the big list switches the box', async () => {
     const row = shown('[data-part="elder-live"] .elder-channel').nth(1)
     const number = Number(await row.getAttribute('data-channel'))
+    await row.scrollIntoViewIfNeeded()
     await row.click()
     await until(`the box shows channel ${number}`, () => box().state.live?.number === number, 10_000)
-    assert.match((await notice().textContent()) ?? '', /电视已切换到/)
+    await j.waitForText('[data-part="elder-notice"] .elder-notice__text', /电视已切换到/)
+    await shot('live')
   })
 
   it('5. the same switch takes home back to the standard version', async () => {

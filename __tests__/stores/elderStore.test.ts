@@ -5,7 +5,7 @@
  */
 import { autorun } from 'mobx'
 import { memoryStorage } from '@/platform/memoryStorage'
-import { ELDER_KEY, ELDER_USERS_LIMIT, ElderStore, readElderStored } from '@/features/elder/store/elderStore'
+import { choiceIn, ELDER_KEY, ELDER_USERS_LIMIT, ElderStore, usersIn } from '@/features/elder/store/elderStore'
 
 function world(initial: Record<string, unknown> = {}) {
   const storage = memoryStorage(initial)
@@ -80,12 +80,14 @@ describe('the choice', () => {
   })
 
   it('a damaged or foreign store is read entry by entry: nothing that is not whole counts, nothing throws', () => {
-    expect(readElderStored(null)).toEqual({ users: {} })
-    expect(readElderStored('on')).toEqual({ users: {} })
-    expect(readElderStored({ users: [true] })).toEqual({ users: {} })
-    expect(readElderStored({ users: { u1: { on: 'yes' }, u2: null, u3: { on: true, at: 'x' }, u4: { on: false, at: 5 } } })).toEqual({
-      users: { u3: { on: true, at: 0 }, u4: { on: false, at: 5 } },
-    })
+    for (const v of [null, undefined, 'on', 7, { users: [true] }, { users: 'x' }]) expect(usersIn(v)).toEqual({})
+    const users = usersIn({ users: { u1: { on: 'yes' }, u2: null, u3: { on: true, at: 'x' }, u4: { on: false, at: 5 }, '': { on: true, at: 1 } } })
+    expect(choiceIn(users, 'u3')).toEqual({ on: true, at: 0 })
+    expect(choiceIn(users, 'u4')).toEqual({ on: false, at: 5 })
+    // an entry that is not whole counts as none: the visitor's choice stands
+    expect(choiceIn(users, 'u1')).toEqual({ on: true, at: 1 })
+    expect(choiceIn(users, 'u2')).toEqual({ on: true, at: 1 })
+    expect(choiceIn(usersIn({ users: { u1: { on: 'yes' } } }), 'u1')).toBeUndefined()
     const { make, who } = world({ [ELDER_KEY]: { users: { u1: { on: 'yes' }, ['__proto__']: { on: true } } } })
     who.uid = 'u1'
     expect(make().on).toBe(false)

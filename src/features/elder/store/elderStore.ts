@@ -1,9 +1,12 @@
 import { makeAutoObservable } from 'mobx'
 import { taroStorage, type KeyValueStorage } from '../../../platform/storage'
 import type { RootStore } from '../../../stores/app/root'
-import { ELDER_KEY, ELDER_USERS_LIMIT, elderChoiceOf, readElderStored, type ElderChoice, type ElderStored } from '../elderChoice'
+import { choiceIn, ELDER_KEY, usersIn, type ElderChoice, type ElderUsers } from '../elderChoice'
 
-export { ELDER_KEY, ELDER_USERS_LIMIT, VISITOR, elderChoiceOf, readElderStored, type ElderChoice, type ElderStored } from '../elderChoice'
+export { ELDER_KEY, VISITOR, choiceIn, usersIn, type ElderChoice, type ElderUsers } from '../elderChoice'
+
+/** Users remembered on one phone; the choice made longest ago goes first. */
+export const ELDER_USERS_LIMIT = 20
 
 export interface ElderDeps {
   storage: KeyValueStorage
@@ -25,16 +28,16 @@ export interface ElderDeps {
  * TV's rules (minors' mode, child mode, locks) depends on it.
  */
 export class ElderStore {
-  private stored: ElderStored
+  private users: ElderUsers
 
   constructor(private readonly deps: ElderDeps) {
-    this.stored = readElderStored(deps.storage.get<unknown>(ELDER_KEY))
+    this.users = usersIn(deps.storage.get<unknown>(ELDER_KEY))
     makeAutoObservable<ElderStore, 'deps'>(this, { deps: false })
   }
 
   /** The choice of whoever uses the phone now, or undefined when they never made one. */
   get choice(): ElderChoice | undefined {
-    return elderChoiceOf(this.stored, this.deps.uid())
+    return choiceIn(this.users, this.deps.uid())
   }
 
   /** Whether home is 长辈版 now. */
@@ -49,14 +52,10 @@ export class ElderStore {
 
   /** The switch in 设置, and the offer's answer (either is remembered: the offer is not made again). */
   setOn(on: boolean): void {
-    const uid = this.deps.uid()
-    const now = (this.deps.now ?? Date.now)()
-    const users = { ...this.stored.users, [uid]: { on, at: now } }
-    const kept = Object.entries(users)
-      .sort((a, b) => b[1].at - a[1].at)
-      .slice(0, ELDER_USERS_LIMIT)
-    this.stored = { users: Object.fromEntries(kept) }
-    this.deps.storage.set(ELDER_KEY, this.stored)
+    const users: Record<string, unknown> = { ...this.users, [this.deps.uid()]: { on, at: (this.deps.now ?? Date.now)() } }
+    const at = (e: [string, unknown]) => Number((e[1] as Partial<ElderChoice> | null)?.at) || 0
+    this.users = Object.fromEntries(Object.entries(users).sort((x, y) => at(y) - at(x)).slice(0, ELDER_USERS_LIMIT))
+    this.deps.storage.set(ELDER_KEY, { users: this.users })
   }
 
   /** One tap from the same switch, either way. */
