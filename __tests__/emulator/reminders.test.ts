@@ -169,6 +169,10 @@ describe('the schedule changes', () => {
     expect(tv).toEqual([])
     // and it cannot be reserved again
     expect(await codeOf(c.api.live.reserveReminder({ uid, psId: p.psId, channelId: channel.channelId }))).toBe('1003')
+    // the TV says the programme before it is on air then (it runs on), as the app's schedule does
+    const before = gw.schedule.day(channel, TOMORROW).find((x) => x.endTime === p.endTime)!
+    expect(gw.directory.onAirTitle?.(channel.channelId, p.startTime + MIN)).toBe(before.title)
+    expect((await c.api.live.psdetail({ psId: p.psId }).catch((e: { code: string }) => e.code))).toBe('1003')
   })
 })
 
