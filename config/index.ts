@@ -28,6 +28,7 @@ const APP_ENV = [
   'TARO_APP_WEBVIEW_ALLOW',
   'TARO_APP_OFFICIAL_ACCOUNT_NAME',
   'TARO_APP_OFFICIAL_ACCOUNT_LINKED',
+  'TARO_APP_REMINDER_TEMPLATE_ID',
 ] as const
 
 function appEnvConstants(): Record<string, string> {

@@ -6,6 +6,8 @@
  * targets the local stack (the defaults) or a real operator without code changes.
  */
 
+import { LOCAL_REMINDER_TEMPLATE_ID } from '../protocol/reminders'
+
 function read(value: string | undefined, fallback: string): string {
   return value !== undefined && value !== '' ? value : fallback
 }
@@ -55,6 +57,11 @@ export const env = Object.freeze({
   officialAccountName: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_NAME, '手机高清电视助手'),
   /** '1' when that account is linked to the mini-program (only then may WeChat's official-account component show). */
   officialAccountLinked: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_LINKED, '') === '1',
+  /**
+   * The WeChat subscribe message template of programme reminders (one-time subscription): what 预约
+   * asks WeChat for until the gateway's list names the template it sends. The local stack's by default.
+   */
+  reminderTemplateId: read(process.env.TARO_APP_REMINDER_TEMPLATE_ID, target === 'operator' ? '' : LOCAL_REMINDER_TEMPLATE_ID),
 })
 
 export type Env = typeof env

@@ -20,6 +20,7 @@ import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { storageHomeCache } from './homeCache'
 import { ModeMemory } from './modeMemory'
+import { NoticeBoard } from './noticeBoard'
 import { AppActions } from './actions'
 import type { ExtraKey, ExtraStore } from './extras'
 import { wechatBridgeOf, wechatPorts } from './wechat'
@@ -46,6 +47,8 @@ export class RootStore extends AppActions {
   readonly tasks: TasksStore
   /** The points balance (shown by the points centre and 我的) and the sign-in strip. */
   readonly points: PointsStore
+  /** The banner every page shows over its top (a programme reminder that went off). */
+  readonly notices = new NoticeBoard()
   readonly tracker: TrackerPort
   /** The native bridge's phone number (the lock password reset confirms it again). */
   readonly getPhone: () => Promise<ProvenPhone | null>
@@ -147,6 +150,7 @@ export class RootStore extends AppActions {
     this.points.clear()
     this.search.forget(uid)
     this.modes.forget(uid)
+    this.notices.clear()
     for (const store of this.extras) store.reset()
     this.ystProgramId = ''
   }

@@ -8,7 +8,7 @@ import Img from '../../../components/Img'
 import TabStrip from '../../../components/TabStrip'
 import { useStores } from '../../../stores/app/context'
 import { NOTHING } from '../../../stores/kit/loadState'
-import { ScheduleModel, whenOf } from '../../../features/live/state/scheduleModel'
+import { ScheduleModel, watchable, whenOf } from '../../../features/live/state/scheduleModel'
 import { measureCentered } from '../../../platform/measure'
 import { serverDayKey, serverHhmm } from '../../../protocol/time'
 import { param } from '../../../navigation'
@@ -18,6 +18,7 @@ import { live as t } from '../../../strings/live'
 import { rangeOf } from '../../../features/live/format'
 import { useSwitchChannel } from '../../../features/live/useSwitchChannel'
 import ProgrammeSheet from '../../../features/live/ProgrammeSheet'
+import { ReserveButton } from '../../../features/reminders'
 import '../../../features/live/live.scss'
 import '../../../features/live/schedule.scss'
 
@@ -28,7 +29,8 @@ const ON_AIR_ID = 'live-on-air'
  * A live channel's schedule (a route added to SPEC 2, `?channelId=&date=YYYYMMDD`): the
  * days today -3 .. +3 by the gateway's clock, one day's programmes from getAllProgramlist in UTC+8,
  * the one on air marked and brought into view, past ones shown as past; a programme opens its detail
- * (psdetail); 在电视上看 switches the TV to the channel.
+ * (psdetail); 在电视上看 switches the TV to the channel. A programme that has not started has 预约; a
+ * reminder's notice opens the page with its programme's detail open (`psId`).
  */
 function LiveChannel() {
   const root = useStores()
@@ -39,9 +41,12 @@ function LiveChannel() {
   const { busyId, switchTo } = useSwitchChannel()
   const [scrollTop, setScrollTop] = useState<number | undefined>(undefined)
 
+  const psId = param(params, 'psId')
   useEffect(() => {
     if (channelId) void model.load()
-  }, [model, channelId])
+    // a reminder's notice opens its programme (the route's psId), with 在电视上看
+    if (channelId && psId) void model.openDetail(psId)
+  }, [model, channelId, psId])
   useDidShow(() => tracker.pageView(routeOf['live-channel'], { channelId, date: model.date }))
   useEffect(() => {
     const timer = setInterval(() => model.tick(), 30_000)
@@ -110,7 +115,8 @@ function LiveChannel() {
         model.openPsId ? (
           <ProgrammeSheet
             detail={model.detail}
-            onAir={model.detail.value ? whenOf(model.detail.value, model.now) === 'onAir' : false}
+            canWatch={model.detail.value ? watchable(model.detail.value, model.now) : false}
+            reserve={model.detail.value ? <ReserveButton programme={model.detail.value} childOk={model.childList} size='sheet' /> : null}
             busy={busyId !== null}
             onWatch={watch}
             onClose={() => model.closeDetail()}
@@ -137,6 +143,7 @@ function LiveChannel() {
                 <Text className='schedule-item__range'>{rangeOf(p)}</Text>
               </View>
               <Text className='schedule-item__mark'>{when === 'onAir' ? t.nowMark : when === 'past' ? t.past : ''}</Text>
+              {when === 'later' && <ReserveButton programme={p} childOk={model.childList} />}
             </View>
           )
         })}
