@@ -19,6 +19,7 @@ import { parseSenderTopic, senderTopic } from '../src/protocol/tv/sender'
 import type { LiveChannelDef } from './settop/model'
 import type { ProgramDef } from './settop/playback'
 import type { MinorsSettings } from '../src/protocol/minors'
+import type { TvReminder } from '../src/protocol/tv/reminder'
 
 export interface JarvisSession {
   /** MQTT client id. */
@@ -97,6 +98,11 @@ export interface BrokerDirectory {
   desktopTiles?(child: boolean): readonly string[]
   /** The stack's clock was moved (tests): boxes playing a program write their record at once. Optional. */
   onClockMoved?(listener: () => void): () => void
+  /**
+   * A user's programme reminder fired for this TV (src/protocol/tv/reminder.ts): its box shows the
+   * banner. Only TVs whose abilityString lists REMINDER are told. Optional; returns an unsubscribe function.
+   */
+  onReminder?(listener: (mac: string, reminder: TvReminder) => void): () => void
   /** A TV's lock password was reset by its owner: its box says so (screen and phones). */
   onLockPasswordReset?(listener: (mac: string) => void): () => void
   /**

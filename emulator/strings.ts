@@ -50,6 +50,29 @@ export const emulatorStrings = Object.freeze({
     badDate: '日期应为 YYYYMMDD',
     dayOutOfRange: '只能查看前后3天的节目单',
   }),
+  /** Programme reminders (gateway/reminders.ts): refusals, the subscribe message's note, the TV's banner. */
+  reminders: Object.freeze({
+    noProgramme: '节目单里没有这个节目（可能已调整），请刷新节目单后再预约',
+    noReminder: '没有找到这条预约',
+    full: (max: number) => `最多预约${max}个未开始的节目，请先取消一些预约`,
+    ended: '这个节目已经结束，不能预约',
+    child: '儿童模式下不能预约这个节目：它不适合儿童观看',
+    badLead: '提醒时间只能选择提前1、5、10或30分钟',
+    needId: '请指定要取消的预约',
+    /** The subscribe message's 温馨提示 (thing, at most 20 characters). */
+    noteAhead: (min: number) => `${min}分钟后开播，点击在电视上看`,
+    noteLate: '节目已开始，点击在电视上看',
+    /** The TV's banner (settop/box.ts). */
+    bannerAhead: (hhmm: string, channel: string, title: string) => `${hhmm} ${channel} ${title} 即将开始 · 按 OK 切换`,
+    bannerLate: (hhmm: string, channel: string, title: string) => `${hhmm} ${channel} ${title} 已开始 · 按 OK 切换`,
+    bannerStart: (hhmm: string, channel: string, title: string) => `${hhmm} ${channel} ${title} 开始了 · 按 OK 切换`,
+    bannerBlocked: (hhmm: string, channel: string, title: string, why: string) => `${hhmm} ${channel} ${title} 即将开始 · ${why}`,
+    blocked: Object.freeze({
+      curfew: '未成年人模式：现在是休息时间，不能切换',
+      total: '未成年人模式：今天的观看时间已用完，不能切换',
+      child: '童锁开启：这个频道不适合儿童，不能切换',
+    }),
+  }),
   /** The TV's screen, after its owner reset the lock password. */
   lockReset: '锁密码已被管理员重置，原密码不再有效',
   /** What the virtual box shows in minors' mode, and how it names what it counted. */

@@ -14,6 +14,7 @@ import { DataDirBusyError, LOCK_FILE, STATE_FILE } from '../../emulator/db/store
 import { migrate, UnreadableStateError } from '../../emulator/db/migrate'
 import { BROKER_SESSION_TTL_MS, SCHEMA_VERSION } from '../../emulator/db/state'
 import { realClient, startTestGateway, tempDataDir } from './helpers/gateway'
+import { serverDayAdd } from '../../src/protocol/time'
 
 const DAY = 86_400_000
 
@@ -241,7 +242,18 @@ describe('watch records (schema 7)', () => {
 })
 
 /** Turn a freshly written (current) state file back into what schema 12 wrote: families without `joinedAt`. */
+/** What the 13 -> 14 step adds to a file without them. */
+const SCHEMA_14_EMPTY = { reminders: {}, scheduleChanges: {}, wechatAccepted: {}, wechatOutbox: [] }
+
+/** Turn a freshly written (current) state file back into what schema 13 wrote: no reminders, no schedule changes, no WeChat stand-in. */
+function asSchema13(doc: Record<string, unknown>) {
+  doc.schemaVersion = 13
+  for (const k of ['reminders', 'scheduleChanges', 'wechatAccepted', 'wechatOutbox']) delete doc[k]
+  return doc
+}
+
 function asSchema12(doc: Record<string, unknown>) {
+  asSchema13(doc)
   doc.schemaVersion = 12
   for (const f of Object.values((doc.families ?? {}) as Record<string, Record<string, unknown>>)) delete f.joinedAt
   return doc
@@ -383,7 +395,7 @@ describe('state file migration 10 -> 11 (pairing guesses kept)', () => {
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect({ ...written, families: withoutJoined(written.families) }).toEqual({ ...doc, families: withoutJoined(doc.families), schemaVersion: SCHEMA_VERSION, pairing: {}, phoneProofs: {} })
+      expect({ ...written, families: withoutJoined(written.families) }).toEqual({ ...doc, families: withoutJoined(doc.families), schemaVersion: SCHEMA_VERSION, pairing: {}, phoneProofs: {}, ...SCHEMA_14_EMPTY })
       // the TV that was bound shows the code it showed before (rotation 0)
       expect(gw.directory.pairingCode?.('AC3B7F0E1001')).toMatch(/^\d{8}$/)
     } finally {
@@ -417,6 +429,7 @@ describe('state file migration 11 -> 12 (used phone proofs, fresh pairing codes)
         schemaVersion: SCHEMA_VERSION,
         phoneProofs: {},
         pairing: { AC3B7F0E1002: { rotation: 2, wrong: 3, lockedUntil: 0, freshUntil: 0, freshTried: [] } },
+        ...SCHEMA_14_EMPTY,
       })
       // the wrong codes counted before still count: two more lock the TV
       const c = realClient(gw.url)
@@ -451,8 +464,7 @@ describe('state file migration 12 -> 13 (members\' joining, growing lock waits)'
     const gw = await startTestGateway({ dataDir })
     try {
       const written = JSON.parse(fs.readFileSync(file, 'utf8'))
-      expect(SCHEMA_VERSION).toBe(13)
-      expect(written.schemaVersion).toBe(13)
+      expect(written.schemaVersion).toBe(SCHEMA_VERSION)
       for (const [id, f] of Object.entries(written.families as Record<string, { members: string[]; joinedAt: Record<string, number> }>)) {
         expect(Object.keys(f.joinedAt).sort()).toEqual([...f.members].sort())
         for (const at of Object.values(f.joinedAt)) expect(at).toBeGreaterThanOrEqual(before)
@@ -480,6 +492,38 @@ describe('state file migration 12 -> 13 (members\' joining, growing lock waits)'
     const { state } = migrate(JSON.parse(JSON.stringify(doc)), { now: 99, dailyTaskIds: new Set() })
     expect(state.families.f.joinedAt).toEqual({ u1: 7, u2: 99 })
     expect(state.locks).toEqual(doc.locks)
+  })
+})
+
+describe('state file migration 13 -> 14 (programme reminders)', () => {
+  it('adds empty reminders, schedule changes and WeChat stand-in; nothing else changes, and the gateway runs on it', async () => {
+    const { dataDir, file, doc } = await olderFile(asSchema13)
+    const gw = await startTestGateway({ dataDir })
+    try {
+      const written = JSON.parse(fs.readFileSync(file, 'utf8'))
+      expect(written).toEqual({ ...doc, schemaVersion: SCHEMA_VERSION, reminders: {}, scheduleChanges: {}, wechatAccepted: {}, wechatOutbox: [] })
+      // the migrated file takes a reminder (a programme of tomorrow), and keeps it
+      const c = realClient(gw.url)
+      await c.login()
+      // (the living-room TV is under child lock: a child channel's programme)
+      const ch = gw.catalogue.channels.find((x) => x.child)!
+      const psId = `${ch.channelId}_${serverDayAdd(gw.clock.now(), 1)}_2`
+      await c.api.live.reserveReminder({ uid: 'u10001', psId, channelId: ch.channelId })
+      expect(JSON.parse(fs.readFileSync(file, 'utf8')).reminders.u10001.list.map((r: { psId: string }) => r.psId)).toEqual([psId])
+    } finally {
+      await gw.close()
+    }
+  })
+
+  it('a version-13 file that already carries reminders keeps them (never reseeded)', () => {
+    const reminders = { u1: { leadMin: 10, list: [{ reminderId: 'rm-1', psId: 'ch01_20250101_3' }], notices: [] } }
+    const { state, migrated } = migrate(JSON.parse(JSON.stringify({ schemaVersion: 13, reminders, wechatOutbox: 'junk' })), { now: 0, dailyTaskIds: new Set() })
+    expect(migrated).toBe(true)
+    expect(state.schemaVersion).toBe(14)
+    expect(state.reminders).toEqual(reminders)
+    expect(state.scheduleChanges).toEqual({})
+    expect(state.wechatAccepted).toEqual({})
+    expect(state.wechatOutbox).toEqual([])
   })
 })
 

@@ -42,6 +42,7 @@ beforeAll(async () => {
     flowId: cat.flows[0].flowId,
     assortmentId: cat.assortments[0].assortmentId,
     channelId: cat.channels[0].channelId,
+    kidsChannelId: cat.channels.find((c) => c.child)?.channelId ?? '',
     date: today,
     psId: `${cat.channels[0].channelId}_${today}_0`,
     taskId: cat.taskTemplates.find((t) => t.needSum > 1)?.id ?? '',

@@ -400,7 +400,9 @@ export function generateCatalogue(baseUrl: string, seed = DEFAULT_SEED): Catalog
   const tvs: TvDef[] = [1, 2, 3, 4, 5, 6].map((n) => ({
     mac: `AC3B7F0E10${String(n).padStart(2, '0')}`,
     defaultName: ['客厅电视', '卧室电视', '书房电视', '父母家电视', '儿童房电视', '会议室电视'][n - 1],
-    abilityString: `BIMS|H5PLAY|4K|v${5 + (n % 2)}`,
+    // the local stack's boxes show reminder banners (src/protocol/reminders.ts REMINDER_ABILITY), but
+    // the last, 会议室电视, is a SPEC-only box: it is never sent one
+    abilityString: `BIMS|H5PLAY|4K|v${5 + (n % 2)}${n < 6 ? '|REMINDER' : ''}`,
     custId: `cust${1000 + n}`,
   }))
 

@@ -38,6 +38,9 @@
  *           > 0: 5 wrong in a row under the old rule, which then set the count back to 0) gets
  *           `failedTries` 5. Notices may now be about a TV's lock password (`pinGuessed` with `count`,
  *           `pinReset`); the old ones are kept as they are.
+ *  13 -> 14 programme reminders: `reminders` (per uid), `scheduleChanges` (the live schedule's moved and
+ *           removed programmes), `wechatAccepted` and `wechatOutbox` (the local stack's stand-in for
+ *           WeChat's one-time subscriptions) start empty; nothing else is read or written.
  */
 import type { PointsRecord } from '../../src/protocol/contract/models'
 import { dayKey } from '../data/live'
@@ -209,6 +212,16 @@ const steps: Record<number, (doc: Doc, ctx: MigrationContext) => Doc> = {
     for (const [mac, l] of Object.entries(locks)) upgradedLocks[mac] = l.waitUntil > 0 ? { ...l, failedTries: Math.max(l.failedTries, LOCK_FREE_TRIES_V13) } : l
     return { ...doc, schemaVersion: 13, families: upgradedFamilies, locks: upgradedLocks }
   },
+  // 13 -> 14: programme reminders, the schedule's changes and the local WeChat stand-in start empty; a
+  // file that somehow has them keeps them. Nothing else is read or written.
+  13: (doc) => ({
+    ...doc,
+    schemaVersion: 14,
+    reminders: (doc.reminders ?? {}) as DbState['reminders'],
+    scheduleChanges: (doc.scheduleChanges ?? {}) as DbState['scheduleChanges'],
+    wechatAccepted: (doc.wechatAccepted ?? {}) as DbState['wechatAccepted'],
+    wechatOutbox: (Array.isArray(doc.wechatOutbox) ? doc.wechatOutbox : []) as DbState['wechatOutbox'],
+  }),
 }
 
 /** Wrong lock passwords that cost no wait, from schema 13 on (gateway/handlers/locks.ts LOCK_FREE_TRIES). */

@@ -11,6 +11,7 @@ import { createRng } from '../data/prng'
 import { isFinished } from '../data/finished'
 import type { MinorsSettings } from '../../src/protocol/minors'
 import type { TvGuesses } from '../pairing'
+import type { ReminderBlock, ReminderLead, ReminderStatus, ReminderWechat } from '../../src/protocol/reminders'
 
 /** Image fields of persisted records are paths relative to the gateway URL (the port may change). */
 export interface UserRec {
@@ -197,8 +198,77 @@ export interface MinorsRec {
 export const MINORS_DAYS_KEPT = 8
 export const MINORS_WATCHED_KEPT = 100
 
+/**
+ * Schema 14: one programme reminder (预约) of a user (src/protocol/reminders.ts). `startTime` and
+ * `endTime` are the programme's as the schedule last stood (a move of the programme moves them);
+ * `status` leaves 'upcoming' once, in the same write that keeps its notice, before anything is sent.
+ */
+export interface ReminderRec {
+  reminderId: string
+  psId: string
+  channelId: string
+  title: string
+  /** 'YYYYMMDD': the schedule day listing the programme. */
+  date: string
+  startTime: number
+  endTime: number
+  leadMin: ReminderLead
+  autoSwitch: boolean
+  /** The weapp one-time subscription was accepted for it. */
+  subscribed: boolean
+  status: ReminderStatus
+  createdAt: number
+  firedAt?: number
+  late?: boolean
+  wechat?: ReminderWechat
+  tv?: 'sent' | 'none'
+  blocked?: ReminderBlock
+  /** 到点自动切换: the TV was asked again at the start (once). */
+  startAsked?: boolean
+}
+
+/** Schema 14: a reminder notice kept for the user until the app showed it (contract/reminders.ts). */
+export interface ReminderNoticeRec {
+  noticeId: string
+  kind: 'fired' | 'removed'
+  reminderId: string
+  psId: string
+  channelId: string
+  title: string
+  date: string
+  startTime: number
+  createdAt: number
+  read: boolean
+  late?: boolean
+  blocked?: ReminderBlock
+}
+
+/** Schema 14: a user's reminders, their lead time for new ones, and their reminder notices. */
+export interface ReminderBook {
+  leadMin: ReminderLead
+  list: ReminderRec[]
+  notices: ReminderNoticeRec[]
+}
+
+/** Schema 14: a change of the live schedule (the admin's): a programme moved by `shiftMs`, or taken off. */
+export interface ScheduleChangeRec {
+  psId: string
+  shiftMs: number
+  removed: boolean
+  /** Order of the changes (applied in it). */
+  seq: number
+}
+
+/** Schema 14: one call of the local stack's WeChat sender (gateway/wechat.ts), what it sent or why not. */
+export interface WechatOutboxRec {
+  at: number
+  errcode: number
+  errmsg: string
+  message: { touser: string; template_id: string; page: string; data: Record<string, { value: string }>; miniprogram_state?: string; lang?: string }
+}
+
 /** Version of the persisted shape; a change of shape bumps it and adds a step to migrate.ts. */
-export const SCHEMA_VERSION = 13
+export const SCHEMA_VERSION = 14
 
 /** A broker session (jarvisLogin cid/sign) is refused this long after it was handed out. */
 export const BROKER_SESSION_TTL_MS = 24 * 60 * 60_000
@@ -275,6 +345,16 @@ export interface DbState {
    * would have been accepted (dropped after it: a proof past its life is refused anyway).
    */
   phoneProofs: Record<string, number>
+  /** Schema 14: programme reminders per uid. */
+  reminders: Record<string, ReminderBook>
+  /** Schema 14: changes of the live schedule by psId (the admin's `/__emulator/schedule`). */
+  scheduleChanges: Record<string, ScheduleChangeRec>
+  /**
+   * Schema 14, the local stack's stand-in for WeChat (gateway/wechat.ts): one-time subscriptions
+   * accepted and not used yet, by `{openId} {templateId}`, and what its sender was asked to send.
+   */
+  wechatAccepted: Record<string, number>
+  wechatOutbox: WechatOutboxRec[]
 }
 
 /** Notices kept per user (read ones go first). */
@@ -365,6 +445,10 @@ export function initialState(cat: Catalogue, now: number): DbState {
     minors: {},
     pairing: {},
     phoneProofs: {},
+    reminders: {},
+    scheduleChanges: {},
+    wechatAccepted: {},
+    wechatOutbox: [],
   }
   for (const uid of ['u10001', 'u10002']) {
     const picks = rng.sample(cat.programs, 24)
@@ -395,6 +479,7 @@ const MAP_KEYS = [
   'users', 'families', 'sessions', 'jarvis', 'locks', 'invitations', 'screenOptions', 'history', 'favourites', 'blackList',
   'typeBlackList', 'addresses', 'points', 'tasks', 'awards', 'prizeStock', 'coupons', 'participations',
   'consents', 'wxCodes', 'wxTickets', 'uploads', 'notices', 'presenceHidden', 'minors', 'pairing', 'phoneProofs',
+  'reminders', 'scheduleChanges', 'wechatAccepted',
 ] as const satisfies ReadonlyArray<keyof DbState>
 
 /** A map object without a prototype: `m['__proto__']` or `m.constructor` is never Object.prototype's. */

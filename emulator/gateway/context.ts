@@ -8,6 +8,8 @@ import type { GatewayEvents } from './events'
 import type { Tokens } from './tokens'
 import type { Pairing } from '../pairing'
 import type { PhoneProofs } from './phoneProof'
+import type { Reminders } from './reminders'
+import type { Schedule } from './schedule'
 
 /** A resultCode answer (anything but '000'). */
 export class EmuError extends Error {
@@ -50,6 +52,10 @@ export interface HandlerCtx {
   pairing: Pairing
   /** The one verifier of phone proofs (./phoneProof.ts): mobileLogin and whatever else needs a proven phone. */
   phoneProofs: PhoneProofs
+  /** The live schedule with the admin's changes (moved, removed programmes). */
+  schedule: Schedule
+  /** Programme reminders: the book and its runner. */
+  reminders: Reminders
   /** The caller's session (token entries always have one; for refreshToken it may be expired). */
   session: SessionRec | null
   /** The user `uid`; 1004 when it is not the caller (token entries), 1003 when unknown. */

@@ -103,6 +103,7 @@ export function createDirectory(
       if (addMinorsUsage(db.state, mac, usage, now())) db.touch()
     },
     onLockPasswordReset: events ? (listener) => events.onLockPasswordReset(listener) : undefined,
+    onReminder: events ? (listener) => events.onReminder(listener) : undefined,
     onTvChanged: (listener) => {
       if (!events) return () => undefined
       const offLocks = events.onLocksChanged((mac) => listener(mac))

@@ -1,5 +1,6 @@
 /** Hooks for the set-top boxes: lock and screen-option changes (each box reports them at once). */
 import type { TvLocks, TvScreenOption } from '../directory'
+import type { TvReminder } from '../../src/protocol/tv/reminder'
 
 export type LocksListener = (mac: string, locks: TvLocks) => void
 export type ScreenListener = (mac: string, option: TvScreenOption) => void
@@ -23,6 +24,9 @@ export interface GatewayEvents {
   /** A TV's lock password was reset by its owner: its box says so on the screen and to its phones. */
   onLockPasswordReset(listener: (mac: string) => void): () => void
   emitLockPasswordReset(mac: string): void
+  /** A user's reminder fired for this TV (their current TV): its box shows the banner. */
+  onReminder(listener: (mac: string, reminder: TvReminder) => void): () => void
+  emitReminder(mac: string, reminder: TvReminder): void
 }
 
 export function createEvents(): GatewayEvents {
@@ -32,7 +36,15 @@ export function createEvents(): GatewayEvents {
   const revoked = new Set<(cids: readonly string[]) => void>()
   const minors = new Set<(mac: string) => void>()
   const resets = new Set<(mac: string) => void>()
+  const reminders = new Set<(mac: string, reminder: TvReminder) => void>()
   return {
+    onReminder(listener) {
+      reminders.add(listener)
+      return () => reminders.delete(listener)
+    },
+    emitReminder(mac, reminder) {
+      for (const fn of reminders) fn(mac, { ...reminder })
+    },
     onLockPasswordReset(listener) {
       resets.add(listener)
       return () => resets.delete(listener)

@@ -24,6 +24,9 @@ import { createScenarios, type Scenarios } from './scenarios'
 import { createListener } from './server'
 import { createTokens, type Tokens } from './tokens'
 import { isFinished } from '../data/finished'
+import { createSchedule, type Schedule } from './schedule'
+import { createReminders, type Reminders } from './reminders'
+import { localWechatSender, type WechatSender } from './wechat'
 
 export interface GatewayOptions {
   /** Always a loopback address; default 127.0.0.1. */
@@ -53,6 +56,12 @@ export interface GatewayOptions {
    * the local stack's simulated proofs, their single use kept in the state file.
    */
   phoneProofs?: (deps: { now: () => number; used: UsedProofStore }) => PhoneProofs
+  /**
+   * The WeChat subscribe message sender (./wechat.ts): an operator's gateway points it at the real
+   * subscribeMessage.send (`wechatApiSender`); default the local stack's stand-in, whose outbox the admin
+   * route GET /__emulator/wechat/subscribe-messages shows.
+   */
+  wechatSender?: WechatSender
 }
 
 export interface RunningGateway {
@@ -73,6 +82,10 @@ export interface RunningGateway {
   state(): DbState
   /** Log batches logApi received (newest last). */
   logs: LogBatch[]
+  /** The live schedule with the admin's changes (tests move and remove programmes). */
+  schedule: Schedule
+  /** Programme reminders (tests run them and await their sends). */
+  reminders: Reminders
   /** Set-top box hook: a program watched on a TV lands in the history of every member of its family. */
   recordWatch(mac: string, programId: string, episodeIndex?: number, positionSec?: number): void
   close(): Promise<void>
@@ -155,6 +168,17 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   const events = createEvents()
   const logs: LogBatch[] = []
   const timers = new Set<NodeJS.Timeout>()
+  const schedule = createSchedule(db, cat.channels, now)
+  const local = options.wechatSender ? null : localWechatSender(() => db.state, () => db.touch(), now)
+  const reminders = createReminders({
+    db,
+    cat,
+    schedule,
+    now,
+    sender: options.wechatSender ?? (local as WechatSender),
+    showOnTv: (mac, reminder) => events.emitReminder(mac, reminder),
+    onClockMoved: clock.onMove,
+  })
   listener = createListener({
     db,
     cat,
@@ -174,6 +198,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     adminToken,
     pairing,
     phoneProofs,
+    schedule,
+    reminders,
+    wechatOutbox: local ? () => local.outbox() : undefined,
   })
 
   return {
@@ -188,6 +215,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     adminToken,
     state: () => db.state,
     logs,
+    schedule,
+    reminders,
     recordWatch(mac, programId, episodeIndex = 1, positionSec = 0) {
       const m = normalizeMac(mac)
       const fam = Object.values(db.state.families).find((f) => f.mac === m)
@@ -205,6 +234,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
       new Promise<void>((resolve) => {
         for (const t of timers) clearTimeout(t)
         timers.clear()
+        reminders.close()
         db.close()
         server.close(() => resolve())
         server.closeAllConnections()

@@ -21,6 +21,8 @@ import { effectOf, isScenarioName, SCENARIO_HEADER, type ScenarioEffect, type Sc
 import type { Tokens } from './tokens'
 import type { Pairing } from '../pairing'
 import type { PhoneProofs } from './phoneProof'
+import type { Reminders } from './reminders'
+import { ScheduleChangeError, type Schedule } from './schedule'
 import { ADMIN_TOKEN_FILE, ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
 import { avatarUpload } from '../../src/protocol/identity'
 import { handleAvatarUpload, serveUpload } from './upload'
@@ -48,6 +50,10 @@ export interface ServerDeps {
   clock: EmulatorClock
   /** Pending slow answers, cleared on close. */
   timers: Set<NodeJS.Timeout>
+  schedule: Schedule
+  reminders: Reminders
+  /** The local WeChat stand-in's outbox (gateway/wechat.ts); absent when an operator's sender is set. */
+  wechatOutbox?: () => unknown[]
 }
 
 interface Route {
@@ -172,6 +178,36 @@ export function createListener(deps: ServerDeps): RequestListener {
       return sendJson(res, 200, { now: deps.clock.now(), offsetMs: deps.clock.offsetMs })
     }
     if (route === 'GET /__emulator/logs') return sendJson(res, 200, { batches: deps.logs })
+    if (route === 'GET /__emulator/wechat/subscribe-messages') {
+      if (!deps.wechatOutbox) return sendJson(res, 404, { error: "an operator's WeChat sender is set: no local outbox" })
+      // what the local WeChat stand-in sent (errcode 0) and what it refused (43101, 47003, ...), oldest first
+      const all = deps.wechatOutbox() as Array<{ errcode: number }>
+      return sendJson(res, 200, { messages: all.filter((m) => m.errcode === 0), refused: all.filter((m) => m.errcode !== 0) })
+    }
+    if (route === 'GET /__emulator/schedule') return sendJson(res, 200, { changes: deps.schedule.changes() })
+    if (route === 'DELETE /__emulator/schedule') {
+      deps.schedule.clear()
+      return sendJson(res, 200, { changes: [] })
+    }
+    if (route === 'POST /__emulator/schedule') {
+      // a programme moved ({psId, shiftMin}) or taken off ({psId, remove: true}); reminders follow at once
+      let body: { psId?: unknown; shiftMin?: unknown; remove?: unknown }
+      try {
+        body = JSON.parse(await readBody(req)) as typeof body
+      } catch {
+        return sendJson(res, 400, { error: 'JSON body {psId, shiftMin} or {psId, remove: true} expected' })
+      }
+      if (typeof body.psId !== 'string' || body.psId.length > 64) return sendJson(res, 400, { error: 'psId expected' })
+      try {
+        if (body.remove === true) deps.schedule.remove(body.psId)
+        else if (typeof body.shiftMin === 'number') deps.schedule.move(body.psId, Math.round(body.shiftMin * 60_000))
+        else return sendJson(res, 400, { error: 'JSON body {psId, shiftMin} or {psId, remove: true} expected' })
+      } catch (e) {
+        if (e instanceof ScheduleChangeError) return sendJson(res, 400, { error: e.message })
+        throw e
+      }
+      return sendJson(res, 200, { changes: deps.schedule.changes(), programme: deps.schedule.find(body.psId)?.programme ?? null })
+    }
     return sendJson(res, 404, { error: 'unknown admin route' })
   }
 
@@ -225,6 +261,8 @@ export function createListener(deps: ServerDeps): RequestListener {
       now: deps.now,
       pairing: deps.pairing,
       phoneProofs: deps.phoneProofs,
+      schedule: deps.schedule,
+      reminders: deps.reminders,
       session,
       user(uid) {
         if (endpoint.auth === 'token' && session && session.uid !== uid) fail('1004', '无权访问其他用户的数据')

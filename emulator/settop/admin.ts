@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { SetTops } from './index'
+import type { SetTops, VirtualSetTopBox } from './index'
 import { ADMIN_TOKEN_HEADER, hasAdminToken } from '../adminToken'
 import { bindQrText } from '../../src/protocol/pairing'
 
 /**
  * Admin routes on the broker's HTTP port (127.0.0.1 only), for e2e tests and manual play:
- *   GET  /__emulator/settop                 every set-top box created so far, with its play state and
- *                                           its search field (`search`: focused, text, submitted)
+ *   GET  /__emulator/settop                 every set-top box created so far, with its play state,
+ *                                           its search field (`search`: focused, text, submitted) and
+ *                                           the programme reminder banner while it shows (`reminder`:
+ *                                           programId, channel, title, startsAt, ..., its text)
  *   POST /__emulator/settop/{MAC}/silent    the TV stops answering (offline TV)
  *   POST /__emulator/settop/{MAC}/online    the TV answers again   (DELETE .../silent does the same)
  *   GET  /__emulator/settop/{MAC}/pairing   what the TV's screen shows for pairing: {mac, code, qr}
@@ -45,6 +47,8 @@ export function settopAdmin(
           // minors' mode (the type 87 field) and what the box shows (a stop's message, the rest reminder)
           minors: b.minorsView(),
           message: b.screenMessage(),
+          // the programme reminder banner while it shows (30 s), with its text
+          reminder: reminderOf(b),
           received: b.received.length,
           duplicates: b.duplicates,
         })),
@@ -71,6 +75,11 @@ export function settopAdmin(
     if (!settops.setSilent(decodeURIComponent(mac), silent)) return send(res, 404, { error: `unknown TV ${mac}` })
     return send(res, 200, { mac: decodeURIComponent(mac), silent })
   }
+}
+
+function reminderOf(b: VirtualSetTopBox) {
+  const r = b.reminderShown()
+  return r ? { programId: r.programId, channel: r.channel, channelId: r.channelId, title: r.title, startsAt: r.startsAt, phase: r.phase, late: r.late, blocked: r.blocked, text: b.reminderText() } : null
 }
 
 function send(res: ServerResponse, status: number, body: unknown): true {

@@ -32,6 +32,9 @@ import { KEY_EVENT_SEEK } from '../../src/protocol/tv/media'
 import { MEDIA_KEYS, MEDIA_STARTS } from '../../src/protocol/tv/mediaKeys'
 import { isRecord } from '../../src/protocol/isRecord'
 import type { ChildRefusal } from '../../src/protocol/tv/childLock'
+import type { TvReminder } from '../../src/protocol/tv/reminder'
+import { REMINDER_BANNER_MS } from '../../src/protocol/reminders'
+import { serverHhmm } from '../../src/protocol/time'
 
 export type Publish = (topic: string, payload: string) => void
 
@@ -144,6 +147,9 @@ export class VirtualSetTopBox {
   /** Minors' mode (counting, stops, refusals, the rest reminder); null without a source. */
   private readonly minors: MinorsGuard | null
   private message: BoxMessage | null = null
+  /** The reminder banner shown (src/protocol/tv/reminder.ts), from `atMs` on the stack's clock for REMINDER_BANNER_MS. */
+  private banner: { reminder: TvReminder; atMs: number } | null = null
+  private bannerTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     readonly tv: VirtualTv,
@@ -205,6 +211,57 @@ export class VirtualSetTopBox {
     this.announce({ lockReset: true })
   }
 
+  /**
+   * A user's programme reminder fired for this TV (the gateway's event): the banner shows for 30 s
+   * (REMINDER_BANNER_MS on the stack's clock) and the phones hear it (type 87 `reminder`). A TV that is
+   * off, or silent (offline), shows nothing. Returns whether it shows.
+   */
+  showReminder(reminder: TvReminder): boolean {
+    if (this.silent || !this.state.power) return false
+    this.banner = { reminder: { ...reminder }, atMs: this.nowMs() }
+    if (this.bannerTimer) clearTimeout(this.bannerTimer)
+    // the banner's end is told to the phones too (it goes by itself)
+    this.bannerTimer = setTimeout(() => {
+      this.bannerTimer = null
+      if (this.banner && !this.reminderShown()) {
+        this.banner = null
+        this.report()
+      }
+    }, REMINDER_BANNER_MS)
+    this.bannerTimer.unref?.()
+    this.report()
+    return true
+  }
+
+  /** The reminder banner while it shows (30 s on the stack's clock; the box off ends it), else null. */
+  reminderShown(): TvReminder | null {
+    const b = this.banner
+    if (!b) return null
+    if (!this.state.power || this.nowMs() - b.atMs >= REMINDER_BANNER_MS) return null
+    return { ...b.reminder }
+  }
+
+  /** The banner's text as the TV shows it (the admin route lists it). */
+  reminderText(): string | null {
+    const r = this.reminderShown()
+    if (!r) return null
+    const S = emulatorStrings.reminders
+    const at = serverHhmm(r.startsAt)
+    if (r.blocked) return S.bannerBlocked(at, r.channelName, r.title, S.blocked[r.blocked])
+    if (r.phase === 'start') return S.bannerStart(at, r.channelName, r.title)
+    return r.late ? S.bannerLate(at, r.channelName, r.title) : S.bannerAhead(at, r.channelName, r.title)
+  }
+
+  private dismissReminder(): void {
+    this.banner = null
+    if (this.bannerTimer) clearTimeout(this.bannerTimer)
+    this.bannerTimer = null
+  }
+
+  private nowMs(): number {
+    return (this.options.now ?? Date.now)()
+  }
+
   /** The `minors` field of the type 87 (null while the mode is off or without a source). */
   minorsView(): MinorsBoxState | null {
     return this.minors?.view() ?? null
@@ -248,7 +305,12 @@ export class VirtualSetTopBox {
     if (keyEvent === REMOTE_KEYS.channelUp.keyEvent || keyEvent === REMOTE_KEYS.channelDown.keyEvent) return true
     // the media keys that start something: play, play/pause, the next or previous episode (or channel)
     if (MEDIA_START_EVENTS.has(keyEvent)) return true
-    if (keyEvent === REMOTE_KEYS.ok.keyEvent) return this.state.power && !this.state.menuOpen && (!!this.state.liveEntry || !this.state.playing)
+    if (keyEvent === REMOTE_KEYS.ok.keyEvent) {
+      // OK on a reminder banner that offers the switch tunes its channel
+      const r = this.reminderShown()
+      if (r && !r.blocked) return true
+      return this.state.power && !this.state.menuOpen && (!!this.state.liveEntry || !this.state.playing)
+    }
     return false
   }
 
@@ -404,6 +466,7 @@ export class VirtualSetTopBox {
   /** Stops the commit window (the stack is closing). */
   dispose(): void {
     this.clearEntry()
+    this.dismissReminder()
     // what was counted is written before the box goes (a restart loses nothing)
     this.minors?.dispose()
     this.player.dispose()
@@ -529,6 +592,11 @@ export class VirtualSetTopBox {
         const refused = this.minorsRefusal(env, via, locks)
         if (refused) return refused
       }
+      // OK or back on the reminder banner: OK switches to its channel (judged like the number typed:
+      // the child lock here, minors' mode above), back dismisses it; a banner that says why gives no switch
+      if ((keyEvent === REMOTE_KEYS.ok.keyEvent || keyEvent === REMOTE_KEYS.back.keyEvent) && !locks.globalLock && this.reminderShown()) {
+        return this.reminderKey(env, via, sender, keyEvent, locks)
+      }
       // the child lock: OK on a tile, a media key on a program not for children: nothing changes, the reply says why
       if (keyEvent && keyEvent !== KEY_EVENT_SYNC && !locks.globalLock) {
         const child = this.childKeyRefusal(keyEvent, locks)
@@ -604,6 +672,25 @@ export class VirtualSetTopBox {
     return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic, { refused: true }))
   }
 
+  /** OK (switch, unless the banner says why not) or back (dismiss) on the reminder banner. */
+  private reminderKey(env: Envelope<Record<string, unknown>>, via: string, sender: string | undefined, keyEvent: string, locks: TvLocks): Envelope {
+    const r = this.reminderShown()
+    this.dismissReminder()
+    if (r && keyEvent === REMOTE_KEYS.ok.keyEvent && !r.blocked) {
+      this.clearEntry()
+      const before = this.state
+      this.state = commitLive({ ...this.state, lastKey: keyEvent, liveEntry: String(r.channel), menuOpen: false }, this.channels(), locks, this.titleOf)
+      this.searchField.follow(this.state)
+      this.followPlayer()
+      this.take(sender, actionOf(env.actionData.type, env.actionData.content))
+      const lr = this.state.liveRefused
+      if (lr?.reason === 'child' && lr !== before.liveRefused) return this.childRefusedReply(env, via, locks, { reason: 'notChildFriendly', channel: lr.number })
+    } else {
+      this.state = { ...this.state, lastKey: keyEvent }
+    }
+    return this.reply(env, via, types.typeMode, this.modeContent(locks, env.actionData.from.topic))
+  }
+
   /** The answer to a start the child lock refused: same sequenceId, nothing changed, `childRefused` says why. */
   private childRefusedReply(env: Envelope, via: string, locks: TvLocks, refusal: ChildRefusal): Envelope {
     return this.reply(env, via, types.typeMode, { ...this.modeContent(locks, env.actionData.from.topic), childRefused: refusal })
@@ -655,6 +742,7 @@ export class VirtualSetTopBox {
     const screenOption = this.screenOption()
     const family = topic ? this.activity?.contentFor(topic) : undefined
     const minors = this.minors?.view()
+    const reminder = this.reminderShown()
     return {
       lockCurrentStatus: locks.childLock ? CHILD_VERSION : EPG_NORMAL,
       childLock: locks.childLock,
@@ -666,6 +754,8 @@ export class VirtualSetTopBox {
       ...(family ? { family } : {}),
       // extension: while minors' mode is on, the day's count, the total and why plays are refused
       ...(minors ? { minors: { ...minors, ...minorsFlags } } : {}),
+      // extension: the reminder banner while it shows (src/protocol/tv/reminder.ts)
+      ...(reminder ? { reminder } : {}),
     }
   }
 

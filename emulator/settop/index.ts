@@ -97,6 +97,8 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
   const offChanges = directory.onTvChanged?.((mac) => boxes.get(normalizeMac(mac))?.tvChanged()) ?? (() => undefined)
   // the owner reset a TV's lock password: its box says so on the screen and to every family phone
   const offReset = directory.onLockPasswordReset?.((mac) => boxes.get(normalizeMac(mac))?.passwordReset()) ?? (() => undefined)
+  // a user's programme reminder fired for this TV: its box shows the banner (created on first use)
+  const offReminder = directory.onReminder?.((mac, reminder) => void box(mac)?.showReminder(reminder)) ?? (() => undefined)
   // the boxes' own connection came back (an external broker): each box announces itself
   const offReconnect = transport.onReconnect?.(() => {
     for (const b of boxes.values()) b.announce()
@@ -125,6 +127,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
     close: () => {
       offChanges()
       offReset()
+      offReminder()
       offClock()
       offReconnect()
       for (const b of boxes.values()) b.dispose()

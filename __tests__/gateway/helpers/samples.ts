@@ -6,6 +6,7 @@ import { pointsActivityId, termsVersion } from '../../../src/config'
 import { simCode } from '../../../src/protocol/identity'
 import type { Api } from '../../../src/services/api'
 import { devProvenPhone } from '../../../src/platform/bridge/dev'
+import { serverDayAdd, serverDayStart } from '../../../src/protocol/time'
 
 export interface SampleCtx {
   uid: string
@@ -26,6 +27,8 @@ export interface SampleCtx {
   flowId: string
   assortmentId: string
   channelId: string
+  /** A channel of a child group (a reminder of it is allowed whatever the TV's child lock). */
+  kidsChannelId: string
   date: string
   psId: string
   taskId: string
@@ -39,6 +42,9 @@ export interface SampleCtx {
   wxTicket?: string
   newWxTicket?: string
 }
+
+/** The second programme of the next server day after `c.date` on `c.channelId`. */
+const tomorrowsPsId = (c: SampleCtx) => `${c.kidsChannelId}_${serverDayAdd(serverDayStart(c.date), 1)}_1`
 
 let codeSeq = 0
 /** A fresh simulated wx.login code for WeChat user `name` (src/protocol/identity.ts). */
@@ -124,6 +130,14 @@ export const samples: Samples = {
     channelList: (c) => [{ assortmentId: c.assortmentId }],
     getAllProgramlist: (c) => [{ channelId: c.channelId, date: c.date }],
     psdetail: (c) => [{ psId: c.psId }],
+    // a programme of tomorrow's schedule (not ended at any hour) on a child channel (the run turns the
+    // child lock on): reserved, then cancelled by its psId
+    reserveReminder: (c) => [{ uid: c.uid, psId: tomorrowsPsId(c), channelId: c.kidsChannelId, leadMin: 10 }],
+    cancelReminder: (c) => [{ uid: c.uid, psId: tomorrowsPsId(c) }],
+    cancelAllReminders: (c) => [{ uid: c.uid }],
+    queryReminders: (c) => [{ uid: c.uid }],
+    readReminderNotices: (c) => [{ uid: c.uid, noticeIds: ['rn-0'] }],
+    setReminderLead: (c) => [{ uid: c.uid, leadMin: 30 }],
   },
   box: {
     queryHistory: (c) => [{ uid: c.uid, page: 1, pageSize: 10 }],
@@ -195,6 +209,7 @@ export const dummyCtx: SampleCtx = {
   flowId: 'f01',
   assortmentId: 'a1',
   channelId: 'ch01',
+  kidsChannelId: 'ch39',
   date: '20250610',
   psId: 'ch01_20250610_0',
   taskId: 'task6-2',

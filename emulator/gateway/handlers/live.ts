@@ -6,10 +6,11 @@
 import type { live } from '../../../src/protocol/contract/live'
 import { isDayKey } from '../../../src/protocol/time'
 import type { ChannelDef } from '../../data/catalogue'
-import { isScheduleDay, onAirAt, parsePsId, programmesOf } from '../../data/live'
+import { isScheduleDay, parsePsId } from '../../data/live'
 import { childChannelId } from '../../config'
 import { fail, type DomainHandlers } from '../context'
 import { emulatorStrings } from '../../strings'
+import { reminderHandlers } from './reminders'
 
 const childOnly = (serviceChannelId?: string) => serviceChannelId === childChannelId
 
@@ -38,7 +39,7 @@ export const liveHandlers: DomainHandlers<typeof live> = {
       list: ctx.cat.channels
         .filter((c) => c.assortmentId === assortmentId)
         .map((c) => {
-          const { current, next } = onAirAt(c, now)
+          const { current, next } = ctx.schedule.onAirAt(c, now)
           return {
             channelId: c.channelId,
             name: c.name,
@@ -60,7 +61,7 @@ export const liveHandlers: DomainHandlers<typeof live> = {
       logo: c.logo,
       date: scheduleDay(date, now),
       serverTime: now,
-      list: programmesOf(c, date),
+      list: ctx.schedule.day(c, date),
     }
   },
   psdetail: ({ psId }, ctx) => {
@@ -68,7 +69,8 @@ export const liveHandlers: DomainHandlers<typeof live> = {
     const ref = parsePsId(psId) ?? fail('1003', emulatorStrings.live.noProgramme)
     const c = ctx.cat.channels.find((x) => x.channelId === ref.channelId) ?? fail('1003', emulatorStrings.live.noChannel)
     if (!isDayKey(ref.date) || !isScheduleDay(ref.date, now)) fail('1003', emulatorStrings.live.noProgramme)
-    const p = programmesOf(c, ref.date)[ref.index] ?? fail('1003', emulatorStrings.live.noProgramme)
+    // by id: a programme taken off the schedule is gone, the others keep their ids (../schedule.ts)
+    const p = ctx.schedule.day(c, ref.date).find((x) => x.psId === psId) ?? fail('1003', emulatorStrings.live.noProgramme)
     return {
       ...p,
       channelName: c.name,
@@ -78,6 +80,8 @@ export const liveHandlers: DomainHandlers<typeof live> = {
       serverTime: now,
     }
   },
+  // programme reminders (extension entries)
+  ...reminderHandlers,
 }
 
 function liveDescription(channel: string, title: string): string {

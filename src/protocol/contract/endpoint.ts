@@ -50,6 +50,10 @@ export const ERROR_CODES = /* @__PURE__ */ Object.freeze({
   '2005': 'too many wrong lock passwords: wait (the lock info says how long, retryAfterSec)',
   '2006': 'invitation expired, used or unknown',
   '2007': "the TV's lock password is needed: its minors' mode or a lock is on (unbinding the TV ends them)",
+  // programme reminders (../reminders.ts)
+  '2008': 'too many upcoming reminders (50 per user)',
+  '2009': 'the programme has already ended',
+  '2010': 'a child may not watch the programme (child mode)',
   // WeChat identity (../identity.ts): wx.login code malformed or forged / used / expired; no valid wxTicket
   // from a code exchange (an openId alone gives nothing); an upload over its size limit
   '3001': 'bad code',

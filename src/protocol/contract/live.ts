@@ -10,6 +10,7 @@
 import { endpoint } from './endpoint'
 import { liveProgramme } from './models'
 import { opt, s } from './schema'
+import { reminders } from './reminders'
 
 const domain = 'live' as const
 
@@ -85,4 +86,6 @@ export const live = {
     origin: 'defined',
     doc: 'One programme of the schedule days (today -3 .. +3): title, times, description, poster.',
   }),
+  // programme reminders (extension entries, ./reminders.ts)
+  ...reminders,
 }

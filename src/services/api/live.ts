@@ -11,5 +11,12 @@ export function createLiveApi(client: GatewayClient) {
     channelList: p(c.channelList),
     getAllProgramlist: p(c.getAllProgramlist),
     psdetail: p(c.psdetail),
+    // programme reminders (extension entries: src/protocol/contract/reminders.ts)
+    reserveReminder: p(c.reserveReminder),
+    cancelReminder: p(c.cancelReminder),
+    cancelAllReminders: p(c.cancelAllReminders),
+    queryReminders: p(c.queryReminders),
+    readReminderNotices: p(c.readReminderNotices),
+    setReminderLead: p(c.setReminderLead),
   }
 }
