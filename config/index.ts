@@ -48,6 +48,16 @@ function useMobxProductionBuild(chain: { resolve: { alias: { set(name: string, t
   if (process.env.NODE_ENV === 'production') chain.resolve.alias.set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
 }
 
+/**
+ * A feature's front door (src/features/<feature>/index.ts) only re-exports. Marked free of side
+ * effects, webpack links each import through it straight to the module that defines the name, so a
+ * page that takes one name from a feature gets that module alone: home importing the live feature's
+ * lazy loader does not pull the schedule page's code into the main package.
+ */
+function frontDoorsWithoutSideEffects(chain: { module: { rule(name: string): { test(re: RegExp): { sideEffects(v: boolean): unknown } } } }): void {
+  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).sideEffects(false)
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   // TARO_APP_TARGET=operator stops here unless https/wss, the app key, appId and the bridge are given.
   assertBuildTarget(process.env, process.env.TARO_ENV)
@@ -103,6 +113,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain, webpack) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        frontDoorsWithoutSideEffects(chain)
         useMobxProductionBuild(chain)
         // WeChat does not promise queueMicrotask; mqtt.js's bundle and React call it bare. Every
         // bundled module that names it gets src/platform/microtask.ts instead (native when present).
@@ -170,6 +181,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       webpackChain(chain) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
+        frontDoorsWithoutSideEffects(chain)
         useMobxProductionBuild(chain)
         // Polyfills for browsers outside `browserslist` and JSONP the app never uses: not shipped.
         const empty = path.resolve(__dirname, 'empty-module.js')
