@@ -54,7 +54,7 @@ export interface Stack {
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const host = options.host ?? '127.0.0.1'
   const wantSettop = options.settop ?? process.env.SETTOP !== 'off'
-  const gateway = await startGateway({ ...options.gateway, host, port: options.gatewayPort, dataDir: options.dataDir })
+  const gateway = await startGateway({ ...options.gateway, host, port: options.gatewayPort, dataDir: options.dataDir, deferReminders: true })
   let settops: SetTops | null = null
   let broker: RunningBroker
   try {
@@ -79,6 +79,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     throw e
   }
   if (wantSettop) settops = await startSetTops({ directory: gateway.directory, transport: aedesTransport(broker.aedes) })
+  // reminders that came due while the stack was down fire now, their banners reaching the boxes
+  gateway.reminders.run()
 
   let closing: Promise<void> | null = null
   return {

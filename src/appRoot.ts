@@ -20,6 +20,7 @@ import { createPrivacyPort } from './platform/privacy'
 import { createTaskPolicy } from './platform/taskPolicy'
 import { createSecureRandom } from './platform/random'
 import { platformCipher } from './platform/crypto'
+import { createTextScalePort } from './platform/textScale/platformPort'
 import { RootStore } from './stores/app/root'
 import type { TrackerPort } from './stores/app/types'
 import { Session } from './stores/app/session'
@@ -124,6 +125,8 @@ export function createAppServices(): AppServices {
     // WeChat: no share task (no reward for sharing), no purchase task on iOS; H5 offers every task
     // (folded per build: H5's first load carries none of it)
     taskPolicy: process.env.TARO_ENV === 'weapp' ? createTaskPolicy() : undefined,
+    // WeChat's font size; on H5 the operator app's font scale or the WebView's text size
+    textScale: createTextScalePort(bridge),
   })
   // WeChat: a privacy API before consent raises this; the consent sheet answers it.
   createPrivacyPort().onNeed((resolve) => root.consent.privacyRequested(resolve))

@@ -123,7 +123,8 @@ describe('state schema 7 -> 8', () => {
     expect(migrated).toBe(true)
     // then 8 -> 9: the family's id is not a MAC's, so it stays; no invitation or session to carry;
     // then 9 -> 10 adds the empty minors' mode map, 10 -> 11 the empty pairing guesses and
-    // 11 -> 12 the empty used phone proofs; 12 -> 13 the members' joining (the migration's time) and no lock to carry
+    // 11 -> 12 the empty used phone proofs; 12 -> 13 the members' joining (the migration's time) and no lock to carry;
+    // 13 -> 14 no reminders, schedule changes or WeChat stand-in yet
     expect(state.schemaVersion).toBe(SCHEMA_VERSION)
     expect(state).toEqual({
       ...doc,
@@ -137,6 +138,10 @@ describe('state schema 7 -> 8', () => {
       pairing: {},
       phoneProofs: {},
       locks: {},
+      reminders: {},
+      scheduleChanges: {},
+      wechatAccepted: {},
+      wechatOutbox: [],
     })
   })
 

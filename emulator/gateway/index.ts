@@ -62,6 +62,11 @@ export interface GatewayOptions {
    * route GET /__emulator/wechat/subscribe-messages shows.
    */
   wechatSender?: WechatSender
+  /**
+   * Reminders that came due while the gateway was not running fire at start; with true they wait for
+   * `reminders.run()` (the stack runs it once its set-top boxes listen, so their banners reach them).
+   */
+  deferReminders?: boolean
 }
 
 export interface RunningGateway {
@@ -179,6 +184,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
     showOnTv: (mac, reminder) => events.emitReminder(mac, reminder),
     onClockMoved: clock.onMove,
   })
+  if (!options.deferReminders) setImmediate(() => reminders.run())
   listener = createListener({
     db,
     cat,

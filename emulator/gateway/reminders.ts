@@ -79,7 +79,7 @@ export interface ReminderDeps {
   sender: WechatSender
   /** Hands the TV's box the banner (the stack's set-top boxes listen). */
   showOnTv: (mac: string, reminder: TvReminder) => void
-  /** Subscribes to the clock's moves (the admin clock): the runner runs at once after each. */
+  /** Subscribes to the clock's moves (the admin clock): the runner runs at once after each. Nothing runs before the first `run()`. */
   onClockMoved?: (listener: () => void) => () => void
 }
 
@@ -490,7 +490,7 @@ export function createReminders(deps: ReminderDeps): Reminders {
       offSchedule()
     },
   }
-  // what came due while the gateway was not running fires now (once: the state file says what was sent)
-  run()
+  // what came due while the gateway was not running fires at the first run (once: the state file says
+  // what was sent); the caller runs it once the TVs' boxes listen
   return service
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useContext, type ReactNode } from 'react'
 import { observer } from 'mobx-react'
 import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
@@ -6,6 +6,8 @@ import PrivacySheet from '../PrivacySheet'
 import NoticeBanner from '../NoticeBanner'
 import StateView, { type ViewStatus } from '../StateView'
 import type { LoadState } from '../../stores/kit/loadState'
+import { StoreContext } from '../../stores/app/context'
+import { TEXT_SCALE_VAR } from '../../platform/textScale'
 import './index.scss'
 
 interface PageShellProps {
@@ -62,8 +64,11 @@ function PageShell(props: PageShellProps) {
   const body = status === 'ready'
     ? children
     : <StateView status={status} text={statusText} onAction={onAction} actionText={actionText} />
+  // weapp: the user's text size for this page's styles (H5 sets it once on the root element)
+  const textScale = useContext(StoreContext)?.textScale
+  const style = process.env.TARO_ENV === 'weapp' && textScale ? `${TEXT_SCALE_VAR}:${textScale.cssFactor}` : undefined
   return (
-    <View className='page-shell'>
+    <View className='page-shell' style={style}>
       <NavBar title={title} beforeLeave={beforeLeave} />
       <NoticeBanner />
       {header}

@@ -3,7 +3,9 @@
  * or inside the hash: `/?phone=13800000001#/` or `#/pages/index/index?phone=13800000001`), else the
  * demo number DEV_DEMO_PHONE (the emulator's demo owner of two TVs). It plays the operator app's
  * bridge, so it issues the proof a bridge would: a fresh simulated one per request
- * (`sim-phone:{phone}:{issuedAtMs}-{random}`, src/protocol/identity.ts).
+ * (`sim-phone:{phone}:{issuedAtMs}-{random}`, src/protocol/identity.ts). The app's font scale comes
+ * from a `fontScale` parameter the same way (`?fontScale=1.4`: WeChat's 关怀模式 size, 23.8 / 17),
+ * so a browser check can open any page at any text step.
  */
 import { simPhoneProof, type ProvenPhone } from '../../protocol/identity'
 import { isPhone, type PhoneBridge } from './types'
@@ -29,9 +31,19 @@ export function devProvenPhone(phone: string, now = Date.now()): ProvenPhone {
   return { phone, phoneProof: simPhoneProof(phone, now, nonce()) }
 }
 
+/** The `fontScale` parameter of the page URL (a positive number), or null. */
+export function fontScaleFromUrl(href: string): number | null {
+  for (const m of href.matchAll(/[?&]fontScale=([^&#]*)/g)) {
+    const v = Number(decodeURIComponent(m[1]))
+    if (Number.isFinite(v) && v > 0) return v
+  }
+  return null
+}
+
 export function createDevBridge(href: () => string, demoPhone: string | null = DEV_DEMO_PHONE): PhoneBridge {
   return {
     kind: 'dev',
+    getFontScale: async () => fontScaleFromUrl(href()),
     getPhone: async () => {
       const phone = phoneFromUrl(href()) ?? demoPhone
       return phone ? devProvenPhone(phone) : null

@@ -42,7 +42,7 @@ export async function loginWithBridge<T>(bridge: PhoneBridge, login: (phone: Pro
   return login(phone)
 }
 
-export { createDevBridge, DEV_DEMO_PHONE, devProvenPhone, phoneFromUrl } from './dev'
-export { createNativeBridge, NATIVE_REPLY, NATIVE_REQUEST, type BridgeMessage, type BridgeWindow } from './native'
+export { createDevBridge, DEV_DEMO_PHONE, devProvenPhone, fontScaleFromUrl, phoneFromUrl } from './dev'
+export { createNativeBridge, NATIVE_FONT_SCALE_REPLY, NATIVE_FONT_SCALE_REQUEST, NATIVE_REPLY, NATIVE_REQUEST, type BridgeMessage, type BridgeWindow } from './native'
 export { createWeappBridge, type WeappBridge, type WeappBridgeDeps } from './weapp'
 export { isPhone, type BridgeKind, type PhoneBridge, type ProvenPhone } from './types'

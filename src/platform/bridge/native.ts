@@ -12,6 +12,13 @@
  * The avatar: `{ type: 'tvc:getAvatar', id }`, answered with `{ type: 'tvc:avatar', id,
  * dataUrl }` within AVATAR_REPLY_MS.
  *
+ * The font scale (an extension beyond SPEC 5, for the age-friendly text size; an app without it simply
+ * never answers and the page measures the WebView instead): `{ type: 'tvc:getFontScale', id }`,
+ * answered with `{ type: 'tvc:fontScale', id, scale }` within the same 300 ms, `scale` being the app's
+ * text size over its standard one (1 = standard, e.g. Android's Configuration.fontScale or iOS Dynamic
+ * Type's body size / 17). When the user changes it while the page is open, the app may post
+ * `{ type: 'tvc:fontScale', scale }` without an id; the page then asks again.
+ *
  * The page waits 300 ms (config timeouts.bridgeReplyMs) for the reply with the same id; no reply, a
  * missing bridge or an empty/invalid number give null, and no phone login happens.
  *
@@ -70,6 +77,24 @@ export function blobOfDataUrl(dataUrl: unknown): Blob | null {
   return new Blob([bytes], { type: m[1] })
 }
 
+/** The font scale request and its reply (and the app's unasked notice of a change). */
+export const NATIVE_FONT_SCALE_REQUEST = 'tvc:getFontScale'
+export const NATIVE_FONT_SCALE_REPLY = 'tvc:fontScale'
+
+/** A message event the app itself sent: this window, this page's origin (see the module comment). */
+function fromApp(win: BridgeWindow, e: BridgeMessage): Record<string, unknown> | null {
+  if (e.source !== win || e.origin !== win.location.origin) return null
+  let data = e.data
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data)
+    } catch {
+      return null
+    }
+  }
+  return data && typeof data === 'object' ? (data as Record<string, unknown>) : null
+}
+
 export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaultTimers, waitMs = timeouts.bridgeReplyMs): PhoneBridge {
   /** One request to the app and its reply with the same id (null: no bridge, no reply in time). */
   function ask(type: string, replyType: string, wait: number): Promise<Record<string, unknown> | null> {
@@ -84,16 +109,7 @@ export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaul
         resolve(reply)
       }
       const onMessage = (e: BridgeMessage) => {
-        if (e.source !== win || e.origin !== win.location.origin) return
-        let data = e.data
-        if (typeof data === 'string') {
-          try {
-            data = JSON.parse(data)
-          } catch {
-            return
-          }
-        }
-        const msg = data as Record<string, unknown> | null
+        const msg = fromApp(win, e)
         if (!msg || msg.type !== replyType || msg.id !== id) return
         done(msg)
       }
@@ -116,6 +132,19 @@ export function createNativeBridge(win: BridgeWindow, timers: TimerPort = defaul
     },
     async getAvatar() {
       return blobOfDataUrl((await ask(NATIVE_AVATAR_REQUEST, NATIVE_AVATAR_REPLY, AVATAR_REPLY_MS))?.dataUrl)
+    },
+    async getFontScale() {
+      const scale = (await ask(NATIVE_FONT_SCALE_REQUEST, NATIVE_FONT_SCALE_REPLY, waitMs))?.scale
+      return typeof scale === 'number' && Number.isFinite(scale) && scale > 0 ? scale : null
+    },
+    onFontScale(listener) {
+      // only the app's own notice, without an id (a reply to a request of ours has one)
+      const onMessage = (e: BridgeMessage) => {
+        const msg = fromApp(win, e)
+        if (msg?.type === NATIVE_FONT_SCALE_REPLY && msg.id === undefined) listener()
+      }
+      win.addEventListener('message', onMessage)
+      return () => win.removeEventListener('message', onMessage)
     },
   }
 }

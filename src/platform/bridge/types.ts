@@ -15,6 +15,13 @@ export interface PhoneBridge {
   getPhone(): Promise<ProvenPhone | null>
   /** H5: an image the app lets the user choose for the avatar; null when none. Absent: no avatars from this bridge. */
   getAvatar?(): Promise<Blob | null>
+  /**
+   * H5: the operator app's own font scale (1 = its standard text size), null when it gives none
+   * (a bridge extension: native.ts). Absent: this bridge tells no font scale.
+   */
+  getFontScale?(): Promise<number | null>
+  /** H5: calls `listener` when the app says its font scale changed; returns the unsubscribe. */
+  onFontScale?(listener: () => void): () => void
 }
 
 /** Plausible mainland mobile number (11 digits starting with 1). */

@@ -20,6 +20,7 @@ import type { HomeStore } from './homeStore'
 import type { TasksStore, TaskAction } from './tasksStore'
 import type { ExtraStore } from './extras'
 import type { TrackerPort } from './types'
+import type { TextScaleStore } from './textScale'
 
 /** Set by an explicit logout; cleared by the next login the user asks for. */
 export const LOGGED_OUT_KEY = 'tvc.loggedOut'
@@ -50,6 +51,7 @@ export abstract class AppActions {
   abstract get home(): HomeStore
   abstract get tasks(): TasksStore
   abstract get tracker(): TrackerPort
+  abstract get textScale(): TextScaleStore
   abstract get getPhone(): () => Promise<ProvenPhone | null>
   protected abstract get storage(): KeyValueStorage
   /** WeChat's bridge, or null (H5, the operator's app). */
@@ -78,6 +80,8 @@ export abstract class AppActions {
    * user has consented (without consent the app browses but does not log in), bound TVs.
    */
   async start(params: { sharerUid?: string } = {}): Promise<void> {
+    // the user's text size: read alongside the login, which it does not wait for (or delay)
+    void this.textScale.refresh()
     this.user.setSharerUid(params.sharerUid)
     if (!this.session.active && !this.storage.get<boolean>(LOGGED_OUT_KEY)) {
       // WeChat: a returning identity that consented to these terms goes straight in, so
@@ -274,6 +278,8 @@ export abstract class AppActions {
 
   onAppShow(): void {
     this.sharing = false
+    // the text size may have been changed in WeChat's or the system's settings meanwhile
+    void this.textScale.refresh()
     this.tv.onAppShow(this.loggedIn)
   }
 

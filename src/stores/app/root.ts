@@ -21,6 +21,8 @@ import { Session } from './session'
 import { storageHomeCache } from './homeCache'
 import { ModeMemory } from './modeMemory'
 import { NoticeBoard } from './noticeBoard'
+import { TextScaleStore } from './textScale'
+import { standardTextScale } from '../../platform/textScale'
 import { AppActions } from './actions'
 import type { ExtraKey, ExtraStore } from './extras'
 import { wechatBridgeOf, wechatPorts } from './wechat'
@@ -50,6 +52,8 @@ export class RootStore extends AppActions {
   /** The banner every page shows over its top (a programme reminder that went off). */
   readonly notices = new NoticeBoard()
   readonly tracker: TrackerPort
+  /** The user's text size (WeChat's font size, the operator app's or the WebView's): the styles follow it. */
+  readonly textScale: TextScaleStore
   /** The native bridge's phone number (the lock password reset confirms it again). */
   readonly getPhone: () => Promise<ProvenPhone | null>
   readonly bridge: PhoneBridge | undefined
@@ -71,6 +75,7 @@ export class RootStore extends AppActions {
     this.session = deps.session ?? new Session(deps.storage)
     this.tracker = deps.tracking(() => ({ uid: this.session.uid, phone: this.session.user?.phone ?? '', mac: this.devices.curMac }))
     this.consent = new ConsentStore(deps.storage)
+    this.textScale = new TextScaleStore(deps.textScale ?? standardTextScale)
     this.user = new UserStore(
       {
         getPhone: deps.getPhone,
@@ -110,6 +115,8 @@ export class RootStore extends AppActions {
   /** The rules between stores, each a reaction that lives as long as this root. */
   private rules(): Array<() => void> {
     return [
+      // The user's text size goes into the page's styles whenever it changes (and at once).
+      reaction(() => this.textScale.cssFactor, () => this.textScale.applyToPage(), { fireImmediately: true }),
       // SPEC 3/4: the TV link follows the current TV and the logged-in user; a new nickname reaches
       // the link too (SPEC 3 `from.nickname` of the next command).
       reaction(
@@ -233,6 +240,7 @@ export class RootStore extends AppActions {
   dispose(): void {
     for (const d of this.disposers) d()
     for (const store of this.extras) store.dispose?.()
+    this.textScale.dispose()
     this.tv.dispose()
   }
 }

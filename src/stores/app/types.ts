@@ -5,6 +5,7 @@ import type { KeyValueStorage } from '../../platform/storage'
 import type { PhoneBridge } from '../../platform/bridge/types'
 import type { AvatarUploader } from '../../services/http/upload'
 import type { TaskPolicy } from '../../platform/taskPolicy'
+import type { TextScalePort } from '../../platform/textScale'
 import type { Session } from './session'
 
 /** Tracking as the stores see it (SPEC 3 log records; implemented by services/tracking). */
@@ -46,4 +47,6 @@ export interface RootDeps {
   uploadAvatar?: AvatarUploader
   /** Which tasks this platform may offer (src/platform/taskPolicy.ts); absent: all of them. */
   taskPolicy?: TaskPolicy
+  /** The platform's text size (src/platform/textScale); absent: always the standard size. */
+  textScale?: TextScalePort
 }
