@@ -12,6 +12,8 @@ import prodConfig from './prod'
 import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
 import { assertBuildTarget } from './target'
 import { WEAPP_BASE_LEVEL } from './templateLevels'
+import { usedByMainPackage } from './mainPackage'
+import { subPackages } from '../src/routes'
 
 /**
  * Build-environment variables the app reads (src/config/env.ts). Each is replaced at build time with
@@ -54,8 +56,8 @@ function useMobxProductionBuild(chain: { resolve: { alias: { set(name: string, t
  * page that takes one name from a feature gets that module alone: home importing the live feature's
  * lazy loader does not pull the schedule page's code into the main package.
  */
-function frontDoorsWithoutSideEffects(chain: { module: { rule(name: string): { test(re: RegExp): { sideEffects(v: boolean): unknown } } } }): void {
-  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).sideEffects(false)
+function frontDoorsWithoutSideEffects(chain: { module: { rule(name: string): { test(re: RegExp): { set(key: 'sideEffects', value: boolean): unknown } } } }): void {
+  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).set('sideEffects', false)
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -131,6 +133,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         const taroGroup = split.cacheGroups.taro as { test: (m: { context?: string | null }) => boolean }
         const groups = {
           ...split.cacheGroups,
+          // only what a main-package page uses (config/mainPackage.ts)
+          common: { ...(split.cacheGroups.common || {}), test: usedByMainPackage(subPackages.map((p) => p.root)) },
           taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
         }
         // The shared chunks (common, vendors, taro) are the main package's, made of what the

@@ -11,7 +11,8 @@ import { reminders as t } from '../../strings/reminders'
 import { remindersOf } from './store/remindersOf'
 import type { RemindersStore } from './store/remindersStore'
 import { openProgramme } from './notices'
-import './reminders.scss'
+import './reserve.scss'
+import './myReminders.scss'
 
 function tell(r: ActionResult): void {
   if (r.ok) toastDone(r.message)

@@ -8,7 +8,7 @@ import type { ActionResult } from '../../stores/kit/write'
 import { reminders as t } from '../../strings/reminders'
 import { remindersOf } from './store/remindersOf'
 import type { ReminderProgramme } from './store/remindersStore'
-import './reminders.scss'
+import './reserve.scss'
 
 interface Props {
   programme: ReminderProgramme
