@@ -6,8 +6,8 @@
  * call, plus the call failing in child mode (no adult fallback) and the TV turning child while adult
  * results are on screen.
  */
-import { locksOf } from '../src/features/locks/state/lockStore'
-import { discoverOf } from '../src/features/search/state/discoverStore'
+import { locksOf } from '../src/features/locks/store/lockStore'
+import { discoverOf } from '../src/features/search/store/discoverStore'
 import type { Program } from '../emulator/data/catalogue'
 import { mixedKeyword as mixedKeywordOf } from '../emulator/data/catalogue'
 import { contract } from '../src/protocol/contract'

@@ -5,10 +5,10 @@
  * say how many they keep out, and a detail page opened from a link to an adult program shows nothing of
  * it; when the TV leaves child mode the hidden items come back by themselves.
  */
-import { locksOf } from '../src/features/locks/state/lockStore'
-import { personalOf } from '../src/features/personal/state/personalStore'
-import { continueOf } from '../src/features/home/state/continueStore'
-import { DetailModel } from '../src/features/detail/state/detailModel'
+import { locksOf } from '../src/features/locks/store/lockStore'
+import { personalOf } from '../src/features/personal/store/personalStore'
+import { continueOf } from '../src/features/home/store/continueStore'
+import { DetailModel } from '../src/features/detail/models/detailModel'
 import { row, startChildWorld, within, type Phone, type World } from './harness'
 
 let world: World

@@ -4,14 +4,14 @@
  * the app's real stores; after each edit, what the store shows is compared with what the gateway has.
  */
 import { contract } from '../src/protocol/contract'
-import { DetailModel } from '../src/features/detail/state/detailModel'
-import { locksOf } from '../src/features/locks/state/lockStore'
-import { AddressFormModel } from '../src/features/address/state/addressModels'
-import { PrizeDetailModel } from '../src/features/prizes/state/prizeModels'
+import { DetailModel } from '../src/features/detail/models/detailModel'
+import { locksOf } from '../src/features/locks/store/lockStore'
+import { AddressFormModel } from '../src/features/address/models/addressModels'
+import { PrizeDetailModel } from '../src/features/prizes/models/prizeModels'
 import { prizeContext } from '../src/features/prizes/context'
 import type { ScenarioName } from '../emulator/gateway'
 import { row, startWorld, type Phone, type World } from './harness'
-import { personalOf } from '../src/features/personal/state/personalStore'
+import { personalOf } from '../src/features/personal/store/personalStore'
 
 let world: World
 beforeAll(async () => {

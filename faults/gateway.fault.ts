@@ -6,7 +6,7 @@
 import { contract } from '../src/protocol/contract'
 import { net } from '../src/strings'
 import { row, startWorld, type World } from './harness'
-import { personalOf } from '../src/features/personal/state/personalStore'
+import { personalOf } from '../src/features/personal/store/personalStore'
 
 const DESKTOP = contract.desktop.mobileDesktop.path
 const REFRESH = contract.userCenter.refreshToken.path

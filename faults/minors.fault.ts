@@ -5,8 +5,8 @@
  * page model (MinorsModeModel) against the local stack; the box is the stack's own.
  */
 import { contract } from '../src/protocol/contract'
-import { MinorsModeModel } from '../src/features/minors/state/minorsModeModel'
-import { minorsStatusOf } from '../src/features/minors/state/minorsStatus'
+import { MinorsModeModel } from '../src/features/minors/models/minorsModeModel'
+import { minorsStatusOf } from '../src/stores/app/minorsStatusStore'
 import { serverDayKey } from '../src/protocol/time'
 import type { ScenarioName } from '../emulator/gateway'
 import { row, startWorld, type Phone, type World } from './harness'

@@ -14,8 +14,8 @@ import { readMinors } from '../src/protocol/tv/minors'
 import { serverHhmm } from '../src/protocol/time'
 import { contract } from '../src/protocol/contract'
 import { DEMO } from '../emulator/gateway'
-import { MinorsModeModel } from '../src/features/minors/state/minorsModeModel'
-import { MinorsStatus, minorsStatusOf, type MinorsTvView } from '../src/features/minors/state/minorsStatus'
+import { MinorsModeModel } from '../src/features/minors/models/minorsModeModel'
+import { MinorsStatusStore, minorsStatusOf, type MinorsTvView } from '../src/stores/app/minorsStatusStore'
 import { minors as minorsText } from '../src/strings/minors'
 import { connectRawPhone, row, startChildWorld, startWorld, within, type Phone, type World } from './harness'
 
@@ -134,7 +134,7 @@ describe('the box under the child lock', () => {
     const owner = await world.phone(DEMO.phone)
     const raw = await rawOf(world, member, DEMO.memberPhone)
     try {
-      const { locksOf } = await import('../src/features/locks/state/lockStore')
+      const { locksOf } = await import('../src/features/locks/store/lockStore')
       const locks = locksOf(owner.root)
       await locks.load()
       const off = await locks.set('childLock', false, '1234')
@@ -230,7 +230,7 @@ describe("minors' mode and the phone's guard", () => {
       },
     }
     const phoneClock = { ms: Date.now() }
-    const status = new MinorsStatus(owner.api.userCenter, () => owner.root.tvTarget, specOnly, () => phoneClock.ms)
+    const status = new MinorsStatusStore(owner.api.userCenter, () => owner.root.tvTarget, specOnly, () => phoneClock.ms)
     await status.load()
     const before = status.refusal()
     phoneClock.ms += 2 * 60 * MIN

@@ -24,7 +24,7 @@ import { createTextScalePort } from './platform/textScale/platformPort'
 import { RootStore } from './stores/app/root'
 import type { TrackerPort } from './stores/app/types'
 import { Session } from './stores/app/session'
-import { minorsStatusOf } from './features/minors/state/minorsStatus'
+import { minorsStatusOf } from './stores/app/minorsStatusStore'
 
 const DEVICE_ID_KEY = 'tvc.deviceId'
 

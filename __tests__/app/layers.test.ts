@@ -116,5 +116,128 @@ test('the check sees what it looks for', () => {
   expect(violations(at('stores/s.ts'), "import { root } from '../appRoot'\n")).toEqual(['stores/s.ts -> ../appRoot'])
   expect(violations(at('stores/kit/k.ts'), "import type { RootStore } from '../app/root'\n")).toEqual(['stores/kit/k.ts -> ../app/root'])
   expect(violations(at('stores/app/a.ts'), "import { Loadable } from '../kit/loadable'\n")).toEqual([])
-  expect(violations(at('stores/app/a.ts'), "import { liveStoreOf } from '../../features/live/state/liveStore'\n")).toEqual(['stores/app/a.ts -> ../../features/live/state/liveStore'])
+  expect(violations(at('stores/app/a.ts'), "import { liveStoreOf } from '../../features/live/store/liveStore'\n")).toEqual(['stores/app/a.ts -> ../../features/live/store/liveStore'])
+})
+
+/**
+ * One folder per feature, with a front door: a page (or the app shell) imports a feature only through
+ * `features/<feature>` (its index.ts). A feature's root stylesheet (`features/<f>/<name>.scss`) counts as
+ * part of the door: pages (and features along an edge) lay out their own markup with its classes. A feature imports another
+ * feature only through that one's door, and only along the edges listed here: each says why the two
+ * are tied, so a new tie is a decision, not an accident.
+ */
+export const FEATURE_EDGES: Record<string, readonly string[]> = {
+  // The TV card shows the sign-in card to a visitor, the shared TV's line, and home's blocks hold programs.
+  home: ['account', 'devices', 'program'],
+  // 我的's lists show the sign-in card to a visitor.
+  personal: ['account'],
+  // An operator image may link to a web page: the web-view's policy decides which.
+  operator: ['web'],
+  // The family panel's PIN rows are laid out as the locks' rows are (locks.scss).
+  devices: ['locks'],
+  // The 电视频道 tab's next programme has 预约.
+  live: ['reminders'],
+}
+
+const featureOf = (target: string): { feature: string; inside: string } | null => {
+  const rel = path.relative(path.join(src, 'features'), target)
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null
+  const [feature, ...rest] = rel.split(path.sep)
+  return { feature, inside: rest.join('/') }
+}
+
+/** A front door: the feature's folder itself (its index.ts). */
+const isDoor = (inside: string) => inside === '' || inside === 'index'
+/** A root stylesheet of the feature, which a page may take for its own markup. */
+const isRootStylesheet = (inside: string) => /^[\w-]+\.scss$/.test(inside)
+
+export function frontDoorViolations(file: string, text: string): string[] {
+  const from = partOf(file)
+  const own = from === 'features' ? featureOf(file)?.feature : undefined
+  const page = RANK[from] === RANK.pages || ROOTS.has(from)
+  if (!page && own === undefined) return []
+  return [...text.matchAll(IMPORT)].flatMap((m) => {
+    const spec = m[1] ?? m[2] ?? m[3] ?? m[4]
+    const hit = featureOf(path.resolve(path.dirname(file), spec))
+    if (!hit || hit.feature === own) return []
+    const at = `${path.relative(src, file)} -> ${spec}`
+    if (page) return isDoor(hit.inside) || isRootStylesheet(hit.inside) ? [] : [`${at}: through the front door (features/${hit.feature})`]
+    if (!isDoor(hit.inside) && !isRootStylesheet(hit.inside)) return [`${at}: through the front door (features/${hit.feature})`]
+    return FEATURE_EDGES[own!]?.includes(hit.feature) ? [] : [`${at}: ${own} -> ${hit.feature} is not in FEATURE_EDGES`]
+  })
+}
+
+test('pages reach a feature only through its front door, and features each other only along the listed edges', () => {
+  expect(files(src).flatMap((f) => frontDoorViolations(f, fs.readFileSync(f, 'utf8')))).toEqual([])
+})
+
+test('every feature folder has a front door', () => {
+  const features = fs.readdirSync(path.join(src, 'features'), { withFileTypes: true }).filter((d) => d.isDirectory())
+  expect(features.filter((d) => !fs.existsSync(path.join(src, 'features', d.name, 'index.ts'))).map((d) => d.name)).toEqual([])
+})
+
+test('the front-door check sees a page or a feature going inside, and an unlisted edge', () => {
+  const at = (p: string) => path.join(src, p)
+  expect(frontDoorViolations(at('pages/p/p.tsx'), "import { ScheduleModel } from '../../features/live/models/scheduleModel'\n")).toEqual([
+    'pages/p/p.tsx -> ../../features/live/models/scheduleModel: through the front door (features/live)',
+  ])
+  expect(frontDoorViolations(at('subpackages/pages/p/p.tsx'), "const P = lazy(() => import('../../../features/minors/MinorsReport'))\n")).toHaveLength(1)
+  expect(frontDoorViolations(at('pages/p/p.tsx'), "import { ScheduleModel } from '../../features/live'\nimport '../../features/live/live.scss'\n")).toEqual([])
+  expect(frontDoorViolations(at('features/home/X.tsx'), "import { sharedTvOf } from '../devices/store/sharedTvStore'\n")).toEqual([
+    'features/home/X.tsx -> ../devices/store/sharedTvStore: through the front door (features/devices)',
+  ])
+  expect(frontDoorViolations(at('features/home/X.tsx'), "import { sharedTvOf } from '../devices'\nimport './home.scss'\nimport { a } from './store/continueStore'\n")).toEqual([])
+  expect(frontDoorViolations(at('features/web/X.ts'), "import { OperatorImages } from '../operator'\n")).toEqual(['features/web/X.ts -> ../operator: web -> operator is not in FEATURE_EDGES'])
+})
+
+/**
+ * The path tells a state's lifetime. `features/<f>/store/*Store.ts`: a store that lives until logout,
+ * made once through `root.extra(Class, make)` and reset when the user leaves. `features/<f>/models/
+ * *Model(s).ts`: what a page creates for itself and drops with it; never an extra. App-lifetime state
+ * sits in `src/stores/app`. A class made through `root.extra` anywhere else is in the wrong folder.
+ */
+export function lifetimeViolations(sources: ReadonlyMap<string, string>): string[] {
+  const extras = new Set<string>()
+  for (const text of sources.values()) for (const m of text.matchAll(/\.extra\(\s*(\w+)\s*,/g)) extras.add(m[1])
+  const out: string[] = []
+  for (const [file, text] of sources) {
+    const rel = path.relative(src, file).split(path.sep).join('/')
+    const classes = [...text.matchAll(/^export (?:abstract )?class (\w+)/gm)].map((m) => m[1])
+    const folder = /^features\/[^/]+\/(store|models)\/[^/]+$/.exec(rel)?.[1]
+    const name = path.basename(rel).replace(/\.tsx?$/, '')
+    if (folder === 'store') {
+      if (!name.endsWith('Store')) out.push(`${rel}: a store's file is named *Store`)
+      if (!classes.some((c) => extras.has(c))) out.push(`${rel}: in store/ but nothing in it is made through root.extra (a page's model goes in models/)`)
+    } else if (folder === 'models') {
+      if (!/Models?$/.test(name)) out.push(`${rel}: a model's file is named *Model or *Models`)
+      for (const c of classes.filter((c) => extras.has(c))) out.push(`${rel}: ${c} is made through root.extra, so it lives until logout (store/)`)
+    } else if (!rel.startsWith('stores/app/')) {
+      for (const c of classes.filter((c) => extras.has(c))) out.push(`${rel}: ${c} is made through root.extra: it belongs in features/<f>/store/ or stores/app/`)
+    }
+    if (/^features\/[^/]+\/state\//.test(rel)) out.push(`${rel}: features/<f>/state/ is gone: store/ or models/`)
+  }
+  return out
+}
+
+test("each state's folder tells how long it lives", () => {
+  expect(lifetimeViolations(new Map(files(src).map((f) => [f, fs.readFileSync(f, 'utf8')])))).toEqual([])
+})
+
+test('the lifetime check sees a store among the models, a model among the stores, and an extra elsewhere', () => {
+  const at = (p: string) => path.join(src, p)
+  const maker = "export const aOf = (root) => root.extra(AStore, () => new AStore())\n"
+  expect(
+    lifetimeViolations(
+      new Map([
+        [at('features/f/models/aModel.ts'), `export class AStore {}\n${maker}`],
+        [at('features/f/store/bStore.ts'), 'export class BModel {}\n'],
+        [at('features/f/CStore.ts'), "export class CStore {}\nexport const cOf = (root) => root.extra(CStore, () => new CStore())\n"],
+        [at('features/f/store/dStore.ts'), "export class DStore {}\nexport const dOf = (root) => root.extra(DStore, () => new DStore())\n"],
+      ]),
+    ),
+  ).toEqual([
+    'features/f/models/aModel.ts: AStore is made through root.extra, so it lives until logout (store/)',
+    'features/f/store/bStore.ts: in store/ but nothing in it is made through root.extra (a page\'s model goes in models/)',
+    'features/f/CStore.ts: CStore is made through root.extra: it belongs in features/<f>/store/ or stores/app/',
+  ])
 })

@@ -3,7 +3,7 @@
  * order, at most 5), a tap is OK, a long press (fake timers) is 返回, and the keys are the same SPEC 4
  * key events the arrow buttons send.
  */
-import { classify, keysOf, LONG_PRESS_MS, MAX_STEPS, PadTracker, STEP_PX, SWIPE_MIN_PX, TAP_SLOP_PX, type PadGesture } from '@/features/home/touchPad/gestures'
+import { classify, keysOf, LONG_PRESS_MS, MAX_STEPS, PadTracker, STEP_PX, SWIPE_MIN_PX, TAP_SLOP_PX, type PadGesture } from '@/features/remote/touchPad/gestures'
 import { remoteKey, type RemoteKey } from '@/protocol/tv/commands'
 
 /** A finger from (0,0) moved by (dx, dy) and lifted after `ms`: the keys it sends. */

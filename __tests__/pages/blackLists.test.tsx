@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { GatewayError } from '@/services/http/types'
-import { personalOf } from '@/features/personal/state/personalStore'
+import { personalOf } from '@/features/personal/store/personalStore'
 
 describe('black-list pages', () => {
   let black = [{ objectId: 'p1', title: '山海往事', poster: '', addedAt: 2 }, { objectId: 'p2', title: '烈火纪行', poster: '', addedAt: 1 }]

@@ -5,7 +5,7 @@
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
-import { guideOf } from '@/features/guide/state/guideStore'
+import { guideOf } from '@/features/guide/store/guideStore'
 
 const STEPS = [
   { title: '这是您的电视', text: '电视是否在线', anchor: 'tv-card' },

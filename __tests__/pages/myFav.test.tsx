@@ -4,7 +4,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { fakeApi, installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { userInfo } from '../stores/fixtures'
 import { GatewayError } from '@/services/http/types'
-import { personalOf } from '@/features/personal/state/personalStore'
+import { personalOf } from '@/features/personal/store/personalStore'
 
 const fav = (i: number) => ({
   programId: `p${i}`, title: `收藏节目${i}`, poster: '', categoryId: 'c1', categoryName: '电视剧', year: 2020, score: 8, episodeCount: 10, updateInfo: '', source: 'own', collectedAt: i,

@@ -3,7 +3,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, installServices, textsOf, topPage, until } from '../helpers/testServices'
 import { device } from '../stores/fixtures'
 import { locks as t } from '@/strings/locks'
-import { locksOf } from '@/features/locks/state/lockStore'
+import { locksOf } from '@/features/locks/store/lockStore'
 
 const MAC = 'AABBCCDDEEF1'
 

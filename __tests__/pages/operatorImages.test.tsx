@@ -2,7 +2,7 @@
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, topPage, until } from '../helpers/testServices'
-import { configImagesOf } from '@/features/operator/state/configImages'
+import { configImagesOf } from '@/features/operator/store/configImagesStore'
 
 describe('operator images on 我的', () => {
   const configImage = jest.fn(async ({ position }: { position: string }) => ({

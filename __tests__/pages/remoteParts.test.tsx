@@ -8,7 +8,7 @@ import { installLoggedIn, textsOf, topPage, until } from '../helpers/testService
 import { home as h, pageErrors } from '@/strings'
 
 // the chunk that did not arrive: importing the module fails, as webpack's chunk loader does
-jest.mock('@/features/home/TextInputPanel', () => {
+jest.mock('@/features/remote/TextInputPanel', () => {
   throw new Error('Loading chunk 77 failed')
 })
 

@@ -8,7 +8,7 @@ import { createTaroApp } from '../helpers/createTaroApp'
 import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
 import type { ProgramCard } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'
-import { discoverOf } from '@/features/search/state/discoverStore'
+import { discoverOf } from '@/features/search/store/discoverStore'
 
 const card = (id: string, title: string, categoryId = 'c1'): ProgramCard => ({
   programId: id, title, poster: '', categoryId, categoryName: '电视剧', year: 2020, score: 8, episodeCount: 1, updateInfo: '', source: 'own',

@@ -5,7 +5,7 @@
  * nothing; a failed save keeps every character; unsaved changes are known; choosing the default. The
  * region columns from the npm dataset. Then a saved address read back by a new gateway process.
  */
-import { AddressBookModel, AddressFormModel, EMPTY_DRAFT, validateAddress, type AddressDraft } from '@/features/address/state/addressModels'
+import { AddressBookModel, AddressFormModel, EMPTY_DRAFT, validateAddress, type AddressDraft } from '@/features/address/models/addressModels'
 import { afterColumnChange, columnsAt, indexOfNames, namesAt } from '@/features/address/regions'
 import { GatewayError } from '@/services/http/types'
 import type { Address } from '@/protocol/contract/models'

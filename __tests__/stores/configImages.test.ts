@@ -1,13 +1,13 @@
 /** Operator images per position, without UI. */
-import { ConfigImages, type ConfigImageApi } from '@/features/operator/state/configImages'
+import { ConfigImagesStore, type ConfigImageApi } from '@/features/operator/store/configImagesStore'
 import { GatewayError } from '@/services/http/types'
 
 const img = (n: number, url = `https://img/${n}.png`) => ({ imageId: `i${n}`, url, link: '/pages/my-fav/my-fav', title: `图${n}` })
 
-describe('ConfigImages', () => {
+describe('ConfigImagesStore', () => {
   it('loads a position; images without an address are dropped; an empty position has none', async () => {
     const api = { configImage: jest.fn(async ({ position }: { position: string }) => ({ list: position === 'my-top' ? [img(1), img(2, ' ')] : [] })) }
-    const s = new ConfigImages(api as unknown as ConfigImageApi)
+    const s = new ConfigImagesStore(api as unknown as ConfigImageApi)
     await s.load('my-top')
     await s.load('activity-top')
     expect(api.configImage).toHaveBeenCalledWith({ position: 'my-top' })
@@ -18,7 +18,7 @@ describe('ConfigImages', () => {
 
   it('a failure keeps what was shown (or nothing) and the reason', async () => {
     const api = { configImage: jest.fn(async () => ({ list: [img(1)] })) }
-    const s = new ConfigImages(api as unknown as ConfigImageApi)
+    const s = new ConfigImagesStore(api as unknown as ConfigImageApi)
     await s.load('home-banner')
     api.configImage.mockRejectedValueOnce(new GatewayError('server', '9999', '服务维护中', 'x'))
     await s.load('home-banner')

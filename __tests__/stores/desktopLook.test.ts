@@ -1,6 +1,6 @@
 /** Desktop attributes (v2/desktopAttribute) and the 4.5:1 contrast rule. */
 import { contrastRatio, parseHex, readableOr } from '@/lib/color'
-import { DEFAULT_ACCENT, DesktopLook, type DesktopLookApi } from '@/features/look/state/desktopLook'
+import { DEFAULT_ACCENT, DesktopLookStore, type DesktopLookApi } from '@/features/look/store/desktopLookStore'
 import { SearchStore, type SearchApi } from '@/stores/app/searchStore'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { GatewayError } from '@/services/http/types'
@@ -23,7 +23,7 @@ describe('contrast', () => {
   })
 })
 
-describe('DesktopLook', () => {
+describe('DesktopLookStore', () => {
   const attrs: Record<string, { themeColor: string; background: string; searchHint: string; childMode: boolean }> = {
     '1001': { themeColor: '#c0392b', background: 'http://gw/posters/bg-1001.svg', searchHint: '长安往事', childMode: false },
     '1002': { themeColor: '#ff9f1a', background: 'http://gw/posters/bg-1002.svg', searchHint: '熊出没', childMode: true },
@@ -33,7 +33,7 @@ describe('DesktopLook', () => {
 
   it('applies theme colour, background and search hint; the child desktop has its own; a low-contrast colour falls back', async () => {
     const a = api()
-    const look = new DesktopLook(a as unknown as DesktopLookApi)
+    const look = new DesktopLookStore(a as unknown as DesktopLookApi)
     expect(look.accent).toBe(DEFAULT_ACCENT)
     await look.load('1001')
     expect([look.accent, look.background, look.searchHint]).toEqual(['#c0392b', 'http://gw/posters/bg-1001.svg', '长安往事'])
@@ -43,7 +43,7 @@ describe('DesktopLook', () => {
   })
 
   it('a background that is not a plain address is not used', async () => {
-    const look = new DesktopLook(api() as unknown as DesktopLookApi)
+    const look = new DesktopLookStore(api() as unknown as DesktopLookApi)
     await look.load('1003')
     expect(look.background).toBe('')
     expect(look.style).toEqual({ '--tvc-accent': '#123456' })
@@ -51,7 +51,7 @@ describe('DesktopLook', () => {
 
   it('while another desktop loads, and when it fails, the app\'s own look (never the other desktop\'s)', async () => {
     const a = api()
-    const look = new DesktopLook(a as unknown as DesktopLookApi)
+    const look = new DesktopLookStore(a as unknown as DesktopLookApi)
     await look.load('1001')
     a.desktopAttribute.mockRejectedValueOnce(new GatewayError('server', '9999', '服务维护中', 'x'))
     await look.load('1002')

@@ -1,4 +1,4 @@
-import { DetailModel, type DetailApi } from '@/features/detail/state/detailModel'
+import { DetailModel, type DetailApi } from '@/features/detail/models/detailModel'
 import type { ProgramDetail } from '@/protocol/contract/models'
 import { GatewayError, OfflineError } from '@/services/http/types'
 

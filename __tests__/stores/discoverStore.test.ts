@@ -1,6 +1,6 @@
 /** The search page's labels (label.json) and 热搜榜 (hotTop), in the TV's mode. */
 import { observable, runInAction } from 'mobx'
-import { DiscoverStore, type DiscoverApi } from '@/features/search/state/discoverStore'
+import { DiscoverStore, type DiscoverApi } from '@/features/search/store/discoverStore'
 import { formatHeat } from '@/features/search/heat'
 import { GatewayError } from '@/services/http/types'
 

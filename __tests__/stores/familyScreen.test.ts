@@ -2,8 +2,8 @@
  * Family members per TV (FamilyStore), the removed member's notice (DevicesStore), and
  * the screen mode (ScreenStore). Every change happens only after the gateway said yes.
  */
-import { FamilyStore, type FamilyApi } from '@/features/devices/state/familyStore'
-import { ScreenStore, type ScreenApi } from '@/features/locks/state/screenStore'
+import { FamilyStore, type FamilyApi } from '@/features/devices/store/familyStore'
+import { ScreenStore, type ScreenApi } from '@/features/locks/store/screenStore'
 import { DevicesStore, type DevicesApi } from '@/stores/app/devicesStore'
 import { UserStore } from '@/stores/app/userStore'
 import { Session } from '@/stores/app/session'

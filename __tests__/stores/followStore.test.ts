@@ -1,5 +1,5 @@
 /** 我的's 关注公众号 card (mc/mp/checkFollow), without UI. */
-import { FOLLOW_CLOSED_MS, FollowStore, type FollowApi, type FollowEnv } from '@/features/follow/state/followStore'
+import { FOLLOW_CLOSED_MS, FollowStore, type FollowApi, type FollowEnv } from '@/features/follow/store/followStore'
 import { memoryStorage } from '@/platform/memoryStorage'
 import { GatewayError } from '@/services/http/types'
 

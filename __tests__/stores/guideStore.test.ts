@@ -1,5 +1,5 @@
 /** Home's first-visit guide without UI (mc/user/pageGuide; markSeen per user). */
-import { GuideStore, type GuideApi } from '@/features/guide/state/guideStore'
+import { GuideStore, type GuideApi } from '@/features/guide/store/guideStore'
 import { GatewayError, OfflineError } from '@/services/http/types'
 
 const STEPS = [

@@ -5,7 +5,7 @@
  * phone through the bridge first; a refused change keeps the state; the TV's own state is uploaded
  * only when it differs.
  */
-import { LOCK_REPORT_QUIET_MS, LockStore, realtimePhoneCheck, type LockApi } from '@/features/locks/state/lockStore'
+import { LOCK_REPORT_QUIET_MS, LockStore, realtimePhoneCheck, type LockApi } from '@/features/locks/store/lockStore'
 import type { TvTarget as LockTarget } from '@/stores/app/types'
 import type { LockState } from '@/protocol/contract/models'
 import { GatewayError } from '@/services/http/types'

@@ -1,10 +1,10 @@
 /**
- * The settings page's model (features/minors/state/minorsModeModel): the draft the parent
+ * The settings page's model (features/minors/models/minorsModeModel): the draft the parent
  * edits (age group -> its default total, the total held to 15..240 minutes, the curfew), saved with the
  * lock password (wrong: tries left; 5 wrong: the wait), the grant once a day, and a write whose answer
  * was lost read back: done once, or visibly not done with the draft kept.
  */
-import { MinorsModeModel, type MinorsModeApi } from '@/features/minors/state/minorsModeModel'
+import { MinorsModeModel, type MinorsModeApi } from '@/features/minors/models/minorsModeModel'
 import type { MinorsInfo } from '@/protocol/contract/minors'
 import type { MinorsSettings } from '@/protocol/minors'
 import { defaultMinorsSettings } from '@/protocol/minorsSettings'

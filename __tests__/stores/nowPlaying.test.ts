@@ -9,7 +9,7 @@
  */
 import { TvStore } from '@/stores/app/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
-import { NowPlayingStore, outcomeOf, MAX_STEP_PRESSES } from '@/features/nowPlaying/state/nowPlayingStore'
+import { NowPlayingStore, outcomeOf, MAX_STEP_PRESSES } from '@/features/remote/store/nowPlayingStore'
 import { VirtualSetTopBox } from '../../emulator/settop/box'
 import type { ProgramDef } from '../../emulator/settop/playback'
 import type { TvLocks } from '../../emulator/directory'

@@ -4,10 +4,10 @@ import { LOGGED_OUT_KEY } from '@/stores/app/actions'
 import { HOME_CACHE_KEY } from '@/stores/app/homeCache'
 import type { Api } from '@/services/api'
 import { trackerPort } from '@/appRoot'
-import { discoverOf } from '@/features/search/state/discoverStore'
+import { discoverOf } from '@/features/search/store/discoverStore'
 import { consentedStorage, recordingTracker, unusedTvLink } from '../helpers/testServices'
 import { device, userInfo } from './fixtures'
-import { personalOf } from '@/features/personal/state/personalStore'
+import { personalOf } from '@/features/personal/store/personalStore'
 import { devProvenPhone } from '../../src/platform/bridge/dev'
 
 const card = (id: string) => ({ programId: id, title: `节目${id}`, poster: '', categoryId: 'c1', categoryName: '电影', year: 2020, score: 8, episodeCount: 1, updateInfo: '', source: 'own' as const })

@@ -6,7 +6,7 @@
  */
 import { PointsStore } from '@/stores/app/pointsStore'
 import { TasksStore } from '@/stores/app/tasksStore'
-import { IncomeModel, LedgerModel, RulesModel } from '@/features/points/state/pointsModels'
+import { IncomeModel, LedgerModel, RulesModel } from '@/features/points/models/pointsModels'
 import { realClient, startTestGateway } from '../emulator/helpers/gateway'
 
 type Gw = Awaited<ReturnType<typeof startTestGateway>>

@@ -6,7 +6,7 @@
  * told in the same words; the catalogue's standing; my prizes and coupons. Then the same flow against
  * the real emulator.
  */
-import { MyPrizesModel, PrizeCatalogueModel, PrizeDetailModel, standingOf, type ExchangeUi, type PrizeContext } from '@/features/prizes/state/prizeModels'
+import { MyPrizesModel, PrizeCatalogueModel, PrizeDetailModel, standingOf, type ExchangeUi, type PrizeContext } from '@/features/prizes/models/prizeModels'
 import { GatewayError } from '@/services/http/types'
 import type { Address, Award, Coupon, Prize } from '@/protocol/contract/models'
 import { deferred } from './fixtures'

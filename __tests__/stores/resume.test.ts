@@ -3,9 +3,9 @@
  * within one play (late or missing sync replies), times as m:ss / h:mm:ss, episode ranges, and the
  * 继续观看 row's filter (unfinished, black lists, child mode, filled from further pages).
  */
-import { ResumeModel, episodeRanges, rangeIndexOf } from '@/features/detail/state/resume'
+import { ResumeModel, episodeRanges, rangeIndexOf } from '@/features/detail/models/resumeModel'
 import { formatClock, progressOf, tvNameOf, vodLine } from '@/stores/kit/progress'
-import { CONTINUE_LIMIT, ContinueStore, continuesIn, pickContinue, type ContinueApi } from '@/features/home/state/continueStore'
+import { CONTINUE_LIMIT, ContinueStore, continuesIn, pickContinue, type ContinueApi } from '@/features/home/store/continueStore'
 import type { HistoryItem } from '@/protocol/contract/models'
 import type { VodPlayState } from '@/protocol/tv/messages'
 import { OfflineError } from '@/services/http/types'

@@ -5,7 +5,7 @@
  * platform and the tvc:share bridge message. Then the whole invitation against the emulator: a new
  * phone logs in with the sharerUid (SPEC 6) and joins; the sharer's points rise once.
  */
-import { ShareModel, sharePath, shareUrl } from '@/features/points/state/shareModel'
+import { ShareModel, sharePath, shareUrl } from '@/features/points/models/shareModel'
 import { SHARE_REQUEST, shareChannel, shareInApp } from '@/platform/bridge/share'
 import { UserStore } from '@/stores/app/userStore'
 import { Session } from '@/stores/app/session'

@@ -4,9 +4,9 @@
  * one-command-at-a-time rule of 手机输入, and the lost-TV notice told once (never twice) and read.
  */
 import { observable, observableRef, runInAction } from 'mobx'
-import { SharedTvStore, actionLabel } from '@/features/devices/state/sharedTvStore'
-import { TextInputStore } from '@/features/home/state/textInputStore'
-import { FamilyStore, type FamilyApi } from '@/features/devices/state/familyStore'
+import { SharedTvStore, actionLabel } from '@/features/devices/store/sharedTvStore'
+import { TextInputStore } from '@/features/remote/store/textInputStore'
+import { FamilyStore, type FamilyApi } from '@/features/devices/store/familyStore'
 import { DevicesStore, type DevicesApi } from '@/stores/app/devicesStore'
 import { UserStore } from '@/stores/app/userStore'
 import { Session } from '@/stores/app/session'

@@ -8,7 +8,7 @@ import { TasksStore, type TasksApi } from '@/stores/app/tasksStore'
 import { leadsToPurchase, OFFER_ALL, taskOffered } from '@/stores/app/taskOffer'
 import { createTaskPolicy } from '@/platform/taskPolicy'
 import { sharingRewarded } from '@/platform/shareRule'
-import { ShareModel, shareCardPath, shareWording } from '@/features/points/state/shareModel'
+import { ShareModel, shareCardPath, shareWording } from '@/features/points/models/shareModel'
 import type { Task } from '@/protocol/contract/models'
 
 const task = (over: Partial<Task>): Task => ({ id: 't', type: '96', name: '任务', description: '', status: 'RECEIVED', points: 30, needSum: 1, progress: 0, action: 'other', daily: false, ...over })

@@ -5,7 +5,7 @@
  * type 87 shows goes back to the gateway (uploadLockState) when it differs.
  */
 import { RootStore } from '@/stores/app/root'
-import { locksOf } from '@/features/locks/state/lockStore'
+import { locksOf } from '@/features/locks/store/lockStore'
 import { TvStore } from '@/stores/app/tvStore'
 import type { TvLink, TvLinkListener } from '@/services/tv/link'
 import type { Api } from '@/services/api'

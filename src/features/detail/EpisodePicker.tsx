@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Text, View } from '@tarojs/components'
-import { episodeRanges, rangeIndexOf } from './state/resume'
+import { episodeRanges, rangeIndexOf } from './models/resumeModel'
 import { resume as t } from '../../strings/resume'
 
 interface Props {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import type { ResumePoint } from './state/resume'
+import type { ResumePoint } from './models/resumeModel'
 import { formatClock, progressOf, tvNameOf } from '../../stores/kit/progress'
 import { formatTvMac } from '../../protocol/mac'
 import { resume as t } from '../../strings/resume'

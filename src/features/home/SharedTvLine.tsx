@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react'
 import { Text } from '@tarojs/components'
 import { useStores } from '../../stores/app/context'
-import { sharedTvOf } from '../devices/state/sharedTvStore'
+import { sharedTvOf } from '../devices'
 
 /** Line 2 of the TV card: who did what last on the shared TV, e.g. "妈妈 · 刚刚 · 调高音量". */
 function SharedTvLine() {

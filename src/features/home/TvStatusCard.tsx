@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import LoginCard from '../account/LoginCard'
+import { LoginCard } from '../account'
 import { useStores } from '../../stores/app/context'
 import { go } from '../../navigation'
 import { toastDone, toastProblem } from '../../platform/feedback'
 import { formatTvMac } from '../../protocol/mac'
 import { home as h, login as l, tv as t } from '../../strings'
-import { minorsStatusOf } from '../minors/state/minorsStatus'
+import { minorsStatusOf } from '../../stores/app/minorsStatusStore'
 import './home.scss'
 
 /** Line 2 (who did what) loads after first paint: it shows only once the TV is online. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react'
 import { useStores } from '../../stores/app/context'
-import type { DesktopLook } from './state/desktopLook'
+import type { DesktopLookStore } from './store/desktopLookStore'
 import { plainImageUrl } from '../../lib/plainUrl'
 import './look.scss'
 
@@ -12,7 +12,7 @@ import './look.scss'
  */
 export function useDesktopLook(): CSSProperties {
   const root = useStores()
-  const [look, setLook] = useState<DesktopLook | null>(null)
+  const [look, setLook] = useState<DesktopLookStore | null>(null)
   // the background as soon as the answer is here (the look's code may still be on its way): painted with the desktop
   const [early, setEarly] = useState('')
   // the desktop being asked (the child one in child mode): its look is asked at the same time
@@ -27,7 +27,7 @@ export function useDesktopLook(): CSSProperties {
       (a) => alive && setEarly(plainImageUrl(a?.background)),
       () => undefined, // told by the look's load below
     )
-    import('./state/desktopLook').then(
+    import('./store/desktopLookStore').then(
       async ({ desktopLookOf }) => {
         const l = desktopLookOf(root)
         if (alive) setLook(l)

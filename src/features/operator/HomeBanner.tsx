@@ -1,5 +1,5 @@
 import OperatorImages from './OperatorImages'
-import { configImagesOf } from './state/configImages'
+import { configImagesOf } from './store/configImagesStore'
 import type { RootStore } from '../../stores/app/root'
 import { routeOf } from '../../routes'
 

@@ -5,7 +5,7 @@
  * javascript:, http in operator builds) is not followed.
  */
 import { allRoutes, type PageName } from '../../routes'
-import { buildPolicy, isAllowedWebUrl, type WebViewPolicy } from '../web/webUrl'
+import { buildPolicy, isAllowedWebUrl, type WebViewPolicy } from '../web'
 
 export type ImageTarget = { kind: 'route'; name: PageName; query: Record<string, string> } | { kind: 'web'; url: string }
 

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react'
 import { Button, Input, Text, View } from '@tarojs/components'
 import ActionButton from '../../components/ActionButton'
 import Img from '../../components/Img'
-import type { ProfileModel } from './state/profileModel'
+import type { ProfileStore } from './store/profileStore'
 import { toastDone } from '../../platform/feedback'
 import { NICKNAME_MAX } from '../../protocol/identity'
 import { personal } from '../../strings'
@@ -12,10 +12,10 @@ import { profile as t } from '../../strings/profile'
  * The profile editor of my-info. WeChat: the avatar from `Button open-type="chooseAvatar"`
  * (uploaded with wx.uploadFile) and the nickname from `Input type="nickname"`, whose review by WeChat
  * (onNickNameReview) may refuse it; H5: a text input, and the avatar from the operator app's bridge
- * where it gives one. The rules live in ProfileModel; the privacy authorisation is asked by the page
+ * where it gives one. The rules live in ProfileStore; the privacy authorisation is asked by the page
  * before this opens.
  */
-function ProfileEditor({ model, faceImg }: { model: ProfileModel; faceImg: string }) {
+function ProfileEditor({ model, faceImg }: { model: ProfileStore; faceImg: string }) {
   const weapp = process.env.TARO_ENV === 'weapp'
   const face = faceImg ? <Img className='pedit__face' src={faceImg} mode='aspectFill' alt={personal.avatarAlt} /> : <View className='pedit__face' />
   const uploaded = (ok: boolean) => ok && toastDone(t.avatarSaved)

@@ -1,5 +1,5 @@
 import type { RootStore } from '../../stores/app/root'
-import type { PrizeContext } from './state/prizeModels'
+import type { PrizeContext } from './models/prizeModels'
 
 /** What the prize page models read of the app: the user, the points account, the current TV. */
 export function prizeContext(root: RootStore): PrizeContext {

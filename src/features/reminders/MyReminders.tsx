@@ -8,7 +8,7 @@ import { dayParts, serverDayKey, serverDayOffset, serverHhmm } from '../../proto
 import type { ActionResult } from '../../stores/kit/write'
 import { live } from '../../strings/live'
 import { reminders as t } from '../../strings/reminders'
-import { remindersOf } from './store/remindersOf'
+import { remindersOf } from './store/remindersStore'
 import type { RemindersStore } from './store/remindersStore'
 import { openProgramme } from './notices'
 import './reserve.scss'

@@ -6,7 +6,7 @@ import { askSubscription } from '../../platform/reminderNotice'
 import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
 import type { ActionResult } from '../../stores/kit/write'
 import { reminders as t } from '../../strings/reminders'
-import { remindersOf } from './store/remindersOf'
+import { remindersOf } from './store/remindersStore'
 import type { ReminderProgramme } from './store/remindersStore'
 import './reserve.scss'
 

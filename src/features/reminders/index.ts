@@ -4,6 +4,5 @@
  */
 export { default as ReserveButton } from './ReserveButton'
 export { default as MyReminders } from './MyReminders'
-export { remindersOf } from './store/remindersOf'
-export { RemindersStore, type ReminderProgramme } from './store/remindersStore'
+export { RemindersStore, remindersOf, type ReminderProgramme } from './store/remindersStore'
 export { loadReminderWatch } from './lazy'

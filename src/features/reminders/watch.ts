@@ -1,7 +1,7 @@
 import { reaction } from 'mobx'
 import type { RootStore } from '../../stores/app/root'
 import { onForeground } from '../../platform/reminderNotice'
-import { remindersOf } from './store/remindersOf'
+import { remindersOf } from './store/remindersStore'
 
 /**
  * Follows the logged-in user's reminders while the app runs (started by the app after its first

@@ -1,5 +1,5 @@
 import { ScrollView, Text, View } from '@tarojs/components'
-import type { Label } from './state/discoverStore'
+import type { Label } from './store/discoverStore'
 import './search.scss'
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
-import type { DiscoverStore, TopEntry } from './state/discoverStore'
+import type { DiscoverStore, TopEntry } from './store/discoverStore'
 import { formatHeat } from './heat'
 import { discover as t } from '../../strings/discover'
 import './search.scss'

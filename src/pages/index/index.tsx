@@ -4,20 +4,16 @@ import { useDidShow } from '@tarojs/taro'
 import { View } from '@tarojs/components'
 import PageShell from '../../components/PageShell'
 import { definePage } from '../../components/PageBoundary'
-import TvStatusCard from '../../features/home/TvStatusCard'
-import SearchEntry from '../../features/home/SearchEntry'
-import MyEntry from '../../features/home/MyEntry'
-import HomeTabs, { HomeTabsRoom } from '../../features/home/HomeTabs'
-import BlockView from '../../features/home/BlockView'
-import LazyRemote from '../../features/home/LazyRemote'
-import PointsEntry from '../../features/points/PointsEntry'
-import LazyContinueRow from '../../features/home/LazyContinueRow'
-import LazyNowPlaying from '../../features/nowPlaying/LazyNowPlaying'
-import { loadHomeGuide } from '../../features/guide/lazy'
-import { loadHomeBanner, prepareHomeBanner } from '../../features/operator/lazy'
+import { TvStatusCard, SearchEntry, MyEntry, HomeTabs, HomeTabsRoom, BlockView, LazyContinueRow } from '../../features/home'
+import { LazyRemote, LazyNowPlaying } from '../../features/remote'
+import { PointsEntry } from '../../features/points'
+import { loadHomeGuide } from '../../features/guide'
+import { loadHomeBanner, prepareHomeBanner } from '../../features/operator'
 import LazyPart from '../../components/LazyPart'
 import { asyncPart } from '../../components/AsyncPart'
-import HomeLook from '../../features/look/HomeLook'
+import { HomeLook } from '../../features/look'
+import { loadLiveTab } from '../../features/live'
+import { loadLostTvNotice } from '../../features/devices'
 import { useStores } from '../../stores/app/context'
 import type { Block } from '../../stores/app/homeStore'
 import { NOT_YET, READY } from '../../stores/kit/loadState'
@@ -31,9 +27,9 @@ import NearEnd from '../../components/NearEnd'
  * The 电视频道 tab's code loads when the tab is first opened, never with home; on weapp from the
  * async subpackage home-parts. A load that fails says so, and a tap tries again.
  */
-const LiveTab = asyncPart(() => import(/* weappSubpackage: "home-parts" */ '../../features/live/LiveTab'), { failed: h.liveLoadFailed })
+const LiveTab = asyncPart(loadLiveTab, { failed: h.liveLoadFailed })
 /** A lost TV, told once at launch (not on the first paint's path). */
-const LostTvNotice = lazy(() => import('../../features/devices/LostTvNotice'))
+const LostTvNotice = lazy(loadLostTvNotice)
 
 /** Blocks rendered with the first screen (about one phone screen of content under the header). */
 const FIRST_BLOCKS = 2

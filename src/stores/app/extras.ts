@@ -2,7 +2,7 @@
  * Extras (root.extra): stores only some pages use (locks, screen mode, family members, live TV, ...),
  * created by the first page that needs one, so its code loads with those pages and not with home.
  * Each extra has one typed key and one accessor (`locksOf(root)`), both beside its store in
- * src/features/<feature>/state/; the key's type is the store's, so no caller casts.
+ * src/features/<feature>/store/; the key's type is the store's, so no caller casts.
  */
 
 /**

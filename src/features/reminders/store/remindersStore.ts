@@ -1,14 +1,17 @@
 import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { Api } from '../../../services/api'
-import type { Clock } from '../../../services/tv/types'
+import { realClock, type Clock } from '../../../services/tv/types'
 import type { Reminder, ReminderList, ReminderNotice } from '../../../protocol/contract/reminders'
 import { DEFAULT_REMINDER_LEAD, REMINDERS_UPCOMING_MAX, isReminderLead, type ReminderLead } from '../../../protocol/reminders'
-import { childChannelId } from '../../../config'
+import { childChannelId, env } from '../../../config'
 import { Loadable } from '../../../stores/kit/loadable'
 import { failureMessage } from '../../../stores/kit/loadState'
 import type { ActionResult } from '../../../stores/kit/write'
 import type { ExtraStore } from '../../../stores/app/extras'
 import { reminders as t } from '../../../strings/reminders'
+import { planNotices, reminderChannel } from '../../../platform/reminderNotice'
+import type { RootStore } from '../../../stores/app/root'
+import { appNoticeOf, bannerOf } from '../notices'
 
 export type RemindersApi = Pick<
   Api['live'],
@@ -377,4 +380,26 @@ export class RemindersStore implements ExtraStore {
   dispose(): void {
     this.stop()
   }
+}
+
+/**
+ * The app's one reminders store (root.extra: reset when the user leaves), made by the first page that
+ * shows 预约 or by the watcher the app starts after its first paint. Its notices go to the app's banner
+ * (root.notices) and, in the operator's app, to the app's own notifications.
+ */
+export function remindersOf(root: RootStore): RemindersStore {
+  return root.extra(
+    RemindersStore,
+    () =>
+      new RemindersStore({
+        api: root.api.live,
+        uid: () => root.session.uid,
+        childMode: () => root.childMode,
+        timers: realClock,
+        channel: reminderChannel(),
+        templateId: env.reminderTemplateId,
+        notify: (n) => root.notices.show(bannerOf(n)),
+        plan: (upcoming, skew) => void planNotices(upcoming.map((r) => appNoticeOf(r, skew))),
+      }),
+  )
 }

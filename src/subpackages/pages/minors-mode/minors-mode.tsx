@@ -4,12 +4,12 @@ import { useDidShow } from '@tarojs/taro'
 import { Input, Picker, Text, View } from '@tarojs/components'
 import PageShell from '../../../components/PageShell'
 import ActionButton from '../../../components/ActionButton'
-import LoginCard from '../../../features/account/LoginCard'
+import { LoginCard } from '../../../features/account'
 import { definePage } from '../../../components/PageBoundary'
 import { useStores } from '../../../stores/app/context'
 import type { ActionResult } from '../../../stores/kit/write'
-import { MinorsModeModel } from '../../../features/minors/state/minorsModeModel'
-import { minorsStatusOf } from '../../../features/minors/state/minorsStatus'
+import { MinorsModeModel, loadMinorsReport } from '../../../features/minors'
+import { minorsStatusOf } from '../../../stores/app/minorsStatusStore'
 import { MINORS_AGE_GROUPS } from '../../../protocol/minors'
 import { DEFAULT_LIMIT_MIN } from '../../../protocol/minorsSettings'
 import { toastDone, toastProblem } from '../../../platform/feedback'
@@ -23,7 +23,7 @@ import '../../../features/locks/locks.scss'
 import '../../../features/minors/minors.scss'
 
 /** The 7-day report sits below the fold: its code loads after the settings. */
-const MinorsReport = lazy(() => import('../../../features/minors/MinorsReport'))
+const MinorsReport = lazy(loadMinorsReport)
 
 type Ask = 'save' | 'grant'
 

@@ -1,0 +1,2 @@
+/** The location chooser's coordinates. */
+export { parseCoordinate, type ChosenLocation } from './events'
