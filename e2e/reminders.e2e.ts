@@ -125,6 +125,10 @@ describe('programme reminders on a 390 x 844 phone', { concurrency: false }, () 
     assert.ok(reserved, 'the gateway keeps the reminder')
     assert.equal(reserved.status, 'upcoming')
     assert.equal(reserved.leadMin, 5, 'five minutes ahead by default')
+    // the toast that says where the notice goes, then the list as it stays
+    await page.locator('.taro__toast').filter({ hasText: '已预约' }).first().waitFor({ timeout: 5_000 })
+    await shot('01-schedule-toast')
+    await page.locator('.taro__toast').first().waitFor({ state: 'hidden', timeout: 6_000 })
     await shot('01-schedule-reserve')
   })
 
