@@ -105,7 +105,11 @@ describe('programme reminders', () => {
     await createTaroApp('subpackages/pages/live-channel/live-channel?channelId=ch5')
   })
 
-  afterAll(() => jest.useRealTimers())
+  afterAll(() => {
+    // the reminders' watcher asks again every minute while any is upcoming: no timer outlives the suite
+    services.root.dispose()
+    jest.useRealTimers()
+  })
 
   it('a reminder that went off shows as a banner over the open page, once; a tap opens its programme with 在电视上看', async () => {
     await until(() => !!topPage().querySelector('[data-notice="n-fired"]'), 'the banner')
