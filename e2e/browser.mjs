@@ -1,7 +1,7 @@
 /**
  * Headless Debian Chromium through playwright-core (never a downloaded browser), with the flags this
  * machine needs (headless, no sandbox, no GPU, no QUIC, no background networking), a fresh profile,
- * and a 390 x 844 phone viewport. Closing the context removes its profile folder.
+ * and a phone viewport (390 x 844 unless given). Closing the context removes its profile folder.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -10,12 +10,12 @@ import { chromium } from 'playwright-core'
 
 export const PHONE = { width: 390, height: 844 }
 
-export async function launchPhone() {
+export async function launchPhone(viewport = PHONE) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tvc-chromium-'))
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    viewport: PHONE,
+    viewport,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,

@@ -63,9 +63,36 @@ export interface RealmOptions {
    * from the package root) for which this returns true fail with WeChat's error, as on a phone offline.
    */
   failAsync?: (file: string) => boolean
+  /** The phone's screen and capsule (wx.getWindowInfo, wx.getMenuButtonBoundingClientRect): default PHONE_390. */
+  phone?: Phone
 }
 
+/** What a phone tells a mini-program of its screen, in px: window, status bar, safe area and capsule. */
+export interface Phone {
+  model: string
+  pixelRatio: number
+  windowWidth: number
+  windowHeight: number
+  statusBarHeight: number
+  safeArea: { left: number; right: number; top: number; bottom: number; width: number; height: number }
+  /** WeChat's capsule (the menu button), as wx.getMenuButtonBoundingClientRect answers. */
+  menuButton: { width: number; height: number; top: number; bottom: number; left: number; right: number }
+}
+
+/** An iPhone 12 (390 x 844), as WeChat reports it: what the start-up check runs on. */
+export const PHONE_390: Phone = Object.freeze({
+  model: 'iPhone 12',
+  pixelRatio: 3,
+  windowWidth: 390,
+  windowHeight: 844,
+  statusBarHeight: 47,
+  safeArea: { left: 0, right: 390, top: 47, bottom: 810, width: 390, height: 763 },
+  menuButton: { width: 87, height: 32, top: 51, bottom: 83, left: 295, right: 382 },
+})
+
 export interface WeappRealm {
+  /** The phone this realm simulates (its screen and capsule). */
+  phone: Phone
   /** The app.json of the build. */
   appJson: { pages: string[]; subPackages?: Array<{ root: string; pages: string[] }>; window?: Data }
   /** Names of the `wx` functions the app called, and the ones this simulation overrides. */
@@ -100,6 +127,7 @@ export type NodeMatch = { text: string } | { attr: string; value: unknown }
 
 export function createWeappRealm(opts: RealmOptions): WeappRealm {
   const root = opts.root
+  const phone = opts.phone ?? PHONE_390
   const appJson = JSON.parse(readFileSync(join(root, 'app.json'), 'utf8')) as WeappRealm['appJson']
   const wxRead = new Set<string>()
   const shown: string[] = []
@@ -126,7 +154,7 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
   let privacyListener: ((resolve: (answer: unknown) => void, info: Data) => void) | null = null
   let scanResult: string | null = null
   const wxOverrides = {
-    ...createWxOverrides({ storage, shown, navigations, toRealmBuffer, onError: opts.onError, wechatUser: opts.wechatUser ?? 'u10001' }),
+    ...createWxOverrides({ storage, shown, navigations, toRealmBuffer, onError: opts.onError, wechatUser: opts.wechatUser ?? 'u10001', phone }),
     // base library >= 2.32.3: the privacy hook (the mock has none)
     onNeedPrivacyAuthorization: (listener: typeof privacyListener) => void (privacyListener = listener),
     requirePrivacyAuthorize: (o: Callbacks) => settle('requirePrivacyAuthorize', o, async () => ({})),
@@ -259,6 +287,7 @@ export function createWeappRealm(opts: RealmOptions): WeappRealm {
   }
 
   const realm: WeappRealm = {
+    phone,
     appJson,
     wxRead,
     wxOverridden: Object.keys(wxOverrides).sort(),
@@ -377,6 +406,7 @@ interface OverrideDeps {
   toRealmBuffer: (buf: Buffer | ArrayBuffer) => ArrayBuffer
   onError: (where: string, error: unknown) => void
   wechatUser: string
+  phone: Phone
 }
 
 type Callbacks = { success?: (r: unknown) => void; fail?: (r: unknown) => void; complete?: (r: unknown) => void }
@@ -403,13 +433,13 @@ function settle(name: string, o: Callbacks | undefined, run: () => Promise<Data>
 }
 
 function createWxOverrides(deps: OverrideDeps): Data {
-  const { storage, shown, navigations } = deps
+  const { storage, shown, navigations, phone } = deps
   const windowInfo = {
-    pixelRatio: 3, screenWidth: 390, screenHeight: 844, windowWidth: 390, windowHeight: 844, statusBarHeight: 47,
-    safeArea: { left: 0, right: 390, top: 47, bottom: 810, width: 390, height: 763 }, screenTop: 0,
+    pixelRatio: phone.pixelRatio, screenWidth: phone.windowWidth, screenHeight: phone.windowHeight, windowWidth: phone.windowWidth,
+    windowHeight: phone.windowHeight, statusBarHeight: phone.statusBarHeight, safeArea: { ...phone.safeArea }, screenTop: 0,
   }
   const systemInfo = {
-    ...windowInfo, brand: 'devtools', model: 'iPhone 12', system: 'iOS 16.0', platform: 'devtools', language: 'zh_CN',
+    ...windowInfo, brand: 'devtools', model: phone.model, system: 'iOS 16.0', platform: 'devtools', language: 'zh_CN',
     version: '8.0.50', SDKVersion: '3.7.0', fontSizeSetting: 16, theme: 'light', enableDebug: false,
   }
   const navigate = (api: string) => (o: { url?: string } & Callbacks = {}) => {
@@ -434,9 +464,9 @@ function createWxOverrides(deps: OverrideDeps): Data {
     getSystemInfoSync: () => systemInfo,
     getSystemInfo: (o?: Callbacks) => settle('getSystemInfo', o, async () => systemInfo),
     getWindowInfo: () => windowInfo,
-    getDeviceInfo: () => ({ brand: systemInfo.brand, model: systemInfo.model, system: systemInfo.system, platform: systemInfo.platform, pixelRatio: 3 }),
+    getDeviceInfo: () => ({ brand: systemInfo.brand, model: systemInfo.model, system: systemInfo.system, platform: systemInfo.platform, pixelRatio: phone.pixelRatio }),
     getAppBaseInfo: () => ({ SDKVersion: systemInfo.SDKVersion, language: 'zh_CN', version: systemInfo.version, theme: 'light', enableDebug: false }),
-    getMenuButtonBoundingClientRect: () => ({ width: 87, height: 32, top: 51, bottom: 83, left: 295, right: 382 }),
+    getMenuButtonBoundingClientRect: () => ({ ...phone.menuButton }),
     // secure random bytes (base library >= 2.15.0; the mock has none): Node's crypto, answered later as WeChat does
     getRandomValues: (o: { length: number } & Callbacks) =>
       settle('getRandomValues', o, async () => ({ randomValues: deps.toRealmBuffer(randomBytes(o.length)) })),
