@@ -84,6 +84,11 @@ export interface BrokerDirectory {
   onTvChanged?(listener: (mac: string) => void): () => void
   /** The live channels a box tunes to. Optional: without them a box plays no live TV. */
   liveChannels?(): readonly LiveChannelDef[]
+  /**
+   * The programme on air on a channel at `at`, by the gateway's schedule (its changes included).
+   * Optional: without it a box reads the generated schedule (emulator/data/live.ts).
+   */
+  onAirTitle?(channelId: string, at: number): string | undefined
   /** The stack's controllable clock (the gateway's): what is on air. Optional: Date.now. */
   now?(): number
   /** A program a box plays episode by episode: title and episode lengths. Optional. */

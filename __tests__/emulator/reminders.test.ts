@@ -169,6 +169,10 @@ describe('the schedule changes', () => {
     expect(tv).toEqual([])
     // and it cannot be reserved again
     expect(await codeOf(c.api.live.reserveReminder({ uid, psId: p.psId, channelId: channel.channelId }))).toBe('1003')
+    // the TV says the programme before it is on air then (it runs on), as the app's schedule does
+    const before = gw.schedule.day(channel, TOMORROW).find((x) => x.endTime === p.endTime)!
+    expect(gw.directory.onAirTitle?.(channel.channelId, p.startTime + MIN)).toBe(before.title)
+    expect((await c.api.live.psdetail({ psId: p.psId }).catch((e: { code: string }) => e.code))).toBe('1003')
   })
 })
 
@@ -304,6 +308,40 @@ describe('what the TV may do at fire time', () => {
     await at(gw, night.startTime - 5 * MIN)
     expect(tv[0].r.blocked).toBe('curfew')
     expect((await c.api.live.queryReminders({ uid })).notices[0]).toMatchObject({ kind: 'fired', blocked: 'curfew' })
+  })
+
+  it("minors' day total used up, or the child lock turned on after reserving: the reason, no switch offered", async () => {
+    const gw = await gateway()
+    const tv = banners(gw)
+    const { c, uid } = await weappOwner(gw)
+    // two programmes of tomorrow outside the curfew set below (23:30-05:00)
+    const channel = gw.catalogue.channels.find((x) => !x.child)!
+    const day = gw.schedule.day(channel, TOMORROW).filter((x) => x.startTime - 5 * MIN >= serverDayStart(TOMORROW) + 6 * 60 * MIN)
+    const [a, b] = [{ channel, p: day[0] }, { channel, p: day[2] }]
+    await c.api.live.reserveReminder({ uid, psId: a.p.psId, channelId: a.channel.channelId })
+    await c.api.live.reserveReminder({ uid, psId: b.p.psId, channelId: b.channel.channelId })
+    await c.api.userCenter.minorsModeSetting({
+      uid,
+      mac: 'AC3B7F0E1001',
+      settings: { enabled: true, ageGroup: '8to16', dailyLimitMin: 15, curfewStart: '23:30', curfewEnd: '05:00', restReminder: true },
+      password: '1357',
+    })
+    // by then the box counted the day's 15 minutes
+    await at(gw, a.p.startTime - 6 * MIN)
+    gw.directory.addMinorsUsage?.('AC3B7F0E1001', { day: TOMORROW, sec: 15 * 60, kind: 'live', title: 'x', startedAt: a.p.startTime - 30 * MIN })
+    await at(gw, a.p.startTime - 5 * MIN)
+    expect(tv.map((x) => x.r.blocked)).toEqual(['total'])
+    // minors' mode off, but the child lock on now, and the channel is not a child one
+    await c.api.userCenter.minorsModeSetting({
+      uid,
+      mac: 'AC3B7F0E1001',
+      settings: { enabled: false, ageGroup: '8to16', dailyLimitMin: 15, curfewStart: '23:30', curfewEnd: '05:00', restReminder: true },
+      password: '1357',
+    })
+    await c.api.userCenter.childLockSetting({ uid, mac: 'AC3B7F0E1001', lock: true, password: '1357' })
+    await at(gw, b.p.startTime - 5 * MIN)
+    expect(tv.map((x) => x.r.blocked)).toEqual(['total', 'child'])
+    expect((await c.api.live.queryReminders({ uid })).notices.map((n) => n.blocked)).toEqual(['total', 'child'])
   })
 
   it('a SPEC-only box (no REMINDER in its abilityString) is never sent the banner; the phone still is', async () => {

@@ -70,6 +70,8 @@ export interface RealmOptions {
 /** What a phone tells a mini-program of its screen, in px: window, status bar, safe area and capsule. */
 export interface Phone {
   model: string
+  /** As wx.getSystemInfo says it ('iOS 16.0'): iOS draws a 1rpx hairline as 0.5px. */
+  system: string
   pixelRatio: number
   windowWidth: number
   windowHeight: number
@@ -82,6 +84,7 @@ export interface Phone {
 /** An iPhone 12 (390 x 844), as WeChat reports it: what the start-up check runs on. */
 export const PHONE_390: Phone = Object.freeze({
   model: 'iPhone 12',
+  system: 'iOS 16.0',
   pixelRatio: 3,
   windowWidth: 390,
   windowHeight: 844,
@@ -439,7 +442,7 @@ function createWxOverrides(deps: OverrideDeps): Data {
     windowHeight: phone.windowHeight, statusBarHeight: phone.statusBarHeight, safeArea: { ...phone.safeArea }, screenTop: 0,
   }
   const systemInfo = {
-    ...windowInfo, brand: 'devtools', model: phone.model, system: 'iOS 16.0', platform: 'devtools', language: 'zh_CN',
+    ...windowInfo, brand: 'devtools', model: phone.model, system: phone.system, platform: 'devtools', language: 'zh_CN',
     version: '8.0.50', SDKVersion: '3.7.0', fontSizeSetting: 16, theme: 'light', enableDebug: false,
   }
   const navigate = (api: string) => (o: { url?: string } & Callbacks = {}) => {

@@ -29,6 +29,7 @@ import { pageDocument, type Screen } from './render'
 /** An iPhone X / 11 Pro (375 x 812), with the capsule WeChat reports on it. */
 export const PHONE_375: Phone = Object.freeze({
   model: 'iPhone X',
+  system: 'iOS 16.0',
   pixelRatio: 3,
   windowWidth: 375,
   windowHeight: 812,
@@ -61,10 +62,11 @@ async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tvc-shots-'))
   const stack = await startStack({ gatewayPort: GATEWAY_PORT, wsPort: MQTT_WS_PORT, tcpPort: 0, dataDir })
   const browser = await launchPhone({ width: PHONE_375.windowWidth, height: PHONE_375.windowHeight })
-  const screen: Screen = { ...PHONE_375, ios: true }
   mkdirSync(outDir, { recursive: true })
   mkdirSync(htmlDir, { recursive: true })
-  const shoot = async (name: string, page: PageInstance) => {
+  const shoot = async (realm: WeappRealm, name: string, page: PageInstance) => {
+    // the screen and the capsule the app was told of (its title bar is laid out from that capsule)
+    const screen: Screen = { ...realm.phone, ios: realm.phone.system.startsWith('iOS') }
     const html = pageDocument({ distRoot: root, route: page.route, data: page.data, screen })
     writeFileSync(join(htmlDir, `${name}.html`), html)
     const tab = await browser.newPage()
@@ -90,7 +92,7 @@ async function run(): Promise<void> {
     privacy((answer) => answers.push(answer), { referrer: 'getPhoneNumber' })
     await waitFor('the privacy sheet', () => has(realm, home, c.agree) && has(realm, home, c.sheetGuide))
     await settle()
-    await shoot('privacy-sheet', home)
+    await shoot(realm, 'privacy-sheet', home)
 
     realm.fire(home, { attr: 'uid', value: SHEET_PRIVACY_BUTTON }, 'agreeprivacyauthorization', { errMsg: 'agreePrivacyAuthorization:ok' })
     await waitFor('the sheet answered', () => answers.length === 1 && !has(realm, home, c.agree))
@@ -104,7 +106,7 @@ async function run(): Promise<void> {
       if (has(realm, share, rewardWords)) throw new Error(`the WeChat share page shows the reward text "${rewardWords}"`)
     }
     await settle()
-    await shoot('share', share)
+    await shoot(realm, 'share', share)
     if (errors.length) throw new Error(`runtime errors:\n${errors.join('\n')}`)
   } finally {
     await browser.close()

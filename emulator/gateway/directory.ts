@@ -8,6 +8,7 @@ import { BROKER_SESSION_TTL_MS } from '../db/state'
 import { isFinished } from '../data/finished'
 import { addMinorsUsage, minorsView } from './minors'
 import { DESKTOP_TILES } from '../settop/model'
+import type { Schedule } from './schedule'
 
 export const DEFAULT_SCREEN_OPTION = Object.freeze({ mode: 'remote' as const, quality: 'auto' as const, autoPlayNext: true })
 
@@ -32,6 +33,8 @@ export function createDirectory(
   pairing?: Pairing,
   /** The clock's move listener: boxes playing a program write at once when tests move it. */
   onClockMoved?: (listener: () => void) => () => void,
+  /** The schedule with its changes (moved, removed programmes): what a box says is on air. */
+  schedule?: Schedule,
 ): BrokerDirectory {
   const channels = cat.channels.map((c) => ({ channelId: c.channelId, number: c.number, name: c.name, child: c.child }))
   const tiles = { adult: desktopTilesOf(cat, false), child: desktopTilesOf(cat, true) }
@@ -40,6 +43,12 @@ export function createDirectory(
     childFriendly: (programId) => cat.programById.get(programId)?.childFriendly,
     desktopTiles: (child) => (child ? tiles.child : tiles.adult),
     liveChannels: () => channels,
+    onAirTitle: schedule
+      ? (channelId, at) => {
+          const c = cat.channels.find((x) => x.channelId === channelId)
+          return c ? schedule.onAirAt(c, at).current?.title : undefined
+        }
+      : undefined,
     now,
     onClockMoved,
     programOf: (programId) => {

@@ -212,7 +212,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Runnin
   return {
     url,
     port,
-    directory: createDirectory(db, cat, now, events, pairing, clock.onMove),
+    directory: createDirectory(db, cat, now, events, pairing, clock.onMove, schedule),
     scenarios,
     events,
     catalogue: cat,

@@ -21,6 +21,8 @@ const MIN = 60_000
 export const NEIGHBOUR_MIN_MS = 5 * MIN
 /** The furthest a programme may be moved at once. */
 export const SHIFT_MAX_MS = 6 * 60 * MIN
+/** Channel days kept ready (24 channels x 7 days, with room). */
+const DAYS_CACHED = 400
 /** Changes kept (the oldest days' go first). */
 const CHANGES_KEPT = 500
 
@@ -76,17 +78,29 @@ export function createSchedule(db: Db, channels: readonly ChannelDef[], now: () 
       const ref = parsePsId(c.psId)
       return ref?.channelId === channelId && ref.date === date
     })
-  const day = (channel: ScheduleChannel, date: string) => {
+  // days as answered, until the next change (generating a day is the runner's main cost: every
+  // upcoming reminder looks its programme up at every run)
+  const cache = new Map<string, LiveProgramme[]>()
+  /** The cached day itself: read it, never change it (callers get copies). */
+  const dayRef = (channel: ScheduleChannel, date: string): readonly LiveProgramme[] => {
+    const key = `${channel.channelId}/${date}/${channel.child === true}`
+    const hit = cache.get(key)
+    if (hit) return hit
     const base = programmesOf(channel, date)
     const changes = changesOfDay(channel.channelId, date)
-    return changes.length ? applyChanges(base, changes) : base
+    const list = changes.length ? applyChanges(base, changes) : base
+    if (cache.size >= DAYS_CACHED) cache.clear()
+    cache.set(key, list)
+    return list
   }
+  const day = (channel: ScheduleChannel, date: string): LiveProgramme[] => dayRef(channel, date).map((p) => ({ ...p }))
   const locate = (psId: string) => {
     const ref = parsePsId(psId)
     const channel = ref ? channels.find((c) => c.channelId === ref.channelId) : undefined
     return ref && channel ? { ref, channel } : undefined
   }
   const changed = () => {
+    cache.clear()
     for (const l of [...listeners]) {
       try {
         l()
@@ -132,16 +146,17 @@ export function createSchedule(db: Db, channels: readonly ChannelDef[], now: () 
     find(psId) {
       const at = locate(psId)
       if (!at) return undefined
-      const programme = day(at.channel, at.ref.date).find((p) => p.psId === psId)
-      return programme ? { programme, channel: at.channel } : undefined
+      const programme = dayRef(at.channel, at.ref.date).find((p) => p.psId === psId)
+      return programme ? { programme: { ...programme }, channel: at.channel } : undefined
     },
     removed: (psId) => own(psId)?.removed === true,
     onAirAt(channel, t) {
       const days = [serverDayAdd(t, -1), serverDayKey(t), serverDayAdd(t, 1)]
-      const all = days.flatMap((d) => day(channel, d))
+      const all = days.flatMap((d) => dayRef(channel, d))
       const i = all.findIndex((p) => p.startTime <= t && t < p.endTime)
       if (i < 0) return {}
-      return { current: all[i], next: all[i + 1] }
+      const copy = (p: LiveProgramme | undefined) => (p ? { ...p } : undefined)
+      return { current: copy(all[i]), next: copy(all[i + 1]) }
     },
     move(psId, shiftMs) {
       if (!Number.isInteger(shiftMs) || shiftMs === 0 || Math.abs(shiftMs) > SHIFT_MAX_MS) {

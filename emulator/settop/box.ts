@@ -49,6 +49,8 @@ export const RECEIVED_LIMIT = 1000
 export interface BoxOptions {
   /** The live channels it can tune to. */
   channels?: () => readonly LiveChannelDef[]
+  /** What is on air on a channel at a time, by the gateway's schedule (its changes included); else the generated one. */
+  onAirTitle?: (channelId: string, at: number) => string | undefined
   /** The stack's controllable clock (what is on air); Date.now by default. */
   now?: () => number
   /**
@@ -419,7 +421,10 @@ export class VirtualSetTopBox {
     return this.options.channels?.() ?? []
   }
 
-  private readonly titleOf = (c: LiveChannelDef): string => onAirAt(c, (this.options.now ?? Date.now)()).current?.title ?? ''
+  private readonly titleOf = (c: LiveChannelDef): string => {
+    const at = this.nowMs()
+    return (this.options.onAirTitle ? this.options.onAirTitle(c.channelId, at) : onAirAt(c, at).current?.title) ?? ''
+  }
 
   /**
    * One remote key: digits fill the live entry (committed after LIVE_COMMIT_MS, or at once by OK),

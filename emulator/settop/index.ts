@@ -63,6 +63,7 @@ export async function startSetTops(options: { directory: BrokerDirectory; transp
         familyTopics: transport.clientIds ? () => (transport.clientIds?.() ?? []).map((cid) => `${PHONE_TOPIC_PREFIX}${cid}`) : undefined,
         userOfTopic: (topic) => uidOfTopic(directory, topic),
         channels: directory.liveChannels,
+        onAirTitle: directory.onAirTitle,
         now: directory.now,
         programs: directory.programOf,
         // the child lock: the box starts only what the gateway's child channel would show
