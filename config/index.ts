@@ -33,6 +33,13 @@ const APP_ENV = [
   'TARO_APP_REMINDER_TEMPLATE_ID',
 ] as const
 
+/**
+ * The local postcss plugin that multiplies every font size by the user's text size
+ * (config/postcss-text-scale.js). A path starting with './': Taro resolves it from the project root
+ * (a bare name would be looked up as an npm package, and a plugin it cannot find is skipped silently).
+ */
+export const TEXT_SCALE_POSTCSS = './config/postcss-text-scale.js'
+
 function appEnvConstants(): Record<string, string> {
   const out: Record<string, string> = {}
   for (const name of APP_ENV) out[`process.env.${name}`] = JSON.stringify(process.env[name] ?? '')
@@ -112,6 +119,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        // every font size follows the user's text size (--fs); runs after the px transform
+        [TEXT_SCALE_POSTCSS]: { enable: true },
       },
       webpackChain(chain, webpack) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
@@ -181,6 +190,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },
+        [TEXT_SCALE_POSTCSS]: { enable: true },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       webpackChain(chain) {
