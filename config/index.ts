@@ -12,6 +12,8 @@ import prodConfig from './prod'
 import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
 import { assertBuildTarget } from './target'
 import { WEAPP_BASE_LEVEL } from './templateLevels'
+import { usedByMainPackage } from './mainPackage'
+import { subPackages } from '../src/routes'
 
 /**
  * Build-environment variables the app reads (src/config/env.ts). Each is replaced at build time with
@@ -28,7 +30,15 @@ const APP_ENV = [
   'TARO_APP_WEBVIEW_ALLOW',
   'TARO_APP_OFFICIAL_ACCOUNT_NAME',
   'TARO_APP_OFFICIAL_ACCOUNT_LINKED',
+  'TARO_APP_REMINDER_TEMPLATE_ID',
 ] as const
+
+/**
+ * The local postcss plugin that multiplies every font size by the user's text size
+ * (config/postcss-text-scale.js). A path starting with './': Taro resolves it from the project root
+ * (a bare name would be looked up as an npm package, and a plugin it cannot find is skipped silently).
+ */
+export const TEXT_SCALE_POSTCSS = './config/postcss-text-scale.js'
 
 function appEnvConstants(): Record<string, string> {
   const out: Record<string, string> = {}
@@ -109,6 +119,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       postcss: {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+        // every font size follows the user's text size (--fs); runs after the px transform
+        [TEXT_SCALE_POSTCSS]: { enable: true },
       },
       webpackChain(chain, webpack) {
         chain.resolve.plugin('tsconfig-paths').use(TsconfigPathsPlugin)
@@ -130,6 +142,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         const taroGroup = split.cacheGroups.taro as { test: (m: { context?: string | null }) => boolean }
         const groups = {
           ...split.cacheGroups,
+          // only what a main-package page uses (config/mainPackage.ts)
+          common: { ...(split.cacheGroups.common || {}), test: usedByMainPackage(subPackages.map((p) => p.root)) },
           taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
         }
         // The shared chunks (common, vendors, taro) are the main package's, made of what the
@@ -176,6 +190,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       postcss: {
         autoprefixer: { enable: true, config: {} },
+        [TEXT_SCALE_POSTCSS]: { enable: true },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       webpackChain(chain) {

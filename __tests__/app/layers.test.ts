@@ -135,6 +135,8 @@ export const FEATURE_EDGES: Record<string, readonly string[]> = {
   operator: ['web'],
   // The family panel's PIN rows are laid out as the locks' rows are (locks.scss).
   devices: ['locks'],
+  // The 电视频道 tab's next programme has 预约.
+  live: ['reminders'],
   // 长辈版's home is the same app's: the sign-in card, the live store's channels and home's 继续观看 store.
   elder: ['account', 'home', 'live'],
 }

@@ -74,7 +74,7 @@ describe('the minors-mode page', () => {
   it('shows the TV, the mode off, and the defaults: 8-16, 1 hour, 22:00-06:00, the reminder on', async () => {
     await until(() => !!topPage().querySelector('[data-field="enabled"]'), 'settings')
     expect(topPage().querySelector('[data-field="enabled"]')?.getAttribute('aria-checked')).toBe('false')
-    expect(topPage().querySelector('[data-age="8to16"]')?.getAttribute('aria-selected')).toBe('true')
+    expect(topPage().querySelector('[data-age="8to16"]')?.getAttribute('aria-checked')).toBe('true')
     expect(textsOf('[data-field="limit"]')).toEqual([t.limitValue(60)])
     expect(textsOf('[data-field="curfewStart"]')).toEqual(['22:00'])
     expect(textsOf('[data-field="curfewEnd"]')).toEqual(['06:00'])

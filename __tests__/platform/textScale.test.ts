@@ -65,7 +65,7 @@ describe('H5: the operator app, the OS text scale, Dynamic Type and the WebView 
     expect(webViewReadingOf({ bridge: 40, preferred: 0.01, appleBodyPx: 1000, zoom: 0 })).toEqual({ factor: 1, source: 'default', applied: 1 })
   })
 
-  it('a probe or bridge that throws is a value not given; apply writes --tvc-fs on the root element', async () => {
+  it('a probe or bridge that throws is a value not given; apply writes --fs on the root element', async () => {
     const probe: TextProbe = {
       preferredTextScale: () => {
         throw new Error('no layout')

@@ -1,4 +1,4 @@
-import { ScrollView, Text, View } from '@tarojs/components'
+import { ScrollView, View } from '@tarojs/components'
 import type { Label } from './store/discoverStore'
 import './search.scss'
 
@@ -17,16 +17,17 @@ export default function LabelChips({ labels, active = '', allText, onPick }: Pro
     <ScrollView className='result-cats label-chips' scrollX enhanced showScrollbar={false}>
       <View className='result-cats__row'>
         {chips.map((l) => (
-          <Text
+          <View
             key={l.labelId || 'all'}
             className={`result-cats__chip${active === l.labelId && (allText || l.labelId) ? ' result-cats__chip--active' : ''}`}
             data-label={l.labelId || 'all'}
            
+            role='button'
             aria-pressed={active === l.labelId}
             onClick={() => onPick(l.labelId)}
           >
             {l.name}
-          </Text>
+          </View>
         ))}
       </View>
     </ScrollView>

@@ -28,15 +28,16 @@ function TopList({ discover, onOpen }: Props) {
       {cats.length > 1 && (
         <View className='discover__chips top-list__cats'>
           {cats.map((c) => (
-            <Text
+            <View
               key={c.categoryId || 'all'}
               className={`discover__chip${discover.topCategoryId === c.categoryId ? ' discover__chip--active' : ''}`}
               data-top-category={c.categoryId || 'all'}
+              role='button'
               aria-pressed={discover.topCategoryId === c.categoryId}
               onClick={() => void discover.loadTop(c.categoryId)}
             >
               {c.name}
-            </Text>
+            </View>
           ))}
         </View>
       )}

@@ -106,7 +106,7 @@ function MyOneLock() {
         <View className='locks__group'>
           {row('childLock', t.childLock, t.childLockHint)}
           {/* minors' mode of this TV, under 童锁 (its own page in a subpackage) */}
-          <View className='locks__row' data-entry='minors' role='link' aria-label={m.title} onClick={() => go('minors-mode')}>
+          <View className='locks__row' data-entry='minors' role='link' onClick={() => go('minors-mode')}>
             <View className='locks__body'>
               <Text className='locks__title'>{m.title}</Text>
               <Text className='locks__sub'>{minors.on ? minors.cardLine() : t.off}</Text>

@@ -1,7 +1,7 @@
 /**
  * The text-size seam: what the platform says about the user's text size. The stores turn a reading
  * into the app's TextScale (src/stores/app/textScale.ts); the styles multiply every font size by the
- * factor the page is given (`--tvc-fs`, config/postcss-text-scale.js).
+ * factor the page is given (`--fs`, config/postcss-text-scale.js).
  */
 
 /** Where the reading came from. */
@@ -32,7 +32,7 @@ export interface TextScalePort {
    * `tvc:fontScale` push). Returns the unsubscribe. Everywhere the app also reads again when it is shown.
    */
   onChange?(listener: () => void): () => void
-  /** Puts the factor the styles multiply font sizes with into the page (H5: the root element's `--tvc-fs`). */
+  /** Puts the factor the styles multiply font sizes with into the page (H5: the root element's `--fs`). */
   apply?(cssFactor: number): void
 }
 

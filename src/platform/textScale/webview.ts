@@ -82,7 +82,7 @@ export function createWebViewTextScale(deps: WebViewTextScaleDeps, root?: { styl
 }
 
 /** The CSS custom property every font size is multiplied by (config/postcss-text-scale.js). */
-export const TEXT_SCALE_VAR = '--tvc-fs'
+export const TEXT_SCALE_VAR = '--fs'
 
 /** The part of `document` the DOM probe uses. */
 export interface ProbeDocument {

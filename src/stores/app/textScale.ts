@@ -84,7 +84,7 @@ export class TextScaleStore {
     this.unsubscribe = port.onChange?.(() => void this.refresh())
   }
 
-  /** The factor font sizes are multiplied with in the styles (`--tvc-fs`). */
+  /** The factor font sizes are multiplied with in the styles (`--fs`). */
   get cssFactor(): number {
     return cssFactorOf(this.value.factor, this.applied)
   }

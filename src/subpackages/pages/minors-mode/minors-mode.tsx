@@ -121,9 +121,9 @@ function MinorsMode() {
               <Text className='locks__title'>{t.ageGroup}</Text>
               <View className='minors__chips'>
                 {MINORS_AGE_GROUPS.map((g) => (
-                  <Text key={g} className={`minors__chip${draft.ageGroup === g ? ' minors__chip--on' : ''}`} data-age={g} aria-selected={draft.ageGroup === g} onClick={() => model.setAgeGroup(g)}>
+                  <View key={g} className={`minors__chip${draft.ageGroup === g ? ' minors__chip--on' : ''}`} data-age={g} role='radio' aria-checked={draft.ageGroup === g} onClick={() => model.setAgeGroup(g)}>
                     {t.ageGroups[g]}
-                  </Text>
+                  </View>
                 ))}
               </View>
               <Text className='locks__sub'>{t.ageDefault(DEFAULT_LIMIT_MIN[draft.ageGroup])}</Text>
