@@ -200,7 +200,7 @@ async function main() {
         for (const line of grouped(entry.violations)) console.log(`     ${line}`)
         if (shots) {
           mkdirSync('.artifacts/a11y-check', { recursive: true })
-          await page.screenshot({ path: `.artifacts/a11y-check/${version.name}-${p.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png` }).catch(() => undefined)
+          await page.screenshot({ scale: 'css', path: `.artifacts/a11y-check/${version.name}-${p.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png` }).catch(() => undefined)
         }
         for (const a of counted) console.log(`     axe ${a.id} (${a.impact}, ${a.count}): ${a.help}\n       ${a.nodes.join('\n       ')}`)
         for (const a of entry.axe.filter((x) => !LIGHTHOUSE_RULES.has(x.id))) console.log(`     (not failed: axe ${a.id}, ${a.count}, not in Lighthouse's score)`)
