@@ -12,6 +12,8 @@ import prodConfig from './prod'
 import { H5_CHUNK_LOAD_TIMEOUT_MS, h5Router } from './router'
 import { assertBuildTarget } from './target'
 import { WEAPP_BASE_LEVEL } from './templateLevels'
+import { usedByMainPackage } from './mainPackage'
+import { subPackages } from '../src/routes'
 
 /**
  * Build-environment variables the app reads (src/config/env.ts). Each is replaced at build time with
@@ -28,6 +30,7 @@ const APP_ENV = [
   'TARO_APP_WEBVIEW_ALLOW',
   'TARO_APP_OFFICIAL_ACCOUNT_NAME',
   'TARO_APP_OFFICIAL_ACCOUNT_LINKED',
+  'TARO_APP_REMINDER_TEMPLATE_ID',
 ] as const
 
 /**
@@ -139,6 +142,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
         const taroGroup = split.cacheGroups.taro as { test: (m: { context?: string | null }) => boolean }
         const groups = {
           ...split.cacheGroups,
+          // only what a main-package page uses (config/mainPackage.ts)
+          common: { ...(split.cacheGroups.common || {}), test: usedByMainPackage(subPackages.map((p) => p.root)) },
           taro: { ...taroGroup, test: (m: { context?: string | null }) => taroGroup.test(m) && !/[\\/]@tarojs[\\/]components-advanced[\\/]/.test(m.context ?? '') },
         }
         // The shared chunks (common, vendors, taro) are the main package's, made of what the

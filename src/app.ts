@@ -5,6 +5,7 @@ import { StoreContext } from './stores/app/context'
 import { prepareFeedback, toastProblem } from './platform/feedback'
 import { watchPageLoading } from './platform/pageLoadingView'
 import { net } from './strings'
+import { loadReminderWatch } from './features/reminders'
 import './app.scss'
 
 /**
@@ -36,6 +37,15 @@ export function createApp(make: () => AppServices) {
       }
       const query = (options?.query ?? {}) as Record<string, string | undefined>
       void root.start({ sharerUid: query.sharerUid })
+      // programme reminders follow the user from any page; their code arrives once the first page has
+      // painted (H5: its own chunk; weapp: the home-parts async subpackage)
+      const watch = () =>
+        loadReminderWatch().then(
+          (m) => m.watchReminders(root),
+          (e: unknown) => console.error('reminders not watched', e),
+        )
+      if (process.env.TARO_ENV === 'h5') requestAnimationFrame(() => setTimeout(() => void watch(), 0))
+      else void watch()
       Taro.onNetworkStatusChange?.((res) => root.onNetworkChange(res.isConnected))
     })
     useDidShow(() => root.onAppShow())

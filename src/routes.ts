@@ -43,10 +43,12 @@ export const subPackages = [
       page('subpackages', 'flow-more', 'flowMore'),
       page('subpackages', 'detail-cast', 'detailCast'),
       page('subpackages', 'user-agreement', 'userAgreement'),
-      // added to SPEC 2: a live channel's schedule, ?channelId=&date=YYYYMMDD
+      // added to SPEC 2: a live channel's schedule, ?channelId=&date=YYYYMMDD[&psId=] (psId: that programme's detail open)
       page('subpackages', 'live-channel', 'liveChannel'),
       // added to SPEC 2: the current TV's minors' mode, reached from the lock page under 童锁
       page('subpackages', 'minors-mode', 'minorsMode'),
+      // added to SPEC 2: 我的预约, the user's programme reminders, reached from 我的
+      page('subpackages', 'my-reminders', 'myReminders'),
     ],
   },
   {

@@ -1,6 +1,7 @@
 import * as config from '@/config'
 import { env, LOCAL_GATEWAY_URL, LOCAL_MQTT_URL } from '@/config/env'
 import { H5_CHUNK_LOAD_TIMEOUT_MS } from '../../config/router'
+import { LOCAL_REMINDER_TEMPLATE_ID } from '@/protocol/reminders'
 
 describe('SPEC 3 and 9 constants', () => {
   it('has the configuration values of SPEC 3', () => {
@@ -76,6 +77,22 @@ describe('environment', () => {
       expect(fresh.env.gatewayUrl).toBe(LOCAL_GATEWAY_URL)
       expect(fresh.env.mqttUrl).toBe(LOCAL_MQTT_URL)
       expect(fresh.env.bridge).toBe('dev')
+    })
+  })
+
+  it('the reminders template: the local stack\'s by default, none in an operator build unless given', () => {
+    delete process.env.TARO_APP_REMINDER_TEMPLATE_ID
+    jest.isolateModules(() => {
+      const fresh = require('@/config/env') as typeof import('@/config/env')
+      expect(fresh.env.reminderTemplateId).toBe(LOCAL_REMINDER_TEMPLATE_ID)
+    })
+    process.env.TARO_APP_TARGET = 'operator'
+    jest.isolateModules(() => {
+      expect((require('@/config/env') as typeof import('@/config/env')).env.reminderTemplateId).toBe('')
+    })
+    process.env.TARO_APP_REMINDER_TEMPLATE_ID = 'op-tmpl-1'
+    jest.isolateModules(() => {
+      expect((require('@/config/env') as typeof import('@/config/env')).env.reminderTemplateId).toBe('op-tmpl-1')
     })
   })
 

@@ -135,6 +135,8 @@ export const FEATURE_EDGES: Record<string, readonly string[]> = {
   operator: ['web'],
   // The family panel's PIN rows are laid out as the locks' rows are (locks.scss).
   devices: ['locks'],
+  // The 电视频道 tab's next programme has 预约.
+  live: ['reminders'],
 }
 
 const featureOf = (target: string): { feature: string; inside: string } | null => {

@@ -6,6 +6,13 @@
  * targets the local stack (the defaults) or a real operator without code changes.
  */
 
+/**
+ * The local stack's subscribe message template (LOCAL_REMINDER_TEMPLATE_ID of src/protocol/reminders.ts,
+ * the same string: __tests__/app/config.test.ts). Written here, not imported: that module's tables
+ * would come with it into the main package.
+ */
+const LOCAL_REMINDER_TEMPLATE = 'tvc-local-reminder-template'
+
 function read(value: string | undefined, fallback: string): string {
   return value !== undefined && value !== '' ? value : fallback
 }
@@ -55,6 +62,11 @@ export const env = Object.freeze({
   officialAccountName: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_NAME, '手机高清电视助手'),
   /** '1' when that account is linked to the mini-program (only then may WeChat's official-account component show). */
   officialAccountLinked: read(process.env.TARO_APP_OFFICIAL_ACCOUNT_LINKED, '') === '1',
+  /**
+   * The WeChat subscribe message template of programme reminders (one-time subscription): what 预约
+   * asks WeChat for until the gateway's list names the template it sends. The local stack's by default.
+   */
+  reminderTemplateId: read(process.env.TARO_APP_REMINDER_TEMPLATE_ID, target === 'operator' ? '' : LOCAL_REMINDER_TEMPLATE),
 })
 
 export type Env = typeof env

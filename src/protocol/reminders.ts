@@ -81,7 +81,7 @@ export function reminderPagePath(p: { channelId: string; date: string; psId: str
  * list, `templateId`, so the app asks for the template the gateway will send); the local stack uses
  * LOCAL_REMINDER_TEMPLATE_ID.
  */
-export const REMINDER_TEMPLATE_KEYS = Object.freeze({
+export const REMINDER_TEMPLATE_KEYS = /* @__PURE__ */ Object.freeze({
   /** 节目名称 */
   title: 'thing1',
   /** 开播时间 */
@@ -99,7 +99,7 @@ export const LOCAL_REMINDER_TEMPLATE_ID = 'tvc-local-reminder-template'
  * 5, `phrase` 5, `name` 10 (20 letters), `phone_number` 17, `car_number` 8; `time` / `date` a date or time
  * format WeChat parses (checked by WECHAT_TIME).
  */
-export const WECHAT_VALUE_LIMITS: Readonly<Record<string, number>> = Object.freeze({
+export const WECHAT_VALUE_LIMITS: Readonly<Record<string, number>> = /* @__PURE__ */ Object.freeze({
   thing: 20,
   character_string: 32,
   number: 32,

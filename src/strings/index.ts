@@ -25,6 +25,7 @@ export const titles = Object.freeze({
   userAgreement: '用户协议',
   liveChannel: '节目单',
   minorsMode: '未成年人模式',
+  myReminders: '我的预约',
   privacyPolicy: '隐私政策',
   pointsList: '积分明细',
   pointsIncome: '积分收入',

@@ -10,6 +10,7 @@ export const personal = Object.freeze({
   entries: Object.freeze({
     fav: '我的收藏',
     record: '观看记录',
+    reminders: '我的预约',
     tv: '我的电视',
     programBlackList: '节目黑名单',
     typeBlackList: '分类黑名单',

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react'
 import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
 import PrivacySheet from '../PrivacySheet'
+import NoticeBanner from '../NoticeBanner'
 import StateView, { type ViewStatus } from '../StateView'
 import type { LoadState } from '../../stores/kit/loadState'
 import { StoreContext } from '../../stores/app/context'
@@ -54,7 +55,7 @@ interface PageShellProps {
 
 /**
  * Every page (an observer: the load state it is given is read here, so a change of it alone redraws):
- * the navigation bar, then a scroll area (page scrolling is disabled, SPEC 2) that shows
+ * the navigation bar, the app's notice when there is one (root.notices), then a scroll area (page scrolling is disabled, SPEC 2) that shows
  * the page content or its loading / empty / error / offline state.
  */
 function PageShell(props: PageShellProps) {
@@ -69,6 +70,7 @@ function PageShell(props: PageShellProps) {
   return (
     <View className='page-shell' style={style}>
       <NavBar title={title} beforeLeave={beforeLeave} />
+      <NoticeBanner />
       {header}
       {scroll || status !== 'ready'
         ? <ScrollView id={bodyId} className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower} scrollTop={scrollTop}>{body}</ScrollView>

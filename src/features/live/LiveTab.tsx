@@ -12,6 +12,7 @@ import { go } from '../../navigation'
 import { live as t } from '../../strings/live'
 import { rangeOf } from './format'
 import { useSwitchChannel } from './useSwitchChannel'
+import { ReserveButton } from '../reminders'
 import './live.scss'
 
 function stateOf(l: LoadState, onRetry: () => void, emptyText: string) {
@@ -20,7 +21,7 @@ function stateOf(l: LoadState, onRetry: () => void, emptyText: string) {
   return <StateView status={status} text={l.error || (status === 'empty' ? emptyText : undefined)} onAction={status === 'error' || status === 'offline' ? onRetry : undefined} />
 }
 
-const ChannelRow = observer(function ChannelRow({ c, now, busy, onSwitch }: { c: LiveChannel; now: number; busy: boolean; onSwitch: () => void }) {
+const ChannelRow = observer(function ChannelRow({ c, now, busy, childOk, onSwitch }: { c: LiveChannel; now: number; busy: boolean; childOk: boolean; onSwitch: () => void }) {
   return (
     <View className='live-item' hoverClass='live-item--pressed' onClick={() => go('live-channel', { channelId: c.channelId })} data-channel={c.number}>
       <Img className='live-item__logo' src={c.logo} mode='aspectFit' alt={c.name} />
@@ -39,7 +40,12 @@ const ChannelRow = observer(function ChannelRow({ c, now, busy, onSwitch }: { c:
             <View className='live-item__fill' style={{ width: `${Math.round(progressOf(c.current, now) * 100)}%` }} />
           </View>
         )}
-        {c.next && <Text className='live-item__next'>{`${t.next} ${rangeOf(c.next).split('-')[0]} ${c.next.title}`}</Text>}
+        {c.next && (
+          <View className='live-item__next-line'>
+            <Text className='live-item__next'>{`${t.next} ${rangeOf(c.next).split('-')[0]} ${c.next.title}`}</Text>
+            <ReserveButton programme={c.next} childOk={childOk} />
+          </View>
+        )}
       </View>
       <View
         className={`live-item__watch${busy ? ' live-item__watch--busy' : ''}`}
@@ -57,7 +63,7 @@ const ChannelRow = observer(function ChannelRow({ c, now, busy, onSwitch }: { c:
 
 /**
  * The 电视频道 tab: every channel group as a strip (child groups only in child mode), the
- * selected group's channels with the programme on air, its progress and the next one, on the
+ * selected group's channels with the programme on air, its progress and the next one (with 预约), on the
  * gateway's clock in UTC+8. A channel opens its schedule; 在电视上看 switches the TV to it. Loaded
  * when the tab is first opened (a lazy chunk on H5), never with home.
  */
@@ -93,7 +99,7 @@ function LiveTab() {
       {channelState ?? (
         <View className='live-list'>
           {live.channels.map((c) => (
-            <ChannelRow key={c.channelId} c={c} now={live.now} busy={busyId === c.channelId} onSwitch={() => void switchTo(c)} />
+            <ChannelRow key={c.channelId} c={c} now={live.now} busy={busyId === c.channelId} childOk={group?.child ?? false} onSwitch={() => void switchTo(c)} />
           ))}
         </View>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { observer } from 'mobx-react'
 import { Text, View } from '@tarojs/components'
 import Img from '../../components/Img'
@@ -10,8 +11,10 @@ import './schedule.scss'
 
 interface Props {
   detail: Loadable<ProgrammeDetail>
-  /** The programme is on air now: it can be watched on the TV. */
-  onAir: boolean
+  /** The programme is on air, or about to start: 在电视上看 puts the TV on its channel. */
+  canWatch: boolean
+  /** 预约 / 已预约 of a programme that has not started (the reminders feature's button). */
+  reserve?: ReactNode
   busy: boolean
   onWatch: () => void
   onClose: () => void
@@ -19,7 +22,7 @@ interface Props {
 }
 
 /** One programme's detail (psdetail): poster, title, its time in UTC+8 and description. */
-function ProgrammeSheet({ detail, onAir, busy, onWatch, onClose, onRetry }: Props) {
+function ProgrammeSheet({ detail, canWatch, reserve, busy, onWatch, onClose, onRetry }: Props) {
   const d = detail.value
   const status = detail.status
   const day = d ? dayParts(serverDayKey(d.startTime)) : null
@@ -40,7 +43,8 @@ function ProgrammeSheet({ detail, onAir, busy, onWatch, onClose, onRetry }: Prop
           </View>
         )}
         <View className='programme-sheet__actions'>
-          {onAir && (
+          {d && reserve}
+          {canWatch && (
             <View className={`live-item__watch${busy ? ' live-item__watch--busy' : ''}`} hoverClass='live-item__watch--pressed' onClick={onWatch} data-action='watch-programme'>
               {t.watchOnTv}
             </View>

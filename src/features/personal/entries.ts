@@ -17,6 +17,7 @@ export function personalEntries(): PersonalEntry[] {
   const entries: PersonalEntry[] = [
     { key: 'fav', label: t.entries.fav, page: 'my-fav', needsLogin: true },
     { key: 'record', label: t.entries.record, page: 'my-record', needsLogin: true },
+    { key: 'reminders', label: t.entries.reminders, page: 'my-reminders', needsLogin: true },
     { key: 'tv', label: t.entries.tv, page: 'my-tv', needsLogin: false },
     { key: 'lock', label: t.entries.lock, page: 'my-one-lock', needsLogin: true },
     { key: 'tabmode', label: t.entries.tabmode, page: 'my-tabmode', needsLogin: true },

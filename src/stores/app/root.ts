@@ -20,6 +20,7 @@ import { ConsentStore } from './consentStore'
 import { Session } from './session'
 import { storageHomeCache } from './homeCache'
 import { ModeMemory } from './modeMemory'
+import { NoticeBoard } from './noticeBoard'
 import { TextScaleStore } from './textScale'
 import { standardTextScale } from '../../platform/textScale'
 import { AppActions } from './actions'
@@ -48,6 +49,8 @@ export class RootStore extends AppActions {
   readonly tasks: TasksStore
   /** The points balance (shown by the points centre and 我的) and the sign-in strip. */
   readonly points: PointsStore
+  /** The banner every page shows over its top (a programme reminder that went off). */
+  readonly notices = new NoticeBoard()
   readonly tracker: TrackerPort
   /** The user's text size (WeChat's font size, the operator app's or the WebView's): the styles follow it. */
   readonly textScale: TextScaleStore
@@ -154,6 +157,7 @@ export class RootStore extends AppActions {
     this.points.clear()
     this.search.forget(uid)
     this.modes.forget(uid)
+    this.notices.clear()
     for (const store of this.extras) store.reset()
     this.ystProgramId = ''
   }

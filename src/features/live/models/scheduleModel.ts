@@ -30,6 +30,18 @@ export function whenOf(p: Pick<LiveProgramme, 'startTime' | 'endTime'>, now: num
   return 'later'
 }
 
+/**
+ * How long before its start a programme can already be watched on the TV (the channel is put on ahead
+ * of it): the longest reminder lead time, so a reminder's notice always opens it with 在电视上看.
+ */
+export const WATCH_AHEAD_MS = 30 * 60_000
+
+/** 在电视上看 is offered: the programme is on air, or starts within WATCH_AHEAD_MS. */
+export function watchable(p: Pick<LiveProgramme, 'startTime' | 'endTime'>, now: number): boolean {
+  const when = whenOf(p, now)
+  return when === 'onAir' || (when === 'later' && p.startTime - now <= WATCH_AHEAD_MS)
+}
+
 /** The programme of `list` on air at `now`, if any. */
 function onAirIn(list: readonly LiveProgramme[], now: number): LiveProgramme | undefined {
   return list.find((p) => whenOf(p, now) === 'onAir')
@@ -47,6 +59,11 @@ export class ScheduleModel {
   now: number
   /** The channel, as the schedule's answer names it (null until one came). */
   channel: { name: string; number: number; logo: string } | null = null
+  /**
+   * The list shown was answered for the child channel (asked in child mode): a child may watch its
+   * programmes. A list asked before the TV went into child mode is not, until it is asked again.
+   */
+  childList = false
   /** The programme whose detail is open (null: none). */
   openPsId: string | null = null
   readonly clock: ServerClock
@@ -126,6 +143,7 @@ export class ScheduleModel {
     const now = this.clock.now()
     if (!onAirIn(res.list, now)) return
     runInAction(() => {
+      this.childList = this.childMode()
       this.date = yesterday
       this.now = now
       this.list.set(res.list)
@@ -138,7 +156,9 @@ export class ScheduleModel {
 
   private async fetch(date: string): Promise<void> {
     await this.list.run(async () => {
-      const res = await this.api.getAllProgramlist(this.query(date))
+      const query = this.query(date)
+      const res = await this.api.getAllProgramlist(query)
+      if (res) runInAction(() => (this.childList = query.serviceChannelId === childChannelId))
       if (res?.serverTime) this.clock.sync(res.serverTime)
       if (res) runInAction(() => (this.channel = { name: res.channelName, number: res.channelNumber, logo: res.logo }))
       return res?.list ?? []

@@ -8,13 +8,14 @@ import Img from '../../../components/Img'
 import TabStrip from '../../../components/TabStrip'
 import { useStores } from '../../../stores/app/context'
 import { NOTHING } from '../../../stores/kit/loadState'
-import { ScheduleModel, whenOf, rangeOf, useSwitchChannel, ProgrammeSheet } from '../../../features/live'
+import { ScheduleModel, watchable, whenOf, rangeOf, useSwitchChannel, ProgrammeSheet } from '../../../features/live'
 import { measureCentered } from '../../../platform/measure'
 import { serverDayKey, serverHhmm } from '../../../protocol/time'
 import { param } from '../../../navigation'
 import { routeOf } from '../../../routes'
 import { titles } from '../../../strings'
 import { live as t } from '../../../strings/live'
+import { ReserveButton } from '../../../features/reminders'
 import '../../../features/live/live.scss'
 import '../../../features/live/schedule.scss'
 
@@ -25,7 +26,8 @@ const ON_AIR_ID = 'live-on-air'
  * A live channel's schedule (a route added to SPEC 2, `?channelId=&date=YYYYMMDD`): the
  * days today -3 .. +3 by the gateway's clock, one day's programmes from getAllProgramlist in UTC+8,
  * the one on air marked and brought into view, past ones shown as past; a programme opens its detail
- * (psdetail); 在电视上看 switches the TV to the channel.
+ * (psdetail); 在电视上看 switches the TV to the channel. A programme that has not started has 预约; a
+ * reminder's notice opens the page with its programme's detail open (`psId`).
  */
 function LiveChannel() {
   const root = useStores()
@@ -36,9 +38,12 @@ function LiveChannel() {
   const { busyId, switchTo } = useSwitchChannel()
   const [scrollTop, setScrollTop] = useState<number | undefined>(undefined)
 
+  const psId = param(params, 'psId')
   useEffect(() => {
     if (channelId) void model.load()
-  }, [model, channelId])
+    // a reminder's notice opens its programme (the route's psId), with 在电视上看
+    if (channelId && psId) void model.openDetail(psId)
+  }, [model, channelId, psId])
   useDidShow(() => tracker.pageView(routeOf['live-channel'], { channelId, date: model.date }))
   useEffect(() => {
     const timer = setInterval(() => model.tick(), 30_000)
@@ -107,7 +112,8 @@ function LiveChannel() {
         model.openPsId ? (
           <ProgrammeSheet
             detail={model.detail}
-            onAir={model.detail.value ? whenOf(model.detail.value, model.now) === 'onAir' : false}
+            canWatch={model.detail.value ? watchable(model.detail.value, model.now) : false}
+            reserve={model.detail.value ? <ReserveButton programme={model.detail.value} childOk={model.childList} size='sheet' /> : null}
             busy={busyId !== null}
             onWatch={watch}
             onClose={() => model.closeDetail()}
@@ -134,6 +140,7 @@ function LiveChannel() {
                 <Text className='schedule-item__range'>{rangeOf(p)}</Text>
               </View>
               <Text className='schedule-item__mark'>{when === 'onAir' ? t.nowMark : when === 'past' ? t.past : ''}</Text>
+              {when === 'later' && <ReserveButton programme={p} childOk={model.childList} />}
             </View>
           )
         })}

@@ -1,0 +1,78 @@
+import { useEffect } from 'react'
+import { observer } from 'mobx-react'
+import { View } from '@tarojs/components'
+import { useStores } from '../../stores/app/context'
+import { askSubscription } from '../../platform/reminderNotice'
+import { tapFeedback, toastDone, toastProblem } from '../../platform/feedback'
+import type { ActionResult } from '../../stores/kit/write'
+import { reminders as t } from '../../strings/reminders'
+import { remindersOf } from './store/remindersStore'
+import type { ReminderProgramme } from './store/remindersStore'
+import './reserve.scss'
+
+interface Props {
+  programme: ReminderProgramme
+  /**
+   * A child may watch the programme (its channel is a child channel, as the list it comes from says).
+   * In child mode a programme a child may not watch has no 预约.
+   */
+  childOk: boolean
+  /** 'row': a schedule row or the live tab's next line; 'sheet': the programme's detail. */
+  size?: 'row' | 'sheet'
+}
+
+function tell(r: ActionResult): void {
+  if (r.ok) toastDone(r.message)
+  else toastProblem(r.message)
+}
+
+/**
+ * 预约 / 已预约 on a programme that has not started. The tap on 预约 asks WeChat for the one-time
+ * subscribe message right away, in the tap itself and before any await (WeChat refuses the request
+ * otherwise), then reserves; a refused subscription still keeps the reminder in the app, and says so.
+ * A tap on 已预约 cancels. Never shown in child mode on a programme a child may not watch.
+ */
+function ReserveButton({ programme: p, childOk, size = 'row' }: Props) {
+  const root = useStores()
+  const store = remindersOf(root)
+  useEffect(() => {
+    if (root.session.uid) store.ensureLoaded()
+  }, [store, root.session.uid])
+
+  const reserved = store.isReserved(p.psId)
+  if (root.childMode && !childOk) return null
+  if (!reserved && !store.reservable(p)) return null
+  const busy = store.isPending(p.psId)
+
+  const onTap = (e: { stopPropagation: () => void }) => {
+    e.stopPropagation()
+    if (reserved) {
+      void store.cancel(p.psId).then(tell)
+      return
+    }
+    const why = root.session.uid ? store.refusal(p) : t.needLogin
+    if (why) {
+      toastProblem(why)
+      return
+    }
+    tapFeedback()
+    // WeChat: the subscription request leaves in this tap, before anything is awaited
+    const subscription = askSubscription(store.templateId)
+    void store.reserve(p, subscription).then(tell)
+  }
+
+  return (
+    <View
+      className={`reserve reserve--${size}${reserved ? ' reserve--on' : ''}${busy ? ' reserve--busy' : ''}`}
+      role='button'
+      aria-label={reserved ? t.cancelLabel(p.title) : t.reserveLabel(p.title)}
+      aria-pressed={reserved}
+      data-reserve={p.psId}
+      onClick={onTap}
+    >
+      {reserved ? t.reserved : t.reserve}
+    </View>
+  )
+}
+
+export default observer(ReserveButton)

@@ -1,0 +1,7 @@
+import { titles } from '../../../strings'
+
+export default definePageConfig({
+  navigationBarTitleText: titles.myReminders,
+  navigationStyle: 'custom',
+  disableScroll: true,
+})
