@@ -21,6 +21,7 @@ import { settings as settingsText } from '@/strings/settings'
 import { minors as minorsText } from '@/strings/minors'
 import { tv as tvText } from '@/strings'
 import { routeOf } from '@/routes'
+import { TEXT_SCALE_VAR } from '@/platform/textScale'
 import { defaultMinorsSettings } from '@/protocol/minorsSettings'
 
 const MAC = device().mac
@@ -217,7 +218,7 @@ describe('长辈版: on and off, and its home', () => {
     const sizes = Object.values(look).flatMap((s) => ('fontSize' in s && typeof s.fontSize === 'string' ? [s.fontSize] : []))
     expect(sizes.length).toBeGreaterThan(10)
     for (const size of sizes) {
-      expect(size).toMatch(/^calc\(\d+px \* var\(--tvc-fs, 1\)\)$/)
+      expect(size).toBe(`calc(${parseFloat(size.slice(5))}px * var(${TEXT_SCALE_VAR}, 1))`)
       expect(parseFloat(size.slice(5))).toBeGreaterThanOrEqual(TEXT_MIN_PX)
     }
   })

@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { TEXT_SCALE_VAR } from '../../platform/textScale'
 
 /**
  * 长辈版's look, as style objects its (lazily loaded) components set inline, not a stylesheet: on
@@ -8,7 +9,8 @@ import type { CSSProperties } from 'react'
  *
  * Sizes are CSS px on every screen width (not the design width's rpx/rem): tap targets at least
  * TARGET_PX (MIIT 适老化: 60 x 60 dp), text at least TEXT_MIN_PX (MIIT: 18 pt main text), line height
- * 1.5 (MIIT: 1.3); font sizes grow with the user's text size (the text-size seam's `--tvc-fs`).
+ * 1.5 (MIIT: 1.3); font sizes grow with the user's text size by the same CSS variable the build
+ * multiplies every stylesheet's font sizes with (config/postcss-text-scale.js).
  * Colours keep 4.5:1 or more against their background, and no state is told by colour alone.
  */
 
@@ -20,8 +22,8 @@ export const TARGET_MIN_PX = 60
 export const TEXT_MIN_PX = 18
 
 const px = (n: number): string => `${n}px`
-/** A font size that grows with the user's text size (`--tvc-fs`, src/stores/app/textScale.ts). */
-export const font = (n: number): string => `calc(${n}px * var(--tvc-fs, 1))`
+/** A font size that grows with the user's text size (TEXT_SCALE_VAR, src/stores/app/textScale.ts). */
+export const font = (n: number): string => `calc(${n}px * var(${TEXT_SCALE_VAR}, 1))`
 
 const INK = '#1a1a1a'
 const SOFT = '#353b45'
