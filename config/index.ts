@@ -58,13 +58,14 @@ function useMobxProductionBuild(chain: { resolve: { alias: { set(name: string, t
 }
 
 /**
- * A feature's front door (src/features/<feature>/index.ts) only re-exports. Marked free of side
- * effects, webpack links each import through it straight to the module that defines the name, so a
- * page that takes one name from a feature gets that module alone: home importing the live feature's
- * lazy loader does not pull the schedule page's code into the main package.
+ * A feature's front door (src/features/<feature>/index.ts) only re-exports, and so does the text-size
+ * seam's index. Marked free of side effects, webpack links each import through them straight to the
+ * module that defines the name, so a page that takes one name from a feature gets that module alone:
+ * home importing the live feature's lazy loader does not pull the schedule page's code into the main
+ * package, and the weapp build carries no WebView text reader.
  */
 function frontDoorsWithoutSideEffects(chain: { module: { rule(name: string): { test(re: RegExp): { set(key: 'sideEffects', value: boolean): unknown } } } }): void {
-  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/).set('sideEffects', false)
+  chain.module.rule('featureFrontDoors').test(/[\\/]src[\\/](features[\\/][^\\/]+|platform[\\/]textScale)[\\/]index\.ts$/).set('sideEffects', false)
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {

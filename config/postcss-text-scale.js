@@ -19,13 +19,20 @@
  * Plain CommonJS: Taro loads it as a local postcss plugin (config/index.ts `postcss`).
  */
 const VAR = '--fs'
+/**
+ * The variable's fallback in each calc(). WeChat's build writes none: app.scss gives `page` --fs: 1,
+ * which every node inherits (PageShell's own value overrides it below a page's root), and the two
+ * bytes on each of some 240 font sizes count against the main package's budget. H5 keeps `,1`: its
+ * static home shell (config/shellCss.ts) paints with these rules before anything sets the variable.
+ */
+const FALLBACK = process.env.TARO_ENV === 'weapp' ? '' : ',1'
 const ABSOLUTE_LENGTH = /(?:^|[\s(,*/+-])\d*\.?\d+(?:px|rpx|rem|vw)\b/i
 const BOX_PROPS = new Set(['height', 'min-height'])
 
 /** A value with an absolute length and no text-scale factor yet, multiplied by it; anything else unchanged. */
 function scaled(value) {
   if (!ABSOLUTE_LENGTH.test(value) || value.includes(VAR)) return value
-  return `calc(${value.replace(/^calc\((.*)\)$/i, '($1)')} * var(${VAR},1))`
+  return `calc(${value.replace(/^calc\((.*)\)$/i, '($1)')} * var(${VAR}${FALLBACK}))`
 }
 
 const SIMPLE = /^(\d*\.?\d+)(px|rpx|rem|vw)$/i

@@ -4,7 +4,7 @@
  * The build's text-scale step (config/postcss-text-scale.js): every absolute font size and line height
  * is multiplied by --fs, and so is a text box's height; relative sizes are not scaled twice.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import postcss from 'postcss'
 const textScale = require('../../config/postcss-text-scale.js') as { (): postcss.Plugin; postcss: true; scaled(v: string): string }
@@ -51,5 +51,21 @@ describe('postcss text scale', () => {
     expect(existsSync(join(__dirname, '../..', path))).toBe(true)
     // both builds use it
     expect(src.match(/\[TEXT_SCALE_POSTCSS\]: \{ enable: true \}/g)).toHaveLength(2)
+  })
+
+  it("on WeChat's build the variable has no fallback, and app.scss gives page its default", () => {
+    const before = process.env.TARO_ENV
+    process.env.TARO_ENV = 'weapp'
+    try {
+      jest.isolateModules(() => {
+        const weapp = require('../../config/postcss-text-scale.js') as { scaled(v: string): string }
+        expect(weapp.scaled('28rpx')).toBe('calc(28rpx * var(--fs))')
+      })
+    } finally {
+      if (before === undefined) delete process.env.TARO_ENV
+      else process.env.TARO_ENV = before
+    }
+    const appScss = readFileSync(join(__dirname, '../../src/app.scss'), 'utf8')
+    expect(appScss).toMatch(/\/\* #ifdef weapp \*\/[^#]*page \{\s*--fs: 1;\s*\}[^#]*\/\* #endif \*\//)
   })
 })

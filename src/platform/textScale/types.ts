@@ -47,3 +47,6 @@ export function positive(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   return typeof n === 'number' && Number.isFinite(n) && n > 0 ? n : null
 }
+
+/** The CSS custom property every font size is multiplied by (config/postcss-text-scale.js). */
+export const TEXT_SCALE_VAR = '--fs'

@@ -11,7 +11,7 @@
  *   line box measures 100 x textZoom. That part is `applied`: the page must not scale it again.
  * The measuring is behind TextProbe so the choice among them is tested without a layout engine.
  */
-import { positive, STANDARD_READING, type TextScalePort, type TextScaleReading } from './types'
+import { positive, STANDARD_READING, TEXT_SCALE_VAR, type TextScalePort, type TextScaleReading } from './types'
 
 /** Dynamic Type's body size at the standard setting. */
 export const APPLE_BODY_STANDARD_PX = 17
@@ -81,8 +81,6 @@ export function createWebViewTextScale(deps: WebViewTextScaleDeps, root?: { styl
   }
 }
 
-/** The CSS custom property every font size is multiplied by (config/postcss-text-scale.js). */
-export const TEXT_SCALE_VAR = '--fs'
 
 /** The part of `document` the DOM probe uses. */
 export interface ProbeDocument {
