@@ -62,8 +62,8 @@ describe('postcss text scale', () => {
         expect(weapp.scaled('28rpx')).toBe('calc(28rpx * var(--fs))')
       })
     } finally {
-      if (before === undefined) delete process.env.TARO_ENV
-      else process.env.TARO_ENV = before
+      Object.assign(process.env, { TARO_ENV: before })
+      if (before === undefined) Reflect.deleteProperty(process.env, 'TARO_ENV')
     }
     const appScss = readFileSync(join(__dirname, '../../src/app.scss'), 'utf8')
     expect(appScss).toMatch(/\/\* #ifdef weapp \*\/[^#]*page \{\s*--fs: 1;\s*\}[^#]*\/\* #endif \*\//)
