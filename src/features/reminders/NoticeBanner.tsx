@@ -25,7 +25,16 @@ const lookOf = () => ({
 export default function NoticeBanner({ notice: n, board }: { notice: AppNotice; board: NoticeBoard }) {
   const look = lookOf()
   return (
-    <View className='notice-banner' style={look.banner} role='alert' data-notice={n.id} onClick={() => board.open(n.id)}>
+    <View
+      className='notice-banner'
+      style={look.banner}
+      role='alert'
+      data-notice={n.id}
+      onClick={() => {
+        board.remove(n.id)
+        n.open?.()
+      }}
+    >
       <View className='notice-banner__body' style={look.body}>
         <Text className='notice-banner__title' style={look.title}>
           {n.action ? `${n.title} · ${n.action} ›` : n.title}
@@ -39,7 +48,7 @@ export default function NoticeBanner({ notice: n, board }: { notice: AppNotice; 
         aria-label={common.close}
         onClick={(e) => {
           e.stopPropagation()
-          board.dismiss(n.id)
+          board.remove(n.id)
         }}
       >
         ×

@@ -41,15 +41,9 @@ export class NoticeBoard {
     if (!this.queue.some((n) => n.id === notice.id)) this.queue = [...this.queue, notice]
   }
 
-  dismiss(id: string): void {
+  /** Closed, or tapped (the view then runs its `open`). */
+  remove(id: string): void {
     this.queue = this.queue.filter((n) => n.id !== id)
-  }
-
-  /** The tap: the notice goes and what it leads to opens. */
-  open(id: string): void {
-    const notice = this.queue.find((n) => n.id === id)
-    this.dismiss(id)
-    notice?.open?.()
   }
 
   clear(): void {
