@@ -13,11 +13,12 @@
  * #app, the HTML's own script (shellTakeoverScript) removes the shell: the app's bundles carry nothing
  * for it (WeChat's neither). The head script picks the variant before the body is parsed:
  * 'tv' with a saved session, 'login' without, 'none' on any route but home (a deep link must not show
- * home's frame).
+ * home's frame) and for a user of 长辈版 (its home has none of the standard frame, and no points entry).
  */
 import './srcRegister'
 import { navBarGeometry } from '../src/components/NavBar/geometry'
 import { SESSION_KEY } from '../src/stores/app/session'
+import { ELDER_KEY, VISITOR } from '../src/features/elder/elderChoice'
 import { consent as c, home as h, login as l, personal as p, points as pt, titles, tv as t } from '../src/strings'
 
 /**
@@ -49,9 +50,17 @@ const text = (cls: string, s: string) => `<span class="taro-text ${cls}">${esc(s
 /** Home's routes in the hash router: the shell shows on these only. */
 const HOME_HASHES = ['', '#', '#/', '#/pages/index/index']
 
-/** Runs in <head>, before the body: which variant to show (sets html[data-tvc-shell]). */
+/**
+ * Runs in <head>, before the body: which variant to show (sets html[data-tvc-shell]). Whether home is
+ * 长辈版 is read as the app reads it (features/elder/elderChoice.ts: the user's own choice, else the
+ * visitor's on this phone), from Taro's storage format (`{"data": ...}`).
+ */
 export function shellVariantScript(): string {
-  return `!function(){var d=document.documentElement,v='none';try{var r=location.hash.split('?')[0];if(${JSON.stringify(HOME_HASHES)}.indexOf(r)>=0)v=localStorage.getItem(${JSON.stringify(SESSION_KEY)})?'tv':'login'}catch(e){}d.setAttribute('data-tvc-shell',v)}()`
+  const elder =
+    `var g=function(k){var x=JSON.parse(localStorage.getItem(k)||'null');return x&&x.data},s=g(${JSON.stringify(SESSION_KEY)}),` +
+    `u=(s&&s.user&&s.user.uid)||'',e=g(${JSON.stringify(ELDER_KEY)}),c=e&&e.users||{},h=function(k){return Object.prototype.hasOwnProperty.call(c,k)?c[k]:null},` +
+    `o=h(u)||(u!==${JSON.stringify(VISITOR)}?h(${JSON.stringify(VISITOR)}):null);if(o&&o.on===true)v='none'`
+  return `!function(){var d=document.documentElement,v='none';try{var r=location.hash.split('?')[0];if(${JSON.stringify(HOME_HASHES)}.indexOf(r)>=0){v=localStorage.getItem(${JSON.stringify(SESSION_KEY)})?'tv':'login';${elder}}}catch(e){}d.setAttribute('data-tvc-shell',v)}()`
 }
 
 /**

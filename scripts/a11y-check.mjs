@@ -52,11 +52,19 @@ const DEMO_PHONE = '13800000000'
  * limits a page to one version; the 长辈版's rules (18 px text, 60 x 60 keys) apply within `main` and
  * `remote` of its pages.
  */
+/** The 长辈版 is in this source tree: its pass is then required (src/features/elder). */
+export const HAS_ELDER = existsSync(new URL('../src/features/elder', import.meta.url))
+
 export const PAGES = [
-  { name: 'home', route: '', ready: '.tv-card__state' },
+  // first, while the demo user has made no choice: at 关怀模式 size home offers the 长辈版; declined here,
+  // so the standard version's pages show without it
+  ...(HAS_ELDER
+    ? [{ name: 'home: the 长辈版 offer', route: '', ready: '[data-testid="elder-offer"]', version: 'standard', after: async (shown) => (await shown('[data-action="elder-decline"]').click(), await shown('[data-testid="elder-offer"]').waitFor({ state: 'detached', timeout: 10_000 })) }]
+    : []),
+  { name: 'home', route: '', ready: '.tv-card__state', version: 'standard' },
   { name: 'home: remote (keys)', route: '', ready: '.tv-card__state', open: async (shown) => openRemote(shown), version: 'standard' },
   { name: 'home: remote (touch pad)', route: '', ready: '.tv-card__state', open: async (shown) => (await openRemote(shown), await shown('.remote__mode[data-mode="touch"]').click(), await shown('.touch-pad').waitFor({ timeout: 10_000 })), version: 'standard' },
-  { name: '我的', route: 'pages/my-home/my-home', ready: '.page-shell' },
+  { name: '我的', route: 'pages/my-home/my-home', ready: '.page-shell', both: true },
   { name: 'search', route: 'pages/index-search/index-search', ready: '.page-shell' },
   { name: 'list (flow-more)', route: `subpackages/pages/flow-more/flow-more?flowId=f01&title=${encodeURIComponent('猜你喜欢')}`, ready: '.page-shell' },
   { name: 'my TVs', route: 'pages/my-tv/my-tv', ready: '.page-shell' },
@@ -72,10 +80,32 @@ export const PAGES = [
   { name: 'activity', route: 'subpackages4/pages/activity-index/activity-index', ready: '.page-shell' },
   { name: 'prizes', route: 'subpackages4/pages/points-exchange/points-exchange', ready: '.page-shell' },
   { name: 'address form', route: 'subpackages9/pages/add-address/add-address', ready: '.page-shell' },
+  // the 长辈版's own pages: its home (TV card, big remote, channels, continue watching) and 设置
+  { name: 'home', route: '', ready: '[data-version="elder"] [data-part="elder-remote"]', version: 'elder', main: true },
+  { name: '设置', route: 'subpackages/pages/settings/settings', ready: '[data-testid="elder-switch"]', version: 'elder' },
 ]
 
 /** The versions: the standard one, and the 长辈版 (switched on for the demo user before the page loads). */
-export const VERSIONS = [{ name: 'standard', prepare: null, main: '', remote: '' }]
+export const VERSIONS = [
+  { name: 'standard', prepare: null, main: '', remote: '' },
+  ...(HAS_ELDER
+    ? [
+        {
+          name: '长辈版',
+          // the switch in 我的 → 设置, as a user turns it on
+          prepare: async (open, shown) => {
+            await open('subpackages/pages/settings/settings')
+            const sw = shown('[data-testid="elder-switch"]')
+            await sw.waitFor({ timeout: 20_000 })
+            if ((await sw.getAttribute('aria-checked')) !== 'true') await sw.click()
+            await shown('[data-testid="elder-switch"][aria-checked="true"]').waitFor({ timeout: 10_000 })
+          },
+          main: '[data-version="elder"]',
+          remote: '[data-part="elder-remote"]',
+        },
+      ]
+    : []),
+]
 
 async function openRemote(shown) {
   await shown('.guide-remote').click()
@@ -168,9 +198,10 @@ async function main() {
     if (!follows) failed = true
 
     for (const version of VERSIONS) {
-      if (version.prepare) await version.prepare(page, served.url)
+      if (version.prepare) await version.prepare((route) => open(route, LARGEST_STEP), shown)
       for (const p of PAGES) {
-        if ((p.version && p.version !== version.name) || (only && !p.name.includes(only))) continue
+        const pageVersion = p.version === 'elder' ? '长辈版' : p.version
+        if ((pageVersion ? pageVersion !== version.name : version.name !== 'standard' && !p.both) || (only && !p.name.includes(only))) continue
         const label = `${version.name} · ${p.name}`
         const entry = { version: version.name, page: p.name, violations: [], axe: [], figures: null }
         try {
@@ -181,10 +212,11 @@ async function main() {
           await page.waitForTimeout(600)
           const scope = { checkMainText: !!version.main, checkRemote: !!version.remote }
           const snap = await page.evaluate(collectLayout, { main: version.main, remote: version.remote, width: PHONE_375.width })
-          if (version.main && p.main !== false && !snap.mainFound) entry.violations.push({ rule: 'setup', what: version.main, detail: 'the 长辈版 main content is not on the page' })
+          if (version.main && p.main && !snap.mainFound) entry.violations.push({ rule: 'setup', what: version.main, detail: 'the 长辈版 main content is not on the page' })
           entry.violations.push(...violationsOf(snap, scope))
           entry.figures = figuresOf(snap, scope)
           entry.axe = await axeViolations(page)
+          if (p.after) await p.after(shown)
         } catch (e) {
           entry.violations.push({ rule: 'setup', what: p.name, detail: `could not be checked: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}` })
         }
@@ -200,7 +232,7 @@ async function main() {
         for (const line of grouped(entry.violations)) console.log(`     ${line}`)
         if (shots) {
           mkdirSync('.artifacts/a11y-check', { recursive: true })
-          await page.screenshot({ path: `.artifacts/a11y-check/${version.name}-${p.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png` }).catch(() => undefined)
+          await page.screenshot({ scale: 'css', path: `.artifacts/a11y-check/${version.name}-${p.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png` }).catch(() => undefined)
         }
         for (const a of counted) console.log(`     axe ${a.id} (${a.impact}, ${a.count}): ${a.help}\n       ${a.nodes.join('\n       ')}`)
         for (const a of entry.axe.filter((x) => !LIGHTHOUSE_RULES.has(x.id))) console.log(`     (not failed: axe ${a.id}, ${a.count}, not in Lighthouse's score)`)

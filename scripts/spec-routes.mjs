@@ -9,8 +9,8 @@ export const EXPECTED_MAIN = [
  * SPEC's own pages of that package.
  */
 export const ADDED_PAGES = {
-  // a live channel's schedule (channelId, date, psId); minors' mode of the current TV; 我的预约
-  subpackages: ['live-channel', 'minors-mode', 'my-reminders'],
+  // a live channel's schedule (channelId, date, psId); minors' mode of the current TV; 我的预约; 设置 (长辈版)
+  subpackages: ['live-channel', 'minors-mode', 'my-reminders', 'settings'],
 }
 
 export const EXPECTED_SUBPACKAGES = [

@@ -49,6 +49,8 @@ export const subPackages = [
       page('subpackages', 'minors-mode', 'minorsMode'),
       // added to SPEC 2: 我的预约, the user's programme reminders, reached from 我的
       page('subpackages', 'my-reminders', 'myReminders'),
+      // added to SPEC 2: 设置 (the 长辈版 switch), reached from 我的
+      page('subpackages', 'settings', 'settings'),
     ],
   },
   {

@@ -10,6 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { homeShellHtml, SHELL_BOXES, SHELL_ID, shellStyle, shellTakeoverScript, shellVariantScript } from '../../config/homeShell'
 import { navBarGeometry } from '../../src/components/NavBar/geometry'
+import { ELDER_KEY } from '../../src/features/elder/elderChoice'
 import { consent, home, login, personal, points, titles, tv } from '../../src/strings'
 
 const root = join(__dirname, '../..')
@@ -91,6 +92,32 @@ describe('the head script picks the variant', () => {
     expect(run('#/', null)).toBe('login')
     expect(run('', null)).toBe('login')
     expect(run('#/pages/index/index?x=1', '{"data":{}}')).toBe('tv')
+  })
+
+  it('nothing for a user of 长辈版 (its home has none of the standard frame): the user\'s own choice, else the visitor\'s', () => {
+    const session = '{"data":{"user":{"uid":"u1"},"token":"t"}}'
+    const elder = (users: object) => localStorage.setItem(ELDER_KEY, JSON.stringify({ data: { users } }))
+    const runWith = (users: object | null, s: string | null) => {
+      window.history.replaceState(null, '', '/#/')
+      localStorage.clear()
+      if (s !== null) localStorage.setItem('tvc.session', s)
+      if (users) elder(users)
+      new Function(shellVariantScript())()
+      return document.documentElement.getAttribute('data-tvc-shell')
+    }
+    expect(runWith({ u1: { on: true, at: 1 } }, session)).toBe('none')
+    expect(runWith({ u1: { on: false, at: 1 } }, session)).toBe('tv')
+    expect(runWith({ u2: { on: true, at: 1 } }, session)).toBe('tv')
+    expect(runWith({ '': { on: true, at: 1 } }, session)).toBe('none')
+    expect(runWith({ '': { on: true, at: 1 }, u1: { on: false, at: 2 } }, session)).toBe('tv')
+    expect(runWith({ '': { on: true, at: 1 } }, null)).toBe('none')
+    expect(runWith({ constructor: { on: true } }, '{"data":{"user":{"uid":"constructor"}}}')).toBe('none')
+    expect(runWith({}, '{"data":{"user":{"uid":"constructor"}}}')).toBe('tv')
+    // what a damaged store holds changes nothing but the elder part
+    localStorage.setItem(ELDER_KEY, '{not json')
+    window.history.replaceState(null, '', '/#/')
+    new Function(shellVariantScript())()
+    expect(document.documentElement.getAttribute('data-tvc-shell')).not.toBe('none')
   })
 
   it('nothing on another route: a deep link must not show home\'s frame', () => {

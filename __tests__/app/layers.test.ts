@@ -137,6 +137,8 @@ export const FEATURE_EDGES: Record<string, readonly string[]> = {
   devices: ['locks'],
   // The 电视频道 tab's next programme has 预约.
   live: ['reminders'],
+  // 长辈版's home is the same app's: the sign-in card, the live store's channels and home's 继续观看 store.
+  elder: ['account', 'home', 'live'],
 }
 
 const featureOf = (target: string): { feature: string; inside: string } | null => {

@@ -1,4 +1,5 @@
 import type { TaskPolicy } from '@/platform/taskPolicy'
+import type { TextScalePort } from '@/platform/textScale'
 import { termsVersion } from '@/config'
 import type { AppServices } from '@/appRoot'
 import type { Api } from '@/services/api'
@@ -98,6 +99,8 @@ export function installServices(opts: {
   uploadAvatar?: AvatarUploader
   /** What the platform lets the points centre offer (default: every task, as on H5). */
   taskPolicy?: TaskPolicy
+  /** The platform's text size (default: always the standard size). */
+  textScale?: TextScalePort
 }): AppServices & { tracker: ReturnType<typeof recordingTracker> } {
   const tracker = recordingTracker()
   const port: TrackerPort = opts.trackerPort ?? {
@@ -107,7 +110,7 @@ export function installServices(opts: {
   }
   const bridge = { kind: 'dev' as const, getPhone: async () => (opts.phone ? devProvenPhone(opts.phone) : null), ...(opts.getAvatar ? { getAvatar: opts.getAvatar } : {}) }
   const root = new RootStore({
-    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar, taskPolicy: opts.taskPolicy,
+    api: opts.api, storage: opts.storage ?? consentedStorage(), getPhone: bridge.getPhone, tvLinkDeps: opts.tvLink ?? unusedTvLink, tracking: () => port, bridge, uploadAvatar: opts.uploadAvatar, taskPolicy: opts.taskPolicy, textScale: opts.textScale,
   })
   const services = { root, bridge, tracker }
   installed = services

@@ -94,6 +94,13 @@ export { CHILD_VERSION, tvMessage } from '../protocol/tv/messages'
 /** SPEC 9: toast durations. */
 export const toast = Object.freeze({ longMs: 3_500, shortMs: 2_500 })
 
+/**
+ * 长辈版 (the age-friendly version): its confirmations stay on screen until dismissed, or at least
+ * this long (SPEC 9's 2.5/3.5 s toasts are too short to read for many older users; MIIT's 适老化
+ * rules allow no time limit that is not essential).
+ */
+export const elderUi = Object.freeze({ noticeMs: 8_000 })
+
 /** SPEC 7/9: task classes, as sent. */
 export const taskClasses = Object.freeze([6, 99, 96, 98, 97]) as readonly number[]
 export const taskClassParam = taskClasses.join(',')

@@ -26,6 +26,7 @@ export const titles = Object.freeze({
   liveChannel: '节目单',
   minorsMode: '未成年人模式',
   myReminders: '我的预约',
+  settings: '设置',
   privacyPolicy: '隐私政策',
   pointsList: '积分明细',
   pointsIncome: '积分收入',
@@ -243,6 +244,8 @@ export const devices = Object.freeze({
 })
 
 export const home = Object.freeze({
+  /** 长辈版's home did not load (its code arrives after the entry). */
+  elderLoadFailed: '长辈版没有加载成功，点这里重试',
   /** Channel schedules, not streaming: nothing plays on the phone (WeChat judges the category by the words). */
   liveTab: '电视频道',
   more: '更多',

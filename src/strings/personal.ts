@@ -20,6 +20,7 @@ export const personal = Object.freeze({
     product: '产品介绍',
     lock: '童锁与全局锁',
     tabmode: '模式切换',
+    settings: '设置',
   }),
   needLogin: '登录后查看',
   edit: '编辑',

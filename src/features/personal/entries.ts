@@ -26,6 +26,7 @@ export function personalEntries(): PersonalEntry[] {
     { key: 'info', label: t.entries.info, page: 'my-info', needsLogin: true },
     { key: 'address', label: t.entries.address, page: 'add-address', needsLogin: true },
     { key: 'agreement', label: t.entries.agreement, page: 'user-agreement', needsLogin: false },
+    { key: 'settings', label: t.entries.settings, page: 'settings', needsLogin: false },
   ]
   if (env.productPageUrl) entries.push({ key: 'product', label: t.entries.product, page: 'web-view', needsLogin: false })
   return entries

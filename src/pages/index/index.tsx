@@ -22,6 +22,7 @@ import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { home as h, titles } from '../../strings'
 import NearEnd from '../../components/NearEnd'
+import { elderOf, LazyElderHome, loadElderOffer } from '../../features/elder'
 
 /**
  * The 电视频道 tab's code loads when the tab is first opened, never with home; on weapp from the
@@ -39,10 +40,20 @@ const BODY_ID = 'home-body'
 /** How long the blocks under the landing tab's banner slot wait for the banner's code and answer. */
 const BANNER_WAIT_MS = 1500
 
-/** Home: the TV at a glance, the search box, and the desktop of the TV's mode in tabs. */
+/**
+ * Home: 长辈版's home for a user who chose it (its code loads only then), else the standard home. One
+ * page, one route: the version is a mode of the same app.
+ */
 function Index() {
   const root = useStores()
+  return elderOf(root).on ? <LazyElderHome /> : <StandardHome />
+}
+
+/** The standard home: the TV at a glance, the search box, and the desktop of the TV's mode in tabs. */
+const StandardHome = observer(function StandardHome() {
+  const root = useStores()
   const { home, tracker } = root
+  const elder = elderOf(root)
   const [remoteOpen, setRemoteOpen] = useState(false)
 
   // The desktop and hints of the TV's mode; the root store reloads them when the mode or the user changes.
@@ -143,7 +154,10 @@ function Index() {
       footer={
         <>
           <LazyRemote visible={remoteOpen} onClose={() => setRemoteOpen(false)} />
-          <LazyPart ready={desktopStatus === 'ready' && root.session.uid !== ''} load={loadHomeGuide} />
+          {/* the guide waits while 长辈版 is offered: one pop-up at a time */}
+          <LazyPart ready={desktopStatus === 'ready' && root.session.uid !== '' && !elder.offerDue} load={loadHomeGuide} />
+          {/* 长辈版 offered on the first launch at 关怀模式 text size: its code is imported only then */}
+          <LazyPart ready={elder.offerDue} load={loadElderOffer} />
         </>
       }
     >
@@ -164,6 +178,6 @@ function Index() {
       <View className='home-bottom-gap' />
     </PageShell>
   )
-}
+})
 
 export default definePage(observer(Index), titles.index)

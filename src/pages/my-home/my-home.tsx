@@ -14,6 +14,7 @@ import { common, personal as t, titles } from '../../strings'
 import '../../features/personal/personal.scss'
 import { definePage } from '../../components/PageBoundary'
 import Img from '../../components/Img'
+import { elderOf } from '../../features/elder'
 import { truncateText } from '../../lib/text'
 
 /** SPEC 5 width (Chinese 2) of the name beside the avatar: 12 Chinese characters (names up to 20). */
@@ -21,20 +22,23 @@ const NAME_WIDTH = 24
 
 /** 我的: who is logged in (or the login invitation), the current TV, and the entries of the personal area. */
 function MyHome() {
-  const { user, devices, tv, tracker } = useStores()
+  const root = useStores()
+  const { user, devices, tv, tracker } = root
   useDidShow(() => {
     tracker.pageView(routeOf['my-home'], {})
     if (user.user && devices.list.status !== 'loading') void devices.load()
   })
   const u = user.user
   const device = devices.current
+  // 长辈版 shows no promotion: no operator banner, no 关注公众号 card
+  const elder = elderOf(root).on
   const tvLine = !u ? '' : device ? `${device.deviceName} · ${tv.stateLabel}` : devices.list.loading ? common.loading : t.noTv
 
   return (
     <PageShell title={titles.myHome}>
       <View className='my-home'>
-        <OperatorImages position='my-top' page={routeOf['my-home']} />
-        <FollowCard />
+        {!elder && <OperatorImages position='my-top' page={routeOf['my-home']} />}
+        {!elder && <FollowCard />}
         {u ? (
           <View className='my-profile' onClick={() => go('my-info')} hoverClass='my-profile--pressed'>
             {u.faceImg ? <Img className='my-profile__avatar' src={u.faceImg} mode='aspectFill' alt={t.avatarAlt} /> : <View className='my-profile__avatar' />}

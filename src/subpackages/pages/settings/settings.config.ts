@@ -1,0 +1,7 @@
+import { titles } from '../../../strings'
+
+export default definePageConfig({
+  navigationBarTitleText: titles.settings,
+  navigationStyle: 'custom',
+  disableScroll: true,
+})
