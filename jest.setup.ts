@@ -11,6 +11,8 @@ process.env.FRAMEWORK = 'react'
 // Load @tarojs/taro before @tarojs/test-utils-react (circular import otherwise: "reading 'history'").
 // Node-environment suites (emulator, broker) have no window: Taro H5 is not loaded there.
 if (typeof window !== 'undefined') require('@tarojs/taro')
+// What the H5 entry does at start (config/index.ts designWidth 750): inline styles use Taro.pxTransform.
+if (typeof window !== 'undefined') require('@tarojs/taro').initPxTransform({ designWidth: 750, deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 } })
 
 // jsdom lacks these browser APIs that Taro's H5 components use (lazy images, tab scrolling).
 if (typeof window !== 'undefined') {

@@ -125,10 +125,9 @@ describe('programme reminders on a 390 x 844 phone', { concurrency: false }, () 
     assert.ok(reserved, 'the gateway keeps the reminder')
     assert.equal(reserved.status, 'upcoming')
     assert.equal(reserved.leadMin, 5, 'five minutes ahead by default')
-    // the toast that says where the notice goes, then the list as it stays
-    await page.locator('.taro__toast').filter({ hasText: '已预约' }).first().waitFor({ timeout: 5_000 })
-    await shot('01-schedule-toast')
-    await page.locator('.taro__toast').first().waitFor({ state: 'hidden', timeout: 6_000 })
+    // the toast says where the notice goes (in the app: H5 outside the operator's app); then the list as it stays
+    await page.waitForFunction(() => [...document.querySelectorAll('.taro__toast')].some((e) => (e.textContent ?? '').includes('打开应用时可见')), undefined, { timeout: 5_000 })
+    await page.waitForFunction(() => [...document.querySelectorAll('.taro__toast')].every((e) => getComputedStyle(e).display === 'none' || (e as HTMLElement).offsetParent === null), undefined, { timeout: 8_000 })
     await shot('01-schedule-reserve')
   })
 
@@ -186,7 +185,7 @@ describe('programme reminders on a 390 x 844 phone', { concurrency: false }, () 
 
   it('4. a tap on the phone\'s notice opens the programme; 在电视上看 puts the TV on the channel', async () => {
     const message = (await outbox()).messages[0].message
-    await shown('.notice-banner__action').first().click()
+    await shown('.notice-banner__body').first().click()
     await page.waitForFunction((p) => decodeURIComponent(location.hash).includes(p), decodeURIComponent(message.page), { timeout: 10_000 })
     await shown('[data-action="watch-programme"]').first().waitFor({ timeout: 10_000 })
     assert.equal(await shown('.programme-sheet__title').first().textContent(), target.title)

@@ -1,4 +1,4 @@
-import { createElement, useState, type PropsWithChildren } from 'react'
+import { createElement, useRef, useState, type PropsWithChildren } from 'react'
 import Taro, { useDidHide, useDidShow, useLaunch } from '@tarojs/taro'
 import { createAppServices, type AppServices } from './appRoot'
 import { StoreContext } from './stores/app/context'
@@ -28,6 +28,14 @@ function watchPageChunks(): void {
 export function createApp(make: () => AppServices) {
   return function App({ children }: PropsWithChildren) {
     const [{ root }] = useState(make)
+    // the reminders' watcher: 0 not asked yet, 1 on its way or watching, 2 its code did not arrive
+    const reminders = useRef(0)
+    const watchReminders = () => {
+      if (reminders.current === 1) return
+      reminders.current = 1
+      // nothing is lost meanwhile: the reminders stay on the gateway, and 我的预约 loads its own code
+      loadReminderWatch().then((m) => m.watchReminders(root), () => (reminders.current = 2))
+    }
 
     useLaunch((options) => {
       if (process.env.TARO_ENV === 'h5') {
@@ -39,16 +47,15 @@ export function createApp(make: () => AppServices) {
       void root.start({ sharerUid: query.sharerUid })
       // programme reminders follow the user from any page; their code arrives once the first page has
       // painted (H5: its own chunk; weapp: the home-parts async subpackage)
-      const watch = () =>
-        loadReminderWatch().then(
-          (m) => m.watchReminders(root),
-          (e: unknown) => console.error('reminders not watched', e),
-        )
-      if (process.env.TARO_ENV === 'h5') requestAnimationFrame(() => setTimeout(() => void watch(), 0))
-      else void watch()
+      if (process.env.TARO_ENV === 'h5') requestAnimationFrame(() => setTimeout(watchReminders, 0))
+      else watchReminders()
       Taro.onNetworkStatusChange?.((res) => root.onNetworkChange(res.isConnected))
     })
-    useDidShow(() => root.onAppShow())
+    useDidShow(() => {
+      root.onAppShow()
+      // the reminders' code did not arrive (a subpackage that did not download): tried again now
+      if (reminders.current === 2) watchReminders()
+    })
     useDidHide(() => root.onAppHide())
 
     return createElement(StoreContext.Provider, { value: root }, children)

@@ -116,7 +116,7 @@ describe('programme reminders', () => {
     expect(textsOf('.notice-banner__text')).toEqual([t.bannerSoon('19:35', live.channelTitle(5, 'CCTV-5 体育'), programmes[2].title)])
     await until(() => readReminderNotices.mock.calls.length > 0, 'marked read')
     expect(readReminderNotices.mock.calls[0][0]).toEqual({ uid: 'u1', noticeIds: ['n-fired'] })
-    click('.notice-banner__action')
+    click('.notice-banner')
     await until(() => location.hash.includes(`psId=${encodeURIComponent(programmes[2].psId)}`), 'the programme opened')
     await until(() => !!topPage().querySelector('[data-action="watch-programme"]'), '在电视上看 on the programme')
     expect(textsOf('.programme-sheet__title')).toEqual([programmes[2].title])

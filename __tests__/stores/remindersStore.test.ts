@@ -345,7 +345,7 @@ describe('notices', () => {
     expect(store.removed).toEqual([])
   })
 
-  it('the banner: 即将开始 or 已开始, why the TV offers no switch, and a tap opens the programme', () => {
+  it('the banner: 即将开始 or 已开始, why the TV offers no switch, and a tap opens the programme (a removed one, 我的预约)', () => {
     const soon = bannerOf(notice('n1', 'fired'))
     expect(soon.text).toBe(t.bannerSoon('19:05', '05 CCTV-5 体育', '中超'))
     expect(soon.title).toBe(t.bannerTitle)
@@ -354,7 +354,8 @@ describe('notices', () => {
     expect(bannerOf(notice('n1', 'fired', { blocked: 'curfew' })).title).toContain(t.blocked.curfew)
     const removed = bannerOf(notice('n2', 'removed'))
     expect(removed.text).toBe(t.bannerRemoved('中超'))
-    expect(removed.open).toBeUndefined()
+    expect(removed.action).toBe(t.bannerList)
+    expect(removed.open).toBeDefined()
   })
 })
 

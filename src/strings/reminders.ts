@@ -60,6 +60,7 @@ export const reminders = Object.freeze({
   bannerStarted: (time: string, channel: string, title: string) => `${time} ${channel} ${title} 已开始`,
   bannerAction: '去看看',
   bannerRemovedTitle: '预约已取消',
+  bannerList: '查看',
   bannerRemoved: (title: string) => `“${title}”已从节目单撤下，预约已自动取消`,
   /** The TV offered no switch: why (the phone's own 在电视上看 judges again). */
   blocked: Object.freeze({

@@ -3,7 +3,7 @@ import { observer } from 'mobx-react'
 import { ScrollView, View } from '@tarojs/components'
 import NavBar from '../NavBar'
 import PrivacySheet from '../PrivacySheet'
-import NoticeBanner from '../NoticeBanner'
+import NoticeSlot from '../NoticeSlot'
 import StateView, { type ViewStatus } from '../StateView'
 import type { LoadState } from '../../stores/kit/loadState'
 import { StoreContext } from '../../stores/app/context'
@@ -70,7 +70,7 @@ function PageShell(props: PageShellProps) {
   return (
     <View className='page-shell' style={style}>
       <NavBar title={title} beforeLeave={beforeLeave} />
-      <NoticeBanner />
+      <NoticeSlot />
       {header}
       {scroll || status !== 'ready'
         ? <ScrollView id={bodyId} className='page-shell__body' scrollY enhanced showScrollbar={false} onScrollToLower={onScrollToLower} scrollTop={scrollTop}>{body}</ScrollView>

@@ -21,6 +21,10 @@ function stateOf(l: LoadState, onRetry: () => void, emptyText: string) {
   return <StateView status={status} text={l.error || (status === 'empty' ? emptyText : undefined)} onAction={status === 'error' || status === 'offline' ? onRetry : undefined} />
 }
 
+/** The next programme and its 预约 on one line (inline: on weapp this part's styles would join home's main-package wxss). */
+const NEXT_LINE = { display: 'flex', alignItems: 'center' } as const
+const NEXT_TEXT = { flex: 1, minWidth: 0 } as const
+
 const ChannelRow = observer(function ChannelRow({ c, now, busy, childOk, onSwitch }: { c: LiveChannel; now: number; busy: boolean; childOk: boolean; onSwitch: () => void }) {
   return (
     <View className='live-item' hoverClass='live-item--pressed' onClick={() => go('live-channel', { channelId: c.channelId })} data-channel={c.number}>
@@ -41,8 +45,8 @@ const ChannelRow = observer(function ChannelRow({ c, now, busy, childOk, onSwitc
           </View>
         )}
         {c.next && (
-          <View className='live-item__next-line'>
-            <Text className='live-item__next'>{`${t.next} ${rangeOf(c.next).split('-')[0]} ${c.next.title}`}</Text>
+          <View style={NEXT_LINE}>
+            <Text className='live-item__next' style={NEXT_TEXT}>{`${t.next} ${rangeOf(c.next).split('-')[0]} ${c.next.title}`}</Text>
             <ReserveButton programme={c.next} childOk={childOk} />
           </View>
         )}

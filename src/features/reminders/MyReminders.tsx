@@ -11,8 +11,7 @@ import { reminders as t } from '../../strings/reminders'
 import { remindersOf } from './store/remindersStore'
 import type { RemindersStore } from './store/remindersStore'
 import { openProgramme } from './notices'
-import './reserve.scss'
-import './myReminders.scss'
+import './reminders.scss'
 
 function tell(r: ActionResult): void {
   if (r.ok) toastDone(r.message)
@@ -53,7 +52,7 @@ const Row = observer(function Row({ r, store, past }: { r: Reminder; store: Remi
         <Text className='my-reminder__status'>{statusOf(r)}</Text>
       ) : (
         <View
-          className={`reserve reserve--on${store.isPending(r.psId) ? ' reserve--busy' : ''}`}
+          className={`my-reminder__cancel${store.isPending(r.psId) ? ' my-reminder__cancel--busy' : ''}`}
           role='button'
           aria-label={t.cancelLabel(r.title)}
           data-action='cancel'

@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react'
 import { View } from '@tarojs/components'
 import { useStores } from '../../stores/app/context'
@@ -8,7 +9,29 @@ import type { ActionResult } from '../../stores/kit/write'
 import { reminders as t } from '../../strings/reminders'
 import { remindersOf } from './store/remindersStore'
 import type { ReminderProgramme } from './store/remindersStore'
-import './reserve.scss'
+
+/** Design px as the platform's unit (rpx on weapp, rem on H5); a font size follows the user's text size (--fs). */
+const px = (n: number) => Taro.pxTransform(n)
+
+/**
+ * Its look is inline: the live tab's copy is an async part on weapp, whose stylesheet would join home's
+ * in the main package, while this code does not.
+ */
+function lookOf(on: boolean, size: 'row' | 'sheet', busy: boolean) {
+  const sheet = size === 'sheet'
+  return {
+    flex: 'none',
+    marginLeft: px(16),
+    padding: `0 ${px(sheet ? 28 : 22)}`,
+    border: `${px(2)} solid ${on ? '#c9ced6' : '#ff7a00'}`,
+    borderRadius: px(sheet ? 30 : 26),
+    fontSize: `calc(${px(sheet ? 26 : 24)} * var(--fs, 1))`,
+    lineHeight: 2,
+    color: on ? '#5f6570' : '#c25e00',
+    background: on ? '#f0f2f5' : '#ffffff',
+    opacity: busy ? 0.6 : 1,
+  } as const
+}
 
 interface Props {
   programme: ReminderProgramme
@@ -63,7 +86,8 @@ function ReserveButton({ programme: p, childOk, size = 'row' }: Props) {
 
   return (
     <View
-      className={`reserve reserve--${size}${reserved ? ' reserve--on' : ''}${busy ? ' reserve--busy' : ''}`}
+      className={`reserve${reserved ? ' reserve--on' : ''}`}
+      style={lookOf(reserved, size, busy)}
       role='button'
       aria-label={reserved ? t.cancelLabel(p.title) : t.reserveLabel(p.title)}
       aria-pressed={reserved}

@@ -17,7 +17,7 @@ export function bannerOf(n: ReminderNotice): AppNotice {
   const channel = live.channelTitle(n.channelNumber, n.channelName)
   const time = serverHhmm(n.startTime)
   if (n.kind === 'removed') {
-    return { id: n.noticeId, title: t.bannerRemovedTitle, text: t.bannerRemoved(n.title), action: t.dismiss }
+    return { id: n.noticeId, title: t.bannerRemovedTitle, text: t.bannerRemoved(n.title), action: t.bannerList, open: () => go('my-reminders') }
   }
   const text = (n.late ? t.bannerStarted : t.bannerSoon)(time, channel, n.title)
   return {
