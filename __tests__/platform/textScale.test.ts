@@ -158,3 +158,26 @@ describe('the bridge font scale (extension of the operator app bridge)', () => {
     expect(await createDevBridge(() => 'http://x/#/').getFontScale!()).toBeNull()
   })
 })
+
+describe("H5's port: the WebView reader arrives after first paint", () => {
+  // platformPort imports Taro (its weapp branch); H5's branch needs none of it
+  jest.mock('@tarojs/taro', () => ({}))
+  const { createTextScalePort } = jest.requireActual('@/platform/textScale/platformPort') as typeof import('@/platform/textScale/platformPort')
+
+  afterEach(() => document.documentElement.style.removeProperty(TEXT_SCALE_VAR))
+
+  it('the standard factor before any reading sets nothing; a reading from the bridge is applied to the root', async () => {
+    const port = createTextScalePort({ getFontScale: async () => 1.4 } as unknown as Parameters<typeof createTextScalePort>[0])
+    port.apply?.(1)
+    expect(document.documentElement.style.getPropertyValue(TEXT_SCALE_VAR)).toBe('')
+    await expect(port.read()).resolves.toMatchObject({ factor: 1.4, source: 'bridge' })
+    port.apply?.(1.4)
+    await new Promise((r) => setTimeout(r, 0))
+    expect(document.documentElement.style.getPropertyValue(TEXT_SCALE_VAR)).toBe('1.4')
+  })
+
+  it('never rejects: a bridge that fails reads what the WebView tells (standard in jsdom)', async () => {
+    const port = createTextScalePort({ getFontScale: async () => { throw new Error('no bridge') } } as unknown as Parameters<typeof createTextScalePort>[0])
+    await expect(port.read()).resolves.toMatchObject({ factor: 1 })
+  })
+})
