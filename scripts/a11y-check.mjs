@@ -80,6 +80,8 @@ export const PAGES = [
   { name: 'activity', route: 'subpackages4/pages/activity-index/activity-index', ready: '.page-shell' },
   { name: 'prizes', route: 'subpackages4/pages/points-exchange/points-exchange', ready: '.page-shell' },
   { name: 'address form', route: 'subpackages9/pages/add-address/add-address', ready: '.page-shell' },
+  { name: 'schedule (预约)', route: 'subpackages/pages/live-channel/live-channel?channelId=ch01', ready: '.page-shell' },
+  { name: '我的预约', route: 'subpackages/pages/my-reminders/my-reminders', ready: '.page-shell' },
   // the 长辈版's own pages: its home (TV card, big remote, channels, continue watching) and 设置
   { name: 'home', route: '', ready: '[data-version="elder"] [data-part="elder-remote"]', version: 'elder', main: true },
   { name: '设置', route: 'subpackages/pages/settings/settings', ready: '[data-testid="elder-switch"]', version: 'elder' },

@@ -21,13 +21,21 @@ function lookOf(on: boolean, size: 'row' | 'sheet', busy: boolean) {
   const sheet = size === 'sheet'
   return {
     flex: 'none',
+    // a tap target of at least 44 x 44 CSS px (MIIT age-friendly rules; src/styles/_a11y.scss)
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minHeight: px(88),
+    minWidth: px(88),
+    boxSizing: 'border-box',
     marginLeft: px(16),
     padding: `0 ${px(sheet ? 28 : 22)}`,
-    border: `${px(2)} solid ${on ? '#c9ced6' : '#ff7a00'}`,
+    border: `${px(2)} solid ${on ? '#c9ced6' : '#b35600'}`,
     borderRadius: px(sheet ? 30 : 26),
     fontSize: `calc(${px(sheet ? 26 : 24)} * var(--fs, 1))`,
-    lineHeight: 2,
-    color: on ? '#5f6570' : '#c25e00',
+    lineHeight: 1.3,
+    // contrast 4.9:1 on white (#c25e00 was 4.3)
+    color: on ? '#5f6570' : '#b35600',
     background: on ? '#f0f2f5' : '#ffffff',
     opacity: busy ? 0.6 : 1,
   } as const
