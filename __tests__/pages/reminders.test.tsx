@@ -48,10 +48,14 @@ const book = {
 }
 const listOf = (): ReminderList => ({ serverTime: Date.now(), leadMin: book.leadMin, max: 50, templateId: 'tmpl-reminder', upcoming: [...book.upcoming].sort((a, b) => a.fireAt - b.fireAt), past: book.past, notices: book.notices })
 
-const reserveReminder = jest.fn(async (req: { psId: string; subscribed?: boolean }) => {
+const reserveReminder = jest.fn(async (req: { psId: string; subscribed?: boolean; autoSwitch?: boolean }) => {
   const p = programmes.find((x) => x.psId === req.psId)
   if (!p) throw new GatewayError('server', '1003', '节目不存在', 'lvps/reminder/reserve')
-  const r = reminderOf(p, { subscribed: req.subscribed === true, leadMin: book.leadMin, fireAt: p.startTime - book.leadMin * MIN })
+  // as the gateway does: a programme already reserved has its reminder changed in place
+  const existing = book.upcoming.find((x) => x.psId === p.psId)
+  const r = existing
+    ? { ...existing, ...(req.autoSwitch !== undefined ? { autoSwitch: req.autoSwitch } : {}) }
+    : reminderOf(p, { subscribed: req.subscribed === true, leadMin: book.leadMin, fireAt: p.startTime - book.leadMin * MIN, autoSwitch: req.autoSwitch === true })
   book.upcoming = [...book.upcoming.filter((x) => x.psId !== p.psId), r]
   return r
 })
@@ -239,6 +243,19 @@ describe('programme reminders', () => {
       await until(() => setReminderLead.mock.calls.length === 1, 'saved')
       expect(setReminderLead.mock.calls[0][0]).toEqual({ uid: 'u1', leadMin: 10 })
       expect(book.upcoming[0].fireAt).toBe(programmes[4].startTime - 10 * MIN)
+    })
+
+    it('到点切换 per reminder: 关 by default, a tap turns it on (said in words, not by colour alone)', async () => {
+      const sw = () => topPage().querySelector('[data-list="upcoming"] [data-action="auto-switch"]')
+      expect(sw()?.getAttribute('aria-checked')).toBe('false')
+      expect(sw()?.textContent).toBe(t.autoSwitch(false))
+      const before = reserveReminder.mock.calls.length
+      click('[data-list="upcoming"] [data-action="auto-switch"]')
+      await until(() => sw()?.getAttribute('aria-checked') === 'true', 'on')
+      expect(sw()?.textContent).toBe(t.autoSwitch(true))
+      await until(() => reserveReminder.mock.calls.length === before + 1, 'saved')
+      expect(reserveReminder.mock.calls.at(-1)?.[0]).toMatchObject({ uid: 'u1', psId: programmes[4].psId, autoSwitch: true })
+      expect(book.upcoming.map((r) => r.autoSwitch)).toEqual([true])
     })
 
     it('cancel one', async () => {

@@ -74,10 +74,12 @@ function fakeGateway() {
   })
   const api: RemindersDeps['api'] = {
     queryReminders: entry('queryReminders', () => list()),
-    reserveReminder: entry('reserveReminder', (req: { psId: string; channelId: string; subscribed?: boolean }) => {
+    reserveReminder: entry('reserveReminder', (req: { psId: string; channelId: string; subscribed?: boolean; autoSwitch?: boolean }) => {
       const p = programmes.get(req.psId)
       if (!p) throw new GatewayError('server', '1003', '节目不存在', 'lvps/reminder/reserve')
-      const r = reminderOf(p, req.subscribed === true)
+      // as the gateway does: a reserve of a programme already reserved changes that reminder in place
+      const existing = g.upcoming.find((x) => x.psId === p.psId)
+      const r = existing ? { ...existing, ...(req.autoSwitch !== undefined ? { autoSwitch: req.autoSwitch } : {}) } : { ...reminderOf(p, req.subscribed === true), autoSwitch: req.autoSwitch === true }
       g.upcoming = [...g.upcoming.filter((x) => x.psId !== p.psId), r]
       return r
     }),
@@ -314,6 +316,39 @@ describe('cancel, cancel-all and the lead time', () => {
     expect(store.leadMin).toBe(30)
     expect(await refused).toEqual({ ok: false, message: t.leadFailed('提醒时间只能是1、5、10或30分钟') })
     expect(store.leadMin).toBe(10)
+  })
+})
+
+describe('到点自动切换', () => {
+  it('on for one upcoming reminder: shown at once, sent as the same reserve; refused: back off, with why', async () => {
+    const s = makeStore()
+    await s.store.load()
+    await s.store.reserve(programme(1))
+    const id = s.gw.g.upcoming[0].reminderId
+    const done = s.store.setAutoSwitch(programme(1).psId, true)
+    expect(s.store.upcoming[0].autoSwitch).toBe(true)
+    expect(await done).toEqual({ ok: true, message: t.autoSwitchOn })
+    expect(s.gw.called('reserveReminder').at(-1)?.req).toEqual({ uid: 'u1', psId: programme(1).psId, channelId: 'ch1', autoSwitch: true })
+    // the same reminder, changed in place: nothing added
+    expect(s.gw.g.upcoming.map((r) => [r.reminderId, r.autoSwitch])).toEqual([[id, true]])
+    s.gw.g.fail = { name: 'reserveReminder', error: new GatewayError('server', '9999', '服务维护中', 'p') }
+    const refused = s.store.setAutoSwitch(programme(1).psId, false)
+    expect(s.store.upcoming[0].autoSwitch).toBe(false)
+    expect(await refused).toEqual({ ok: false, message: t.autoSwitchFailed('服务维护中') })
+    expect(s.store.upcoming[0].autoSwitch).toBe(true)
+    expect(s.store.isPending(programme(1).psId)).toBe(false)
+  })
+
+  it('only for a reminder of the list, one change at a time; in child mode with the child channel', async () => {
+    const s = makeStore()
+    await s.store.load()
+    expect(await s.store.setAutoSwitch('not-reserved', true)).toEqual({ ok: false, message: t.autoSwitchFailed(t.failedWhy) })
+    await s.store.reserve(programme(1))
+    s.setChild(true)
+    const first = s.store.setAutoSwitch(programme(1).psId, true)
+    expect(await s.store.setAutoSwitch(programme(1).psId, false)).toEqual({ ok: false, message: t.busy })
+    await first
+    expect(s.gw.called('reserveReminder').at(-1)?.req).toMatchObject({ autoSwitch: true, serviceChannelId: expect.any(String) })
   })
 })
 

@@ -39,6 +39,12 @@ export const reminders = Object.freeze({
   leadOption: (n: number) => `${n}分钟`,
   leadSaved: (n: number) => `已改为开播前${n}分钟提醒`,
   leadFailed: (why: string) => `提醒时间没有改好：${why}`,
+  /** 到点自动切换, per upcoming reminder: the TV asks at the start, and switches only on OK. */
+  autoSwitch: (on: boolean) => `到点切换：${on ? '开' : '关'}`,
+  autoSwitchLabel: (title: string) => `${title}开播时让电视询问是否切换`,
+  autoSwitchOn: '已开启：开播时电视会询问，按 OK 才切换',
+  autoSwitchOff: '已关闭到点切换，只在开播前提醒',
+  autoSwitchFailed: (why: string) => `到点切换没有改好：${why}`,
   capReached: (max: number) => `已预约 ${max} 个，达到上限，取消一些后才能再预约`,
   /** Where the notices go, by platform (the list's footnote). */
   channelWechat: '提醒通过微信服务通知发送；没有允许微信通知的预约，只在小程序里提醒。',

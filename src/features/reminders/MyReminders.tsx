@@ -51,18 +51,33 @@ const Row = observer(function Row({ r, store, past }: { r: Reminder; store: Remi
       {past ? (
         <Text className='my-reminder__status'>{statusOf(r)}</Text>
       ) : (
-        <View
-          className={`my-reminder__cancel${store.isPending(r.psId) ? ' my-reminder__cancel--busy' : ''}`}
-          role='button'
-          aria-label={t.cancelLabel(r.title)}
-          data-action='cancel'
-          onClick={(e) => {
-            e.stopPropagation()
-            void store.cancel(r.psId).then(tell)
-          }}
-        >
-          {t.cancel}
-        </View>
+        <>
+          <View
+            className={`my-reminder__auto${r.autoSwitch ? ' my-reminder__auto--on' : ''}`}
+            role='switch'
+            aria-checked={r.autoSwitch}
+            aria-label={t.autoSwitchLabel(r.title)}
+            data-action='auto-switch'
+            onClick={(e) => {
+              e.stopPropagation()
+              void store.setAutoSwitch(r.psId, !r.autoSwitch).then(tell)
+            }}
+          >
+            {t.autoSwitch(r.autoSwitch)}
+          </View>
+          <View
+            className={`my-reminder__cancel${store.isPending(r.psId) ? ' my-reminder__cancel--busy' : ''}`}
+            role='button'
+            aria-label={t.cancelLabel(r.title)}
+            data-action='cancel'
+            onClick={(e) => {
+              e.stopPropagation()
+              void store.cancel(r.psId).then(tell)
+            }}
+          >
+            {t.cancel}
+          </View>
+        </>
       )}
     </View>
   )

@@ -199,6 +199,37 @@ export class RemindersStore implements ExtraStore {
     }
   }
 
+  /**
+   * 到点自动切换 for one upcoming reminder: at the programme's start the TV asks again and switches
+   * only on OK (never by itself). Sent as the same programme's reserve, which the gateway applies to the
+   * upcoming reminder in place; shown at once, back with why when refused.
+   */
+  async setAutoSwitch(psId: string, on: boolean): Promise<ActionResult> {
+    const uid = this.deps.uid()
+    if (this.pending.has(psId) || this.busy) return { ok: false, message: t.busy }
+    const r = (this.list.value?.upcoming ?? []).find((x) => x.psId === psId)
+    if (!uid || !r) return { ok: false, message: t.autoSwitchFailed(t.failedWhy) }
+    this.pending.set(psId, true)
+    this.put({ ...r, autoSwitch: on })
+    try {
+      const saved = await this.deps.api.reserveReminder({
+        uid,
+        psId,
+        channelId: r.channelId,
+        autoSwitch: on,
+        ...(this.deps.childMode() ? { serviceChannelId: childChannelId } : {}),
+      })
+      runInAction(() => this.put(saved))
+      return { ok: true, message: on ? t.autoSwitchOn : t.autoSwitchOff }
+    } catch (e) {
+      runInAction(() => this.put(r))
+      return { ok: false, message: t.autoSwitchFailed(failureMessage(e, t.failedWhy)) }
+    } finally {
+      runInAction(() => this.pending.delete(psId))
+      this.afterChange()
+    }
+  }
+
   /** Cancels every upcoming reminder (the page asked for confirmation); the past ones stay. */
   async cancelAll(): Promise<ActionResult> {
     const uid = this.deps.uid()
