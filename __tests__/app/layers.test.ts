@@ -243,3 +243,10 @@ test('the lifetime check sees a store among the models, a model among the stores
     'features/f/CStore.ts: CStore is made through root.extra: it belongs in features/<f>/store/ or stores/app/',
   ])
 })
+
+test('no module in src/ is over 400 lines: one that grows past it is split by what it does', () => {
+  const long = files(src)
+    .map((f) => [path.relative(src, f), fs.readFileSync(f, 'utf8').split('\n').length - 1] as const)
+    .filter(([, lines]) => lines > 400)
+  expect(long).toEqual([])
+})

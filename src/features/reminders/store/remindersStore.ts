@@ -212,13 +212,8 @@ export class RemindersStore implements ExtraStore {
     this.pending.set(psId, true)
     this.put({ ...r, autoSwitch: on })
     try {
-      const saved = await this.deps.api.reserveReminder({
-        uid,
-        psId,
-        channelId: r.channelId,
-        autoSwitch: on,
-        ...(this.deps.childMode() ? { serviceChannelId: childChannelId } : {}),
-      })
+      const child = this.deps.childMode() ? { serviceChannelId: childChannelId } : {}
+      const saved = await this.deps.api.reserveReminder({ uid, psId, channelId: r.channelId, autoSwitch: on, ...child })
       runInAction(() => this.put(saved))
       return { ok: true, message: on ? t.autoSwitchOn : t.autoSwitchOff }
     } catch (e) {
