@@ -125,6 +125,21 @@ export function installedServices(): AppServices | null {
 }
 
 /**
+ * Home's gateway answers for a page test that only needs home on screen: one tab (精选), no blocks, no
+ * hot searches, and the desktop's attributes given (`childMode: false` unless said).
+ */
+export function quietHome(attributes: Record<string, unknown> = { childMode: false }): Pick<Overrides, 'desktop' | 'search'> {
+  return {
+    desktop: {
+      mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }] }),
+      blockList: async () => ({ total: 0, list: [] }),
+      desktopAttribute: async ({ deskTopId }: { deskTopId: string }) => ({ deskTopId, ...attributes }),
+    },
+    search: { hotSearch: async () => ({ tipsList: [] }) },
+  } as Pick<Overrides, 'desktop' | 'search'>
+}
+
+/**
  * Services for the demo user: the bridge gives 13800000000, mobileLogin answers userInfo(), one TV
  * (device()) is bound unless `overrides.userCenter` says otherwise, and the TV link is kept quiet. The
  * start (`services.root.start()`) is left to the test: most page tests begin here.

@@ -4,7 +4,7 @@
  */
 import Taro from '@tarojs/taro'
 import { createTaroApp } from '../helpers/createTaroApp'
-import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
+import { installLoggedIn, quietHome, textsOf, topPage, until } from '../helpers/testServices'
 import { guideOf } from '@/features/guide/store/guideStore'
 
 const STEPS = [
@@ -18,12 +18,7 @@ const STEPS = [
 function services(pageGuide: jest.Mock) {
   return installLoggedIn({
     userCenter: { pageGuide },
-    desktop: {
-      mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }] }),
-      blockList: async () => ({ total: 0, list: [] }),
-      desktopAttribute: async ({ deskTopId }: { deskTopId: string }) => ({ deskTopId, themeColor: '#c0392b', background: 'http://gw/posters/bg.svg', searchHint: '长安往事', childMode: false }),
-    },
-    search: { hotSearch: async () => ({ tipsList: [] }) },
+    ...quietHome({ themeColor: '#c0392b', background: 'http://gw/posters/bg.svg', searchHint: '长安往事', childMode: false }),
   } as never)
 }
 

@@ -4,7 +4,7 @@
  * remote stays: never a blank, never the page's error boundary.
  */
 import { createTaroApp } from '../helpers/createTaroApp'
-import { installLoggedIn, textsOf, topPage, until } from '../helpers/testServices'
+import { installLoggedIn, quietHome, textsOf, topPage, until } from '../helpers/testServices'
 import { home as h, pageErrors } from '@/strings'
 
 // the chunk that did not arrive: importing the module fails, as webpack's chunk loader does
@@ -16,14 +16,7 @@ const failedLines = () => textsOf('[data-async-failed]')
 
 describe('the remote when 手机输入 does not load', () => {
   beforeAll(async () => {
-    const s = installLoggedIn({
-      desktop: {
-        mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }] }),
-        blockList: async () => ({ total: 0, list: [] }),
-        desktopAttribute: async ({ deskTopId }: { deskTopId: string }) => ({ deskTopId, childMode: false }),
-      },
-      search: { hotSearch: async () => ({ tipsList: [] }) },
-    } as never)
+    const s = installLoggedIn(quietHome())
     await s.root.start()
     await createTaroApp()
   })

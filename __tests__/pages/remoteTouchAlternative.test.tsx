@@ -5,7 +5,7 @@
  * button of the remote too.
  */
 import { createTaroApp } from '../helpers/createTaroApp'
-import { installLoggedIn, topPage, until } from '../helpers/testServices'
+import { installLoggedIn, quietHome, topPage, until } from '../helpers/testServices'
 import { classify, keysOf } from '@/features/remote/touchPad/gestures'
 
 const keysShown = () => [...topPage().querySelectorAll('.remote__key')].map((k) => k.getAttribute('data-key'))
@@ -13,14 +13,7 @@ const mode = (m: string) => topPage().querySelector(`.remote__mode[data-mode="${
 
 describe('the remote with its touch pad', () => {
   beforeAll(async () => {
-    const s = installLoggedIn({
-      desktop: {
-        mobileDesktop: async () => ({ deskTopId: '1001', name: '首页', tabs: [{ tabId: 't1', name: '精选' }] }),
-        blockList: async () => ({ total: 0, list: [] }),
-        desktopAttribute: async ({ deskTopId }: { deskTopId: string }) => ({ deskTopId, childMode: false }),
-      },
-      search: { hotSearch: async () => ({ tipsList: [] }) },
-    } as never)
+    const s = installLoggedIn(quietHome())
     await s.root.start()
     await createTaroApp()
     await until(() => topPage().querySelector('.guide-remote') !== null, 'the TV card')
