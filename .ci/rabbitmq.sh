@@ -37,7 +37,8 @@
 #                                memory limit per node (RABBITMQ_NODE_MEMORY, default 4GiB), scheduler
 #                                busy-waiting off (+sbwt/+sbwtdcpu/+sbwtdio none), schedulers unbound
 #                                (+sbt u), persistent sessions bounded (policy mqtt-sessions, 800 ms;
-#                                session expiry 5 min), httpc 32 connections; then HAProxy in
+#                                session expiry 5 min; classic queues, or quorum with
+#                                RABBITMQ_SESSION_QUEUE_TYPE=quorum), httpc 32 connections; then HAProxy in
 #                                front (HAPROXY_PROCS processes sharing one port with SO_REUSEPORT,
 #                                health checks, maxconn, idle time-outs above MQTT's keepalive).
 #                                Prints MQTT_URL=ws://127.0.0.1:LB/ws (the load balancer)
@@ -249,6 +250,7 @@ web_mqtt.tcp.backlog = $WEB_BACKLOG
 mqtt.max_packet_size_authenticated = 16384
 mqtt.max_session_expiry_interval_seconds = $((SESSION_TTL_MS / 1000))
 EOF
+    if [ -n "$SESSION_QUEUE_TYPE" ]; then echo "mqtt.durable_queue_type = $SESSION_QUEUE_TYPE"; fi
   else
     echo "mqtt.subscription_ttl = $SESSION_TTL_MS"
   fi
@@ -422,6 +424,9 @@ HTTPC_SESSIONS="${RABBITMQ_HTTPC_SESSIONS:-32}"
 # mirroring, ha-mode exactly), so that a session outlives the node it was declared on. 4.0 has no
 # classic mirroring: ignored there.
 SESSION_MIRRORS="${RABBITMQ_SESSION_MIRRORS:-}"
+# 4.0: RABBITMQ_SESSION_QUEUE_TYPE=quorum keeps persistent sessions (clean_session = false) in quorum
+# queues, replicated on every node, so that a session outlives the node it was declared on.
+SESSION_QUEUE_TYPE="${RABBITMQ_SESSION_QUEUE_TYPE:-}"
 HAPROXY_PROCS="${HAPROXY_PROCS:-2}"
 # Per HAProxy process: 2 files per proxied connection, well below the 20 000 open files per process.
 HAPROXY_MAXCONN="${HAPROXY_MAXCONN:-6000}"

@@ -195,12 +195,15 @@ function onMessage<T extends { kind: string }>(child: ChildProcess, kind: T['kin
  * `--compare 3.10,4.0`: the same run (these --pairs, --scenario, --duration) once per RabbitMQ version,
  * each on a fresh cluster of that version (.ci/rabbitmq.sh, RABBITMQ_VERSION), on this machine, one after
  * the other; then the capacity figures side by side. Every run prints its own figures as usual.
+ * `4.0:quorum` is 4.0 with the persistent sessions in quorum queues (RABBITMQ_SESSION_QUEUE_TYPE).
  */
 async function compare(versions: string[]): Promise<number> {
   const args = process.argv.slice(2).filter((a, k, all) => a !== '--compare' && all[k - 1] !== '--compare' && !a.startsWith('--compare='))
   const rows: Array<{ version: string; r: Record<string, unknown> | null; load: string }> = []
   for (const version of versions) {
-    const env = { ...process.env, RABBITMQ_VERSION: version }
+    // "4.0:quorum": that version with its persistent sessions in quorum queues (.ci/rabbitmq.sh)
+    const [release, sessionQueues] = version.split(':')
+    const env = { ...process.env, RABBITMQ_VERSION: release, RABBITMQ_SESSION_QUEUE_TYPE: sessionQueues ?? '' }
     spawnSync('bash', [RABBITMQ_SH, 'stop'], { stdio: 'inherit', env })
     const up = spawnSync('bash', [RABBITMQ_SH, 'cluster'], { stdio: ['ignore', 'inherit', 'inherit'], env })
     const load = os.loadavg().map((l) => l.toFixed(2)).join(' ')
@@ -250,7 +253,7 @@ function printComparison(rows: Array<{ version: string; r: Record<string, unknow
   ]
   const first = rows.find((x) => x.r)?.r
   console.log(`\n== RabbitMQ side by side: ${String(first?.pairs ?? '?')} pairs, ${String(first?.scenario ?? '?')}, the same machine, one run after the other`)
-  console.log(`| figure | ${rows.map((x) => `RabbitMQ ${x.version}`).join(' | ')} |`)
+  console.log(`| figure | ${rows.map((x) => `RabbitMQ ${x.version.replace(/:(\w+)$/, ' ($1 sessions)')}`).join(' | ')} |`)
   console.log(`|---|${rows.map(() => '---').join('|')}|`)
   for (const [label, f] of lines) console.log(`| ${label} | ${rows.map((x) => cell(x.r, f)).join(' | ')} |`)
 }
