@@ -6,6 +6,7 @@
  * maps) that spent its time. It measures and fails nothing.
  *
  *   PERF_CPU_SLOWDOWN=1 PERF_LONG_MS=12 npm run perf:profile   what Lighthouse observes before it multiplies by 4
+ *   PERF_USER=returning npm run perf:profile   a returning user's load (home from its cache)
  *   node scripts/perf-profile.mjs --trace .artifacts/lighthouse-trace.json   the trace of the last `npm run perf` run
  */
 import { execSync } from 'node:child_process'
@@ -22,6 +23,8 @@ const H5_PORT = Number(process.env.H5_PORT || 10086)
 const SLOWDOWN = Number(process.env.PERF_CPU_SLOWDOWN || 4)
 const WAIT_MS = Number(process.env.PERF_WAIT_MS || 8000)
 const LONG_MS = Number(process.env.PERF_LONG_MS || 50)
+/** PERF_USER=returning: trace a second load, from the session and home cache the first one saved. */
+const RETURNING = process.env.PERF_USER === 'returning'
 /** Trace events that say what a task did besides running script (nested ones overlap). */
 const KINDS = new Set(['EvaluateScript', 'v8.compile', 'v8.compileModule', 'FunctionCall', 'TimerFire', 'EventDispatch', 'FireAnimationFrame', 'RunMicrotasks', 'V8.GC_SCAVENGER', 'MajorGC', 'MinorGC', 'ParseHTML', 'ParseAuthorStyleSheet', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Decode Image', 'ImageDecodeTask', 'HitTest', 'XHRReadyStateChange', 'ResourceReceivedData', 'ScheduleStyleRecalculation', 'v8.run', 'V8.ParseFunction', 'v8.parseOnBackground'])
 
@@ -68,6 +71,11 @@ async function main() {
   let trace
   try {
     const page = context.pages()[0] ?? (await context.newPage())
+    if (RETURNING) {
+      // a returning user: the session and home cache saved by a first load, then the traced load
+      await page.goto(`${served.url}?phone=13800000000#/`)
+      await page.waitForTimeout(WAIT_MS)
+    }
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
     const chunks = []
@@ -77,7 +85,7 @@ async function main() {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8', 'blink.user_timing', 'loading'].join(','),
       options: 'sampling-frequency=10000',
     })
-    await page.goto(`${served.url}?phone=13800000000#/`)
+    await page.goto(RETURNING ? `${served.url}#/` : `${served.url}?phone=13800000000#/`)
     await page.waitForTimeout(WAIT_MS)
     await cdp.send('Tracing.end')
     await done

@@ -22,6 +22,7 @@ import { go } from '../../navigation'
 import { routeOf } from '../../routes'
 import { home as h, titles } from '../../strings'
 import NearEnd from '../../components/NearEnd'
+import { useSlicedCount } from '../../components/useSlicedCount'
 import { elderOf, LazyElderHome, loadElderOffer } from '../../features/elder'
 
 /**
@@ -109,6 +110,8 @@ const StandardHome = observer(function StandardHome() {
   const limit = near.tab === tab?.key ? near.count : FIRST_BLOCKS
   const held = !bannerSettled && home.tabIndex === 0
   const rendered = Math.min(blockList.length, held ? 1 : limit)
+  // the blocks' first render runs in a transition, in slices between frames, not in home's first task
+  const shown = useSlicedCount(rendered)
   const tabKey = tab?.key
   const renderMore = useCallback(() => setNear((n) => ({ tab: tabKey, count: (n.tab === tabKey ? n.count : FIRST_BLOCKS) + MORE_BLOCKS })), [tabKey])
 
@@ -166,13 +169,13 @@ const StandardHome = observer(function StandardHome() {
       ) : (
         <>
           {blockList.length === 0 && landingExtras}
-          {blockList.slice(0, rendered).map((b, i) => (
+          {blockList.slice(0, shown).map((b, i) => (
             <Fragment key={b.blockId}>
               <BlockView block={b} onOpen={open} onMore={more} />
               {i === 0 && landingExtras}
             </Fragment>
           ))}
-          {!held && rendered < blockList.length && <NearEnd key={rendered} id={`home-near-${rendered}`} rootId={BODY_ID} onNear={renderMore} />}
+          {!held && shown === rendered && rendered < blockList.length && <NearEnd key={rendered} id={`home-near-${rendered}`} rootId={BODY_ID} onNear={renderMore} />}
         </>
       )}
       <View className='home-bottom-gap' />
