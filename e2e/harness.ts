@@ -118,7 +118,7 @@ export async function startJourney(options: JourneyOptions = {}): Promise<Journe
     async loginDemo() {
       await page.goto(`${served.url}?phone=${DEMO.phone}#/`)
       await waitForText('.login-card__hint', '登录后即可管理电视、收藏节目')
-      await shown('.consent').first().click()
+      await shown('.consent__box').first().click()
       await shown('.login-card__action').first().click()
       await waitForText('.tv-card__state', '电视在线', 15_000)
     },

@@ -37,7 +37,7 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
     await shown('.login-card__action').first().click()
     await waitForText('.login-card__hint', '请先阅读并同意用户协议和隐私政策')
     await shot('00-consent-asked')
-    await shown('.consent').first().click()
+    await shown('.consent__box').first().click()
     assert.equal(await shown('.consent').first().getAttribute('aria-checked'), 'true')
     const t0 = Date.now()
     await shown('.login-card__action').first().click()

@@ -163,7 +163,7 @@ describe('locks, screen mode and family members on a 390 x 844 phone', { concurr
       await guestShown('.invite-card').filter({ hasText: '演示用户（138****0000）邀请您加入「卧室电视」的家庭' }).first().waitFor({ timeout: 15_000 })
       await guest.waitForTimeout(300)
       await guest.screenshot({ path: `${OUT}/locks-11-invitee-sees-whose-tv.png` })
-      await guestShown('.consent').first().click()
+      await guestShown('.consent__box').first().click()
       await guestShown('.login-card__action').first().click()
       await guestShown('.invite-card__accept').first().click()
       await guestShown('.device__name').filter({ hasText: '卧室电视' }).first().waitFor({ timeout: 15_000 })

@@ -37,7 +37,7 @@ async function answerModal(choice: string): Promise<string> {
 
 async function loginOnPage(phone: string, route = '') {
   await j.page.goto(`${j.appUrl}?phone=${phone}#/${route}`)
-  await j.shown('.consent').first().click()
+  await j.shown('.consent__box').first().click()
   await j.shown('.login-card__action').first().click()
 }
 
@@ -167,7 +167,7 @@ describe('prizes, address form and share on a 390 x 844 phone', { concurrency: f
       const hash = link.slice(link.indexOf('#'))
       await page.goto(`${j.appUrl}?phone=13966660001${hash}`)
       const on = (sel: string) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`).first()
-      await on('.consent').click()
+      await on('.consent__box').click()
       await on('.login-card__action').click()
       await on('.share-join').waitFor({ timeout: 15_000 })
       await page.screenshot({ path: '.artifacts/e2e/prizes-13-friend-invited.png' })

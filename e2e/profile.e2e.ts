@@ -63,7 +63,7 @@ describe('profile edit on a 390 x 844 phone', { concurrency: false }, () => {
     const memberShown = (sel: string) => member.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`)
     try {
       await member.goto(`${j.appUrl}?phone=${DEMO.memberPhone}#/pages/my-tv/my-tv`)
-      await memberShown('.consent').first().click()
+      await memberShown('.consent__box').first().click()
       await memberShown('.login-card__action').first().click()
       const living = memberShown('.device').filter({ hasText: '客厅电视' }).first()
       await living.waitFor({ timeout: 15_000 })

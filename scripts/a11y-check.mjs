@@ -183,7 +183,7 @@ async function main() {
 
     // log in once (consent, then the bridge's number), at the standard size
     await open('', 1)
-    await shown('.consent').click()
+    await shown('.consent__box').click()
     await shown('.login-card__action').click()
     await page.locator('.taro_page_show:not(.taro_page_shade) .tv-card__state', { hasText: '电视在线' }).first().waitFor({ timeout: 20_000 })
     const standardPx = await shown('.tv-card__state').evaluate((el) => parseFloat(getComputedStyle(el).fontSize))

@@ -108,7 +108,7 @@ async function logInOnce(context, url) {
   const shown = (sel) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`).first()
   await page.goto(url)
   await shown('.login-card__hint').waitFor({ timeout: 20_000 })
-  await shown('.consent').click()
+  await shown('.consent__box').click()
   await shown('.login-card__action').click()
   await page.locator('.taro_page_show:not(.taro_page_shade) .tv-card__state', { hasText: '电视在线' }).first().waitFor({ timeout: 20_000 })
   await page.waitForTimeout(2_000)

@@ -46,7 +46,7 @@ async function main() {
       const shown = (sel) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`).first()
       if (who === 'returning') {
         await page.goto(url)
-        await shown('.consent').click()
+        await shown('.consent__box').click()
         await shown('.login-card__action').click()
         await shown('.tv-card__state').waitFor()
         await page.waitForTimeout(2_500)

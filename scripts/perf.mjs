@@ -159,7 +159,7 @@ async function logInOnce(port, url) {
     // the page on screen (Taro H5 keeps pages it left in the DOM, hidden)
     const shown = (sel) => page.locator(`.taro_page_show:not(.taro_page_shade) ${sel}`).first()
     await shown('.login-card__hint').waitFor({ timeout: 15_000 })
-    await shown('.consent').click()
+    await shown('.consent__box').click()
     await shown('.login-card__action').click()
     await page.locator('.taro_page_show:not(.taro_page_shade) .tv-card__state', { hasText: '电视在线' }).first().waitFor({ timeout: 15_000 })
     // the home cache and the 继续观看 row are written once home has settled
