@@ -1,4 +1,4 @@
-import { overLimit, percentile, quantiles, ratePerSecond, recovery } from '../../bench/scale/stats'
+import { overLimit, percentile, quantiles, ratePerSecond, recovery, waitedForKilledNode } from '../../bench/scale/stats'
 
 describe('bench:scale figures', () => {
   it('percentiles are nearest-rank over every sample', () => {
@@ -27,5 +27,20 @@ describe('bench:scale figures', () => {
     expect(r).toMatchObject({ affected: 4, back: 2, share: 0.5 })
     expect(r.times.max).toBe(31_000)
     expect(recovery([], 30_000).share).toBe(1)
+  })
+})
+
+describe("a node kill's verdict", () => {
+  it('the hit clients waited for the killed node when their first CONNACKs came only once it was being started again', () => {
+    // tvc2 started again 10 s after the fault: CONNACKs at 14.6-17 s waited for it (the 4.0 classic-session runs)
+    expect(waitedForKilledNode(10_000, 14_630)).toBe(true)
+    expect(waitedForKilledNode(10_000, 10_000)).toBe(true)
+    // CONNACKs at 2-4 s, while it was dead (clean or quorum sessions), did not
+    expect(waitedForKilledNode(10_000, 2_000)).toBe(false)
+    expect(waitedForKilledNode(10_000, 9_999)).toBe(false)
+  })
+
+  it('says nothing when nothing reconnected', () => {
+    expect(waitedForKilledNode(10_000, NaN)).toBeNull()
   })
 })

@@ -50,7 +50,7 @@ import { parseArgs } from 'node:util'
 import { broker as brokerConfig } from '../../src/config'
 import { tv } from '../../src/strings'
 import type { AuthCounts, StackReady, WorkerMessage, WorkerRamped, WorkerReport } from './messages'
-import { ms, overLimit, quantiles, ratePerSecond, recovery } from './stats'
+import { ms, overLimit, quantiles, ratePerSecond, recovery, waitedForKilledNode } from './stats'
 import { formatTimeline, logOffsets, newLogLines, Timeline } from './timeline'
 
 const ROOT = path.resolve(__dirname, '..', '..')
@@ -58,6 +58,8 @@ const CLUSTER_DIR = path.join(ROOT, '.rabbitmq-cluster')
 const RABBITMQ_SH = path.join(ROOT, '.ci', 'rabbitmq.sh')
 const FAULT_AT_MS = 20_000
 const AFTER_FAULT_MS = 80_000
+/** kill-node: how long tvc2 stays dead before it is started again. */
+const KILLED_FOR_MS = 10_000
 /** "TV returns": the run goes on this long after the TVs' return. */
 const AFTER_RETURN_MS = 60_000
 const CLK_TCK = 100
@@ -389,11 +391,11 @@ async function main(): Promise<number> {
         fault = { reloaded: 'haproxy' }
       } else if (scenario === 'kill-node') {
         rabbitmq('kill-node', '2')
-        await sleep(10_000)
+        await sleep(KILLED_FOR_MS)
         const restartAt = Date.now()
         const restart = spawn('bash', [RABBITMQ_SH, 'start-node', '2'], { stdio: ['ignore', 'inherit', 'inherit'] })
         const rejoined = await new Promise<number | null>((resolve) => restart.once('exit', (code) => resolve(code === 0 ? Date.now() - restartAt : null)))
-        fault = { killed: 'tvc2', rejoinMs: rejoined }
+        fault = { killed: 'tvc2', rejoinMs: rejoined, restartAtMs: restartAt - at, backAtMs: rejoined === null ? null : restartAt + rejoined - at }
       } else {
         rabbitmq('restart-lb')
         fault = { restarted: 'haproxy' }
@@ -641,6 +643,9 @@ function print(r: Result): void {
       inFlightResent: number
       peakConnectsPerS: number
       rejoinMs?: number | null
+      /** kill-node: ms from the fault to the killed node's restart, and to its being back in the cluster (null: not within the wait). */
+      restartAtMs?: number
+      backAtMs?: number | null
       timeline: Parameters<typeof formatTimeline>[0]
       rabbitProbes: Array<{ t: number; value: string; ms: number }>
       nodeLog: Array<[string, number]>
@@ -659,6 +664,13 @@ function print(r: Result): void {
       if (drain) console.log(`  recovery p99 / drain time = ${ms(f.phones.times.p99 / 1000, 2)} s / ${ms(drain, 2)} s = ${ms(f.phones.times.p99 / 1000 / drain, 2)} (target <= 1.5: above it, the clients' waiting, not the broker's capacity, set the time)`)
       console.log(`  after the fault, first CONNACK: phones ${sec(f.phoneConnack)}; TVs ${sec(f.tvConnack)}`)
       console.log(`  after the fault, first SUBACK:  phones ${sec(f.phoneSuback)}; TVs ${sec(f.tvSuback)}`)
+      if (f.restartAtMs !== undefined) {
+        const firstConnack = Math.min(f.phoneConnack.p50, f.tvConnack.p50)
+        const waited = waitedForKilledNode(f.restartAtMs, firstConnack)
+        const node = `tvc2 started again ${ms(f.restartAtMs / 1000, 2)} s after the fault, ${f.backAtMs == null ? 'not back within the wait' : `back in the cluster at ${ms(f.backAtMs / 1000, 2)} s`}`
+        if (waited) console.log(`  where the time went: the hit clients' first CONNACKs (p50 ${ms(firstConnack / 1000, 2)} s) waited for tvc2 (${node}): their persistent sessions' queues were on it, and RabbitMQ holds a CONNECT whose session queue's node is down; quorum or clean sessions do not wait (--compare 4.0,4.0:quorum; --phone-session clean --tv-session clean)`)
+        else if (waited === false) console.log(`  ${node}; the hit clients' first CONNACKs (p50 ${ms(firstConnack / 1000, 2)} s) came while it was down: they did not wait for it`)
+      }
       if (Object.keys(f.notBack).length) console.log(`  not back: ${JSON.stringify(f.notBack)}`)
       console.log(`in flight at the fault: told ${JSON.stringify(f.inFlightTold)} ("${tv.linkNoReply}" = no reply); resent ${f.inFlightResent}; peak connects/s after the fault ${f.peakConnectsPerS}`)
     }

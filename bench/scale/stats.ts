@@ -66,3 +66,15 @@ export function recovery(recoveries: ReadonlyArray<number | null>, withinMs: num
 export function ms(v: number, digits = 1): string {
   return Number.isFinite(v) ? v.toFixed(digits) : '-'
 }
+
+/**
+ * A node kill's verdict on where the hit clients' time went: when their first CONNACKs (the median of
+ * phones and TVs hit) came only after the killed node was being started again, they waited for that
+ * node: the queues of their persistent sessions lived on it, and RabbitMQ 4.0 holds such a CONNECT
+ * until the queue's node is back (docs/broker-at-scale.md, "Node kill on 4.0"). Clients that do not
+ * wait are back in seconds, while the node is still dead. Null when nothing reconnected.
+ */
+export function waitedForKilledNode(restartAtMs: number, firstConnackP50Ms: number): boolean | null {
+  if (!Number.isFinite(firstConnackP50Ms)) return null
+  return firstConnackP50Ms >= restartAtMs
+}
