@@ -2,8 +2,9 @@
  * `npx tsx bench/scale/subscribeProbe.ts [--clients N] [--qos 0|1] [--url ws://...] [--user U --password P] [--rounds R]`
  *
  * What one MQTT connect + subscribe costs the broker, apart from the app and the auth backend (to
- * find where the 2000-pair storm's time goes). N fresh clients (unique client ids; RabbitMQ's internal
- * `guest` by default, so no HTTP auth call) connect all at once, each subscribes one topic of its own
+ * find where the 2000-pair storm's time goes). N fresh clients (unique client ids, signed in as
+ * --user; on RabbitMQ 3.10 `guest` skips the HTTP auth call, on 4.0 there is no guest and every login
+ * goes to the auth backend: docs/broker-at-scale.md, section 0) connect all at once, each subscribes one topic of its own
  * at the QoS given, and the CONNACK and SUBACK latencies are printed; then all disconnect at once, and
  * the round repeats with the same client ids (a reconnect: RabbitMQ 3.10 deletes the clean session's
  * queue and its binding, and declares and binds them again). `--clean false`: persistent sessions; a
@@ -21,8 +22,8 @@ const { values: opt } = parseArgs({
     clients: { type: 'string', default: '200' },
     qos: { type: 'string', default: '1' },
     url: { type: 'string', default: '' },
-    user: { type: 'string', default: 'guest' },
-    password: { type: 'string', default: 'guest' },
+    user: { type: 'string', default: '' },
+    password: { type: 'string', default: '' },
     rounds: { type: 'string', default: '2' },
     clean: { type: 'string', default: 'true' },
   },
@@ -34,6 +35,10 @@ const clean = opt.clean !== 'false'
 const url = opt.url || process.env.MQTT_URL || ''
 if (!url.startsWith('ws://127.0.0.1') || !(N > 0)) {
   console.error('usage: subscribeProbe.ts --url ws://127.0.0.1:PORT/ws [--clients N] [--qos 0|1]')
+  process.exit(2)
+}
+if (!opt.user) {
+  console.error('subscribeProbe.ts: --user and --password are needed (RabbitMQ 3.10: guest / guest; 4.0 has no guest: a user the HTTP auth backend accepts, with the bench stack answering it)')
   process.exit(2)
 }
 const STEP_MS = 60_000
