@@ -1,9 +1,31 @@
+import { reaction } from 'mobx'
 import { Loadable } from '@/stores/kit/loadable'
 import { PagedList } from '@/stores/kit/pagedList'
 import { GatewayError, OfflineError } from '@/services/http/types'
 import { deferred } from './fixtures'
 
 describe('Loadable', () => {
+  it('a refresh that brings back what is shown keeps the shown value: nothing observing it runs again', async () => {
+    const l = new Loadable<Array<{ id: string; tags: string[] }>>()
+    l.set([{ id: 'a', tags: ['x'] }])
+    const shown = l.value
+    const seen: unknown[] = []
+    const stop = reaction(() => l.value, (v) => seen.push(v))
+    // the same data in a new object (the gateway's answer to what the cache showed)
+    await l.refresh(async () => [{ tags: ['x'], id: 'a' }])
+    expect(l.value).toBe(shown)
+    expect(seen).toEqual([])
+    // a changed field deep down replaces it
+    await l.refresh(async () => [{ id: 'a', tags: ['y'] }])
+    expect(l.value).toEqual([{ id: 'a', tags: ['y'] }])
+    expect(seen).toHaveLength(1)
+    // and so does an answer that is empty now
+    await l.refresh(async () => [])
+    expect(l.status).toBe('empty')
+    expect(seen).toHaveLength(2)
+    stop()
+  })
+
   it('ready, empty, server error with its message', async () => {
     const l = new Loadable<number[]>()
     await l.run(async () => [1])

@@ -1,5 +1,6 @@
 import { makeAutoObservable, observableRef, runInAction } from 'mobx'
 import { failedState, type LoadState, type LoadStatus } from './loadState'
+import { sameData } from '../../lib/sameData'
 
 export type { LoadStatus } from './loadState'
 
@@ -51,7 +52,8 @@ export class Loadable<T> implements LoadState {
 
   /**
    * Loads behind what is shown: with a value on screen (e.g. from a cache) its status stays as it is
-   * while `load` runs, the answer replaces it, and a failure keeps it (the failure's message in
+   * while `load` runs, the answer replaces it (an answer equal to it field by field keeps the value
+   * shown, so nothing observing it renders again), and a failure keeps it (the failure's message in
    * `error`). Without a value it is `run`.
    */
   async refresh(load: () => Promise<T>): Promise<T | undefined> {
@@ -60,7 +62,7 @@ export class Loadable<T> implements LoadState {
     this.error = ''
     try {
       const value = await load()
-      if (generation === this.generation) runInAction(() => this.set(value))
+      if (generation === this.generation && !sameData(value, this.value)) runInAction(() => this.set(value))
       return value
     } catch (e) {
       if (generation === this.generation) runInAction(() => (this.error = failedState(e).error))
