@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { connectOf, createMqttLoader, installMqttGlobals } from '../../src/platform/mqtt'
-import { browserMqtt } from '../../src/platform/mqtt/browser'
+import { browserMqtt, connectInTwoTasks } from '../../src/platform/mqtt/browser'
 import { weappMqtt } from '../../src/platform/mqtt/weapp'
 import { queueMicrotask as microtask } from '../../src/platform/microtask'
 
@@ -111,5 +111,35 @@ describe('queueMicrotask for platforms without it', () => {
     order.push('sync')
     await new Promise((r) => setTimeout(r, 5))
     expect(order).toEqual(['sync', 'micro', 'timer'])
+  })
+})
+
+describe('the H5 link start in two tasks', () => {
+  const fakeClient = () => ({ connect: jest.fn(), on: jest.fn(), subscribe: jest.fn(), publish: jest.fn(), end: jest.fn(), connected: false, disconnecting: false })
+
+  it("sets the client up with mqtt.js's manualConnect and opens the connection only in the next task", async () => {
+    const client = fakeClient()
+    const connect = jest.fn(() => client)
+    let release: () => void = () => undefined
+    const next = () => new Promise<void>((r) => (release = r))
+    const twoTasks = connectInTwoTasks(connect as never, next)
+    expect(twoTasks('ws://127.0.0.1:1/mqtt', { clientId: 'c', username: 'u', password: 'p', protocolVersion: 4, connectTimeout: 30_000 } as never)).toBe(client)
+    expect(connect).toHaveBeenCalledWith('ws://127.0.0.1:1/mqtt', expect.objectContaining({ clientId: 'c', manualConnect: true }))
+    await Promise.resolve()
+    expect(client.connect).not.toHaveBeenCalled()
+    release()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(client.connect).toHaveBeenCalledTimes(1)
+  })
+
+  it('never connects a client the link ended before its turn came', async () => {
+    const client = fakeClient()
+    let release: () => void = () => undefined
+    const twoTasks = connectInTwoTasks((() => client) as never, () => new Promise<void>((r) => (release = r)))
+    twoTasks('ws://127.0.0.1:1/mqtt', {} as never)
+    client.disconnecting = true
+    release()
+    await new Promise((r) => setTimeout(r, 0))
+    expect(client.connect).not.toHaveBeenCalled()
   })
 })
