@@ -12,7 +12,7 @@ describe('Loadable', () => {
     const seen: unknown[] = []
     const stop = reaction(() => l.value, (v) => seen.push(v))
     // the same data in a new object (the gateway's answer to what the cache showed)
-    await l.refresh(async () => [{ tags: ['x'], id: 'a' }])
+    await l.refresh(async () => [{ id: 'a', tags: ['x'] }])
     expect(l.value).toBe(shown)
     expect(seen).toEqual([])
     // a changed field deep down replaces it

@@ -52,7 +52,7 @@ export class Loadable<T> implements LoadState {
 
   /**
    * Loads behind what is shown: with a value on screen (e.g. from a cache) its status stays as it is
-   * while `load` runs, the answer replaces it (an answer equal to it field by field keeps the value
+   * while `load` runs, the answer replaces it (an answer with the same data keeps the value
    * shown, so nothing observing it renders again), and a failure keeps it (the failure's message in
    * `error`). Without a value it is `run`.
    */
