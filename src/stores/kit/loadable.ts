@@ -53,7 +53,8 @@ export class Loadable<T> implements LoadState {
   /**
    * Loads behind what is shown: with a value on screen (e.g. from a cache) its status stays as it is
    * while `load` runs, the answer replaces it (an answer with the same data keeps the value
-   * shown, so nothing observing it renders again), and a failure keeps it (the failure's message in
+   * shown, so nothing observing it renders again: the values refreshed are gateway answers, JSON data,
+   * compared as such by `sameData`), and a failure keeps it (the failure's message in
    * `error`). Without a value it is `run`.
    */
   async refresh(load: () => Promise<T>): Promise<T | undefined> {
