@@ -174,6 +174,10 @@ describe('core journey on a 390 x 844 phone', { concurrency: false }, () => {
   it('7. H5 page transitions: forward and back slide ~250 ms; /choose-location appears in place', async () => {
     await open('')
     await shown('.search-entry').first().waitFor()
+    // the slide is measured once home has settled: its blocks render after its first commit (in a
+    // transition), and that commit landing on the slide's first frames would delay them, not the slide
+    await shown('.block__title').first().waitFor()
+    await page.waitForTimeout(500)
     // Samples every page's transform each frame while `how` navigates; resolves how long one moved.
     // (A string: tsx would wrap named inner functions with a helper the page does not have.)
     const SAMPLER = `(how) => new Promise((resolve) => {
