@@ -17,8 +17,8 @@ const transition = React.startTransition as jest.Mock
 
 function harness() {
   const commits: number[] = []
-  function List({ target, start }: { target: number; start?: number }) {
-    const shown = useSlicedCount(target, start)
+  function List({ target }: { target: number }) {
+    const shown = useSlicedCount(target)
     React.useLayoutEffect(() => {
       commits.push(shown)
     })
@@ -37,13 +37,6 @@ it('commits the first screen without the items, then all of them through a trans
   expect(commits).toEqual([0, 2])
   expect(transition).toHaveBeenCalledTimes(1)
   expect(host.querySelectorAll('li')).toHaveLength(2)
-  act(() => root.unmount())
-})
-
-it('starts from `start` items when the first paint needs them', () => {
-  const { commits, root, List } = harness()
-  act(() => root.render(createElement(List, { target: 4, start: 1 })))
-  expect(commits).toEqual([1, 4])
   act(() => root.unmount())
 })
 
